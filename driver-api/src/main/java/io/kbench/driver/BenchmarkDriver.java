@@ -1,0 +1,84 @@
+package io.kbench.driver;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * A messaging system as the benchmark sees it: topics, producers and consumers.
+ *
+ * <p>Found by {@link java.util.ServiceLoader} (list the class in
+ * {@code META-INF/services/io.kbench.driver.BenchmarkDriver}) and chosen by the {@code driverClass}
+ * field of a driver YAML file. One instance serves one run on one worker; it is created with the
+ * no-argument constructor, then {@link #initialize} is called once before anything else.
+ *
+ * <p>The framework owns the driver file's {@code name} and {@code driverClass} fields. Every other
+ * top-level field is bound, strictly, to {@link #configType()}: a record whose components are the
+ * field names. Unknown fields are rejected by the framework before the driver sees them.
+ *
+ * @param <C> the driver's configuration record
+ */
+public interface BenchmarkDriver<C> extends AutoCloseable {
+
+    /** The record type the driver file's fields (other than name and driverClass) bind to. */
+    Class<C> configType();
+
+    /**
+     * Other {@code driverClass} values this driver answers to, so that files written for other
+     * tools run unchanged (for example OpenMessaging Benchmark's Kafka driver class name).
+     */
+    default Set<String> driverClassAliases() {
+        return Set.of();
+    }
+
+    /** The client library and its version, for the result, e.g. "kafka-clients 4.3.1". */
+    default String clientVersion() {
+        return "unknown";
+    }
+
+    /**
+     * Checks the configuration for values the type system cannot catch, without touching any
+     * cluster. Runs on the coordinator before the run starts; throw a {@link DriverException}
+     * naming the field.
+     */
+    default void validate(C config) throws DriverException {}
+
+    /**
+     * Starts infrastructure this run owns, such as a local cluster, on the coordinator's machine.
+     *
+     * @param progress receives one-line progress messages for the console
+     * @return the started cluster, or {@code null} when the config points at an existing cluster
+     */
+    default ProvisionedCluster<C> provisionCluster(C config, Consumer<String> progress) throws DriverException {
+        return null;
+    }
+
+    /**
+     * Connects to the cluster. Must fail within a bounded time (30 s at most) with a
+     * {@link DriverException} naming the address it tried when the cluster cannot be reached.
+     */
+    void initialize(C config) throws DriverException;
+
+    /**
+     * Creates one batch of topics. The framework splits large counts into batches and reports
+     * progress; the driver retries transient errors a bounded number of times and completes
+     * exceptionally with a {@link DriverException} carrying the cluster's reason otherwise.
+     */
+    CompletableFuture<Void> createTopics(List<TopicSpec> topics);
+
+    /** Deletes topics created by {@link #createTopics}; missing topics are not an error. */
+    CompletableFuture<Void> deleteTopics(List<String> topics);
+
+    CompletableFuture<BenchmarkProducer> createProducer(String topic);
+
+    /**
+     * Creates a consumer in the consumer group named {@code subscriptionName} (one group per
+     * subscription) and starts delivering to {@code callback} from the earliest offset.
+     */
+    CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback);
+
+    /** Closes every producer, consumer and connection the driver still holds. */
+    @Override
+    void close() throws Exception;
+}

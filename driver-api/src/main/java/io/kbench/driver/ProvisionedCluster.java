@@ -1,0 +1,19 @@
+package io.kbench.driver;
+
+/**
+ * A cluster the driver started for one run (for example a local KRaft cluster). The coordinator
+ * closes it after the run, whatever happened; closing removes everything it created.
+ *
+ * @param <C> the driver's configuration record
+ */
+public interface ProvisionedCluster<C> extends AutoCloseable {
+
+    /** The configuration every worker's driver is initialized with, pointing at this cluster. */
+    C workerConfig();
+
+    /** One line for the console and the result, e.g. "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123". */
+    String description();
+
+    @Override
+    void close();
+}
