@@ -1,0 +1,213 @@
+package io.kbench.config;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Expands placeholders in configuration string values.
+ *
+ * <ul>
+ *   <li>{@code ${NAME}}, {@code ${env:NAME}}: environment variable NAME; error if it is not set.</li>
+ *   <li>{@code ${NAME:-default}}, {@code ${env:NAME:-default}}: the default when NAME is unset or empty.</li>
+ *   <li>{@code ${file:path}}: the file's UTF-8 contents minus one trailing newline; a relative path resolves
+ *       against the source's {@link ConfigSource#baseDir()} (the working directory when there is none).</li>
+ *   <li><code>$${</code> is a literal <code>${</code>.</li>
+ * </ul>
+ * A placeholder ends at the first <code>'}'</code>, so defaults cannot contain <code>'}'</code> and placeholders
+ * do not nest.
+ *
+ * <p>Every value taken from the environment or a file is remembered in {@link #substitutedValues()} so that
+ * output can be redacted; such values never appear in error messages. Defaults are not recorded (they are
+ * written in the configuration itself). Thread-safe.
+ */
+public final class PlaceholderResolver {
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+    private static final Pattern KIND_PREFIX = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
+
+    private final Function<String, String> env;
+    private final Set<String> substituted = Collections.synchronizedSet(new LinkedHashSet<>());
+
+    /** Resolves against the real process environment. */
+    public PlaceholderResolver() {
+        this(System::getenv);
+    }
+
+    /** @param env environment lookup returning null for unset variables (tests pass a map's {@code get}) */
+    public PlaceholderResolver(Function<String, String> env) {
+        this.env = Objects.requireNonNull(env, "env");
+    }
+
+    /**
+     * Expands all placeholders in {@code value}.
+     *
+     * @param source where the value came from (for error messages and relative file paths); nullable
+     * @param line   1-based line of the value, nullable; errors point at the placeholder's own line when it
+     *               can be found in the source text at or after this line (multi-line values)
+     * @param field  dotted field path for error messages; nullable
+     * @throws ConfigException for an unset variable without default, an unreadable file, or a malformed placeholder
+     */
+    public String resolve(String value, ConfigSource source, Integer line, String field) {
+        if (value == null || !value.contains("${")) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        int i = 0;
+        while (i < value.length()) {
+            if (value.startsWith("$${", i)) {
+                out.append("${");
+                i += 3;
+            } else if (value.startsWith("${", i)) {
+                int close = value.indexOf('}', i + 2);
+                if (close < 0) {
+                    String raw = value.substring(i, Math.min(value.length(), i + 40));
+                    throw error(source, line, field, raw, "unterminated placeholder '" + raw + "' (missing '}')"
+                            + usedIn(field) + ". Write $${ for a literal ${");
+                }
+                String raw = value.substring(i, close + 1);
+                out.append(expand(value.substring(i + 2, close), raw, source, line, field));
+                i = close + 1;
+            } else {
+                out.append(value.charAt(i++));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Snapshot of every non-empty value taken from the environment or a file so far. */
+    public Set<String> substitutedValues() {
+        synchronized (substituted) {
+            return Collections.unmodifiableSet(new LinkedHashSet<>(substituted));
+        }
+    }
+
+    private String expand(String body, String raw, ConfigSource source, Integer line, String field) {
+        if (body.startsWith("env:")) {
+            return fromEnv(body.substring(4), "env:", raw, source, line, field);
+        }
+        if (body.startsWith("file:")) {
+            return fromFile(body.substring(5), raw, source, line, field);
+        }
+        int colon = body.indexOf(':');
+        if (colon > 0 && !body.startsWith(":-", colon) && KIND_PREFIX.matcher(body.substring(0, colon)).matches()) {
+            throw error(source, line, field, raw, "unknown placeholder type '" + body.substring(0, colon) + ":' in "
+                    + raw + usedIn(field) + ". Use ${NAME}, ${NAME:-default}, ${env:NAME} or ${file:path}"
+                    + " (write $${ for a literal ${)");
+        }
+        return fromEnv(body, "", raw, source, line, field);
+    }
+
+    private String fromEnv(String spec, String style, String raw, ConfigSource source, Integer line, String field) {
+        int dash = spec.indexOf(":-");
+        String name = dash >= 0 ? spec.substring(0, dash) : spec;
+        String fallback = dash >= 0 ? spec.substring(dash + 2) : null;
+        if (!ENV_NAME.matcher(name).matches()) {
+            throw error(source, line, field, raw, "invalid placeholder " + raw + usedIn(field)
+                    + ": '" + name + "' is not a variable name (letters, digits, '_' and '.', not starting with a digit)."
+                    + " Write $${ for a literal ${");
+        }
+        String value = env.apply(name);
+        if (value == null || (value.isEmpty() && fallback != null)) {
+            if (fallback != null) {
+                return fallback;
+            }
+            throw error(source, line, field, raw, "environment variable " + name + " is not set" + usedIn(field)
+                    + ". Set it, or give a default: ${" + style + name + ":-value}");
+        }
+        remember(value);
+        return value;
+    }
+
+    private String fromFile(String spec, String raw, ConfigSource source, Integer line, String field) {
+        if (spec.isBlank()) {
+            throw error(source, line, field, raw, "placeholder " + raw + " names no file" + usedIn(field));
+        }
+        Path path;
+        try {
+            path = Path.of(spec);
+        } catch (InvalidPathException e) {
+            throw error(source, line, field, raw, "placeholder " + raw + " is not a valid path" + usedIn(field));
+        }
+        if (!path.isAbsolute()) {
+            Path base = source != null && source.baseDir() != null ? source.baseDir() : Path.of("");
+            path = base.resolve(path);
+        }
+        path = path.toAbsolutePath().normalize();
+        String via = usedIn(field) + " via " + raw;
+        if (Files.isDirectory(path)) {
+            throw error(source, line, field, raw, "file " + path + " is a directory" + via);
+        }
+        if (!Files.exists(path)) {
+            throw error(source, line, field, raw, "file " + path + " not found" + via);
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            throw error(source, line, field, raw, "file " + path + " not found" + via);
+        } catch (AccessDeniedException e) {
+            throw error(source, line, field, raw, "cannot read file " + path + ": permission denied" + via);
+        } catch (IOException e) {
+            throw error(source, line, field, raw, "cannot read file " + path + via);
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw error(source, line, field, raw, "file " + path + " is not UTF-8 text" + via);
+        }
+        if (text.endsWith("\r\n")) {
+            text = text.substring(0, text.length() - 2);
+        } else if (text.endsWith("\n")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        remember(text);
+        return text;
+    }
+
+    private void remember(String value) {
+        if (!value.isEmpty()) {
+            substituted.add(value);
+        }
+    }
+
+    private static String usedIn(String field) {
+        return field == null || field.isEmpty() ? "" : " (used in field '" + field + "')";
+    }
+
+    private static ConfigException error(ConfigSource source, Integer line, String field, String raw, String problem) {
+        return ConfigException.at(source == null ? null : source.name(), placeholderLine(source, line, raw),
+                field, problem);
+    }
+
+    /** The line where {@code raw} literally appears, searching from {@code line}; else {@code line}. */
+    static Integer placeholderLine(ConfigSource source, Integer line, String raw) {
+        if (source == null || line == null || line < 1) {
+            return line;
+        }
+        String[] lines = source.text().split("\r\n|\r|\n", -1);
+        for (int i = line - 1; i < lines.length && i < line - 1 + 10_000; i++) {
+            if (lines[i].contains(raw)) {
+                return i + 1;
+            }
+        }
+        return line;
+    }
+}
