@@ -1,0 +1,483 @@
+package io.kbench.kafka.local;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.reflect.InvocationTargetException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Exit;
+import org.apache.kafka.common.utils.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool;
+
+/**
+ * The child JVM of {@link LocalKafkaCluster}: formats and runs N combined broker+controller KRaft
+ * nodes in this one JVM.
+ *
+ * <p>Protocol with the parent: once every broker is registered, one line
+ * {@code READY <bootstrap.servers>} is written to stdout. End of file on stdin is the shutdown
+ * signal (it also arrives when the parent dies, even by SIGKILL). Everything else the JVM prints,
+ * including all logging, goes to stderr, which the parent redirects to a log file.
+ *
+ * <p>Arguments: {@code --data-dir DIR --brokers N [--broker-config FILE.properties]}.
+ */
+public final class LocalClusterMain {
+
+    /** Prefix of the one control line written to stdout. */
+    static final String READY = "READY ";
+
+    /** Exit status for a start failure (bad arguments, format or start error, timeout). */
+    static final int EXIT_START_FAILED = 2;
+    /** Exit status when Kafka asked to exit or halt the JVM (a fatal broker error). */
+    static final int EXIT_FATAL = 3;
+
+    private static final String HOST = "127.0.0.1";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(80);
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration LAST_NODE_GRACE = Duration.ofMillis(1000);
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalClusterMain.class);
+
+    private final Path dataDir;
+    private final int brokers;
+    private final Properties overrides;
+    private final List<KafkaRaftServer> servers = new ArrayList<>();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+
+    private LocalClusterMain(Path dataDir, int brokers, Properties overrides) {
+        this.dataDir = dataDir;
+        this.brokers = brokers;
+        this.overrides = overrides;
+    }
+
+    public static void main(String[] args) {
+        // stdout is the control channel: keep it for ourselves and send anything else that
+        // writes to System.out (a library, a default log4j2 console appender) to stderr.
+        PrintStream control = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+
+        LocalClusterMain main;
+        try {
+            main = fromArgs(args);
+        } catch (IllegalArgumentException | IOException e) {
+            LOG.error("Bad arguments: {}", e.getMessage());
+            System.err.flush();
+            System.exit(EXIT_START_FAILED);
+            return;
+        }
+        main.run(control);
+    }
+
+    private static LocalClusterMain fromArgs(String[] args) throws IOException {
+        Path dataDir = null;
+        Integer brokers = null;
+        Path overridesFile = null;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + arg);
+            }
+            String value = args[++i];
+            switch (arg) {
+                case "--data-dir" -> dataDir = Path.of(value);
+                case "--brokers" -> brokers = Integer.parseInt(value);
+                case "--broker-config" -> overridesFile = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown argument " + arg);
+            }
+        }
+        if (dataDir == null || brokers == null) {
+            throw new IllegalArgumentException("usage: --data-dir DIR --brokers N [--broker-config FILE]");
+        }
+        if (brokers < 1) {
+            throw new IllegalArgumentException("--brokers must be at least 1");
+        }
+        Properties overrides = new Properties();
+        if (overridesFile != null) {
+            try (Reader r = Files.newBufferedReader(overridesFile, StandardCharsets.UTF_8)) {
+                overrides.load(r);
+            }
+        }
+        return new LocalClusterMain(dataDir, brokers, overrides);
+    }
+
+    private void run(PrintStream control) {
+        installExitProcedures();
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "local-kafka-shutdown-hook"));
+        String bootstrap;
+        try {
+            long t0 = System.nanoTime();
+            bootstrap = startAll();
+            LOG.info("{} broker(s) ready at {} in {} ms", brokers, bootstrap,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        } catch (Exception e) {
+            LOG.error("Local Kafka failed to start: {}", e.toString(), e);
+            System.err.flush();
+            // Shutdown hook stops whatever did start and deletes the data.
+            System.exit(EXIT_START_FAILED);
+            return;
+        }
+        control.println(READY + bootstrap);
+        control.flush();
+
+        waitForEndOfInput();
+        LOG.info("Stdin closed: shutting down");
+        stop();
+        System.exit(0);
+    }
+
+    private static void waitForEndOfInput() {
+        byte[] buf = new byte[256];
+        try (InputStream in = System.in) {
+            while (in.read(buf) >= 0) {
+                // Input is ignored; only its end matters.
+            }
+        } catch (IOException e) {
+            LOG.warn("Reading stdin failed ({}): shutting down", e.toString());
+        }
+    }
+
+    /**
+     * Kafka calls {@link Exit#exit}/{@link Exit#halt} on fatal errors (e.g. a failed log dir, a
+     * metadata error). Log it and end the child with a non-zero status; the parent sees the exit
+     * and reports the log tail.
+     */
+    private void installExitProcedures() {
+        Exit.setExitProcedure((status, message) -> fatal("exit", status, message));
+        Exit.setHaltProcedure((status, message) -> fatal("halt", status, message));
+    }
+
+    private void fatal(String kind, int status, String message) {
+        if (stopping.get()) {
+            // Shutting down (e.g. a node still stopping noticed its data going): end quietly.
+            System.err.println("Kafka requested JVM " + kind + " with status " + status + " while stopping"
+                    + (message == null ? "" : ": " + message));
+            System.err.flush();
+            deleteDataDir();
+            Runtime.getRuntime().halt(0);
+        }
+        System.err.println("Kafka requested JVM " + kind + " with status " + status
+                + (message == null ? "" : ": " + message) + "; local cluster stops");
+        System.err.flush();
+        deleteDataDir();
+        Runtime.getRuntime().halt(status == 0 ? EXIT_FATAL : status);
+    }
+
+    private String startAll() throws Exception {
+        Files.createDirectories(dataDir);
+        List<Integer> ports = freePorts(2 * brokers);
+        String voters = nodeIds().stream()
+                .map(id -> id + "@" + HOST + ":" + ports.get(2 * (id - 1) + 1))
+                .collect(Collectors.joining(","));
+        String bootstrap = nodeIds().stream()
+                .map(id -> HOST + ":" + ports.get(2 * (id - 1)))
+                .collect(Collectors.joining(","));
+        String clusterId = Uuid.randomUuid().toString();
+
+        List<KafkaRaftServer> created = new ArrayList<>();
+        for (int id : nodeIds()) {
+            Properties props = nodeProperties(id, ports.get(2 * (id - 1)), ports.get(2 * (id - 1) + 1), voters);
+            Path propsFile = dataDir.resolve("node-" + id + ".properties");
+            try (Writer w = Files.newBufferedWriter(propsFile, StandardCharsets.UTF_8)) {
+                props.store(w, "kbench local Kafka node " + id);
+            }
+            format(propsFile, clusterId);
+            created.add(newServer(props));
+        }
+
+        // With several voters no node can finish starting alone (the broker waits for the
+        // controller quorum), so start them all at once.
+        List<CompletableFuture<Void>> starts = new ArrayList<>();
+        for (int i = 0; i < created.size(); i++) {
+            KafkaRaftServer server = created.get(i);
+            synchronized (servers) {
+                if (stopping.get()) {
+                    throw new IllegalStateException("stopped while starting");
+                }
+                servers.add(server);
+            }
+            CompletableFuture<Void> start = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    server.startup();
+                    start.complete(null);
+                } catch (Throwable e) {
+                    start.completeExceptionally(e);
+                }
+            }, "local-kafka-start-" + (i + 1));
+            t.setDaemon(true);
+            t.start();
+            starts.add(start);
+        }
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        try {
+            CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new))
+                    .get(remainingMs(deadline), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a broker failed to start: " + e.getCause(), e.getCause());
+        }
+        awaitBrokers(bootstrap, deadline);
+        return bootstrap;
+    }
+
+    /**
+     * {@code new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM)}, reflectively:
+     * KafkaConfig's superclass lives in kafka-server, which kafka_2.13 only brings at runtime, so
+     * javac cannot type-check direct calls against it.
+     */
+    private static KafkaRaftServer newServer(Properties props) throws Exception {
+        try {
+            Class<?> configClass = Class.forName("kafka.server.KafkaConfig");
+            Object config = configClass.getMethod("fromProps", Properties.class, boolean.class)
+                    .invoke(null, props, false);
+            return KafkaRaftServer.class.getConstructor(configClass, Time.class)
+                    .newInstance(config, Time.SYSTEM);
+        } catch (InvocationTargetException e) {
+            // E.g. a ConfigException for a bad brokerConfig value: report that, not the wrapper.
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private List<Integer> nodeIds() {
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= brokers; i++) {
+            ids.add(i);
+        }
+        return ids;
+    }
+
+    /** The node's properties: benchmark-friendly defaults, then overrides, then the fixed layout. */
+    private Properties nodeProperties(int id, int brokerPort, int controllerPort, String voters) {
+        Properties p = new Properties();
+        p.setProperty("offsets.topic.replication.factor", String.valueOf(Math.min(3, brokers)));
+        p.setProperty("offsets.topic.num.partitions", "10");
+        p.setProperty("transaction.state.log.replication.factor", String.valueOf(Math.min(3, brokers)));
+        p.setProperty("transaction.state.log.min.isr", String.valueOf(Math.min(2, brokers)));
+        p.setProperty("share.coordinator.state.topic.replication.factor", String.valueOf(Math.min(3, brokers)));
+        p.setProperty("share.coordinator.state.topic.min.isr", String.valueOf(Math.min(2, brokers)));
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        p.setProperty("log.cleaner.dedupe.buffer.size", "4194304");
+        p.setProperty("num.partitions", "1");
+        p.setProperty("auto.create.topics.enable", "false");
+        p.setProperty("delete.topic.enable", "true");
+
+        for (Map.Entry<Object, Object> e : overrides.entrySet()) {
+            p.setProperty(e.getKey().toString().trim(), e.getValue().toString().trim());
+        }
+
+        p.setProperty("node.id", String.valueOf(id));
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("controller.quorum.voters", voters);
+        p.remove("controller.quorum.bootstrap.servers");
+        p.remove("log.dir");
+        p.remove("metadata.log.dir");
+        p.setProperty("log.dirs", dataDir.resolve("node-" + id).toAbsolutePath().toString());
+        return p;
+    }
+
+    /** Formats one node's log dir; with static {@code controller.quorum.voters} no quorum flag is needed. */
+    private static void format(Path propsFile, String clusterId) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            status = StorageTool.execute(new String[] {
+                    "format", "-t", clusterId, "-c", propsFile.toString(), "--ignore-formatted"}, ps);
+        }
+        String text = out.toString(StandardCharsets.UTF_8).trim();
+        if (status != 0) {
+            throw new IllegalStateException("formatting " + propsFile + " failed (status " + status + "): " + text);
+        }
+        LOG.debug("{}", text);
+    }
+
+    private void awaitBrokers(String bootstrap, long deadline) throws Exception {
+        Properties p = new Properties();
+        p.setProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.setProperty(AdminClientConfig.CLIENT_ID_CONFIG, "kbench-local-ready");
+        p.setProperty(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
+        p.setProperty(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
+        try (Admin admin = Admin.create(p)) {
+            int seen = 0;
+            while (true) {
+                try {
+                    seen = admin.describeCluster(new DescribeClusterOptions().timeoutMs(5000))
+                            .nodes().get(5, TimeUnit.SECONDS).size();
+                    if (seen >= brokers) {
+                        return;
+                    }
+                } catch (ExecutionException | TimeoutException e) {
+                    LOG.debug("describeCluster: {}", e.toString());
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new TimeoutException("only " + seen + " of " + brokers + " brokers registered after "
+                            + START_TIMEOUT.toSeconds() + " s");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static long remainingMs(long deadline) {
+        return Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+    }
+
+    private static List<Integer> freePorts(int n) throws IOException {
+        // Hold all sockets until every port is chosen so the same port is not returned twice.
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST));
+                s.setReuseAddress(true);
+                sockets.add(s);
+                ports.add(s.getLocalPort());
+            }
+            return ports;
+        } finally {
+            for (ServerSocket s : sockets) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // best effort
+                }
+            }
+        }
+    }
+
+    /** Stops every node (once), then deletes the data. Safe from any thread, including a shutdown hook. */
+    private void stop() {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        List<KafkaRaftServer> toStop;
+        synchronized (servers) {
+            toStop = new ArrayList<>(servers);
+        }
+        long t0 = System.nanoTime();
+        List<CompletableFuture<Void>> stops = new ArrayList<>();
+        for (int i = 0; i < toStop.size(); i++) {
+            KafkaRaftServer server = toStop.get(i);
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    server.shutdown();
+                    server.awaitShutdown();
+                } catch (Throwable e) {
+                    LOG.warn("Broker shutdown failed: {}", e.toString());
+                } finally {
+                    done.complete(null);
+                }
+            }, "local-kafka-stop-" + (i + 1));
+            t.setDaemon(true);
+            t.start();
+            stops.add(done);
+        }
+        awaitStops(stops);
+        long left = stops.stream().filter(f -> !f.isDone()).count();
+        deleteDataDir();
+        LOG.info("Stopped {} node(s) in {} ms{}", toStop.size(), (System.nanoTime() - t0) / 1_000_000,
+                left == 0 ? "" : " (" + left + " still stopping; not waited for)");
+    }
+
+    /**
+     * Waits for the nodes to stop, at most {@link #SHUTDOWN_TIMEOUT}. With several voters the last
+     * controller standing cannot complete its graceful Raft shutdown (no quorum is left; it waits
+     * 5 s for one): once all but one node have stopped, it gets only {@link #LAST_NODE_GRACE},
+     * as its data is about to be deleted anyway.
+     */
+    private static void awaitStops(List<CompletableFuture<Void>> stops) {
+        long deadline = System.nanoTime() + SHUTDOWN_TIMEOUT.toNanos();
+        try {
+            if (stops.size() > 1) {
+                CompletableFuture<Void> allButOne = new CompletableFuture<>();
+                AtomicInteger done = new AtomicInteger();
+                for (CompletableFuture<Void> f : stops) {
+                    f.thenRun(() -> {
+                        if (done.incrementAndGet() >= stops.size() - 1) {
+                            allButOne.complete(null);
+                        }
+                    });
+                }
+                allButOne.get(remainingMs(deadline), TimeUnit.MILLISECONDS);
+                deadline = Math.min(deadline, System.nanoTime() + LAST_NODE_GRACE.toNanos());
+            }
+            CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new))
+                    .get(remainingMs(deadline), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // Reported by the caller.
+        } catch (ExecutionException e) {
+            LOG.warn("Broker shutdown failed: {}", e.getCause().toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Deletes the data directory. If the parent JVM is gone (it was killed, so it cannot clean
+     * up), the parent's temporary directory holding the data directory is deleted as well.
+     */
+    /**
+     * Whether a process has ended. A killed parent stays a zombie until its own parent reaps it,
+     * and {@link ProcessHandle#isAlive()} counts zombies as alive, so on Linux look at its state.
+     */
+    private static boolean isGone(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return true;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(process.pid()), "stat"));
+            // "pid (comm) S ...": the state follows the last ')'.
+            String afterName = stat.substring(stat.lastIndexOf(')') + 1).trim();
+            return afterName.startsWith("Z") || afterName.startsWith("X");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private void deleteDataDir() {
+        LocalKafkaCluster.deleteRecursively(dataDir);
+        boolean parentGone = parent.map(LocalClusterMain::isGone).orElse(false);
+        Path owner = dataDir.toAbsolutePath().getParent();
+        if (parentGone && owner != null && owner.getFileName().toString().startsWith(LocalKafkaCluster.TEMP_PREFIX)) {
+            LocalKafkaCluster.deleteRecursively(owner);
+        }
+    }
+}
