@@ -1,0 +1,22 @@
+package io.kbench.coordinator;
+
+import java.io.PrintStream;
+
+/** Where the run talks to the user: progress, phases, final lines. */
+public final class Console {
+
+    private final PrintStream out;
+
+    public Console(PrintStream out) {
+        this.out = out;
+    }
+
+    public void line(String text) {
+        out.println(text);
+        out.flush();
+    }
+
+    public void line(String format, Object... args) {
+        line(String.format(java.util.Locale.ROOT, format, args));
+    }
+}

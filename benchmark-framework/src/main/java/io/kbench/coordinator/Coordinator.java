@@ -1,0 +1,195 @@
+package io.kbench.coordinator;
+
+import io.kbench.result.ConsumerMetrics;
+import io.kbench.result.Measurement;
+import io.kbench.result.MeasurementCalculator;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.util.Errors;
+import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerEnsemble;
+import io.kbench.worker.WorkerPlan;
+import io.kbench.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs one benchmark through the workers, phase by phase: start the driver, create topics, create
+ * consumers and wait for every partition to be assigned, create producers, warm up, measure,
+ * stop the producers, drain (bounded), collect, then always clean up (topics deleted unless kept)
+ * and return a result — marked failed or interrupted, with what was measured, if a phase fails.
+ */
+public final class Coordinator {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Coordinator.class);
+
+    private final WorkerEnsemble workers;
+    private final Waiter waiter;
+    private final Console console;
+
+    public Coordinator(WorkerEnsemble workers, io.kbench.time.BenchmarkClock clock, StopSignal stop, Console console) {
+        this.workers = workers;
+        this.waiter = new Waiter(clock, stop);
+        this.console = console;
+    }
+
+    public RunResult run(RunSpec spec) {
+        RunRecord record = new RunRecord(spec, waiter.clock(), console);
+        Workload w = spec.workload();
+        RunOptions options = spec.options();
+        RunLayout layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId());
+        TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
+        boolean started = false;
+        List<CumulativeStats> cumulative = null;
+        try {
+            record.step("driver start");
+            console.line("Starting the driver on %s...", workers.id());
+            workers.startRun(new RunSetup(spec.runId(), spec.driverFile()));
+            started = true;
+
+            record.step("topic creation");
+            console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
+            topics.create(layout.topics(), waiter.stop());
+
+            if (!layout.consumers().isEmpty()) {
+                record.step("consumer creation");
+                console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
+                        layout.partitionsPerSubscription().size());
+                long start = waiter.clock().nanoTime();
+                workers.createConsumers(layout.consumers());
+                ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
+                record.rebalanceTimeMillis = (waiter.clock().nanoTime() - start) / 1_000_000;
+                console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis);
+            }
+            record.step("producer creation");
+            console.line("Creating %d producer(s)...", layout.producers().size());
+            workers.createProducers(layout.producers());
+            printPlan(layout);
+
+            workers.startLoad(layout.load());
+            long loadStart = waiter.clock().nanoTime();
+            PeriodCollector collector = new PeriodCollector(workers, waiter, options.progressInterval(), loadStart,
+                    w.subscriptionsPerTopic(), record::addPeriod);
+
+            Duration warmup = w.effectiveWarmup();
+            if (!warmup.isZero()) {
+                record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
+                collector.runFor(Phase.WARMUP, warmup);
+            }
+            if (w.consumerBacklogSizeGB() > 0) {
+                new BacklogPhases(workers, collector, record, w).run();
+            }
+            workers.resetStats();
+            if (w.countMode()) {
+                record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
+                collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
+            } else {
+                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s...");
+                collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
+            }
+            workers.stopProducers();
+            record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
+                    + options.drainTimeout().toSeconds() + " s)...");
+            boolean drained = collector.runUntil(Phase.DRAIN,
+                    s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
+            if (!drained) {
+                record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
+                        + " s: the last period shows what was still in flight or unconsumed");
+            }
+            cumulative = workers.cumulativeStats();
+        } catch (RunStoppedException e) {
+            record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
+        } catch (RuntimeException e) {
+            log.debug("run {} failed", spec.runId(), e);
+            record.end(RunStatus.FAILED, Errors.describeForUser(e) + " (during " + record.phaseName() + ")");
+        } finally {
+            if (started) {
+                cumulative = cleanUp(record, topics.created(), options.keepTopics(), cumulative);
+            }
+        }
+        List<String> workerIds = workers.members().stream().map(io.kbench.worker.Worker::id).toList();
+        return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record));
+    }
+
+    private List<CumulativeStats> cleanUp(RunRecord record, List<String> created, boolean keepTopics, List<CumulativeStats> cumulative) {
+        if (cumulative == null) {
+            // A phase failed: keep what was measured so far.
+            cumulative = attempt(record, "stop the producers", () -> {
+                workers.stopProducers();
+                return workers.cumulativeStats();
+            });
+        }
+        attempt(record, "close producers and consumers", () -> {
+            workers.stopClients();
+            return null;
+        });
+        if (!created.isEmpty()) {
+            if (keepTopics) {
+                console.line("Keeping %d topic(s) (--keep-topics).", created.size());
+            } else {
+                console.line("Deleting %d topic(s)...", created.size());
+                attempt(record, "delete the topics " + created, () -> {
+                    workers.deleteTopics(created);
+                    return null;
+                });
+            }
+        }
+        attempt(record, "stop the workers", () -> {
+            workers.stopRun();
+            return null;
+        });
+        return cumulative;
+    }
+
+    private <T> T attempt(RunRecord record, String what, java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (RuntimeException e) {
+            record.warn("could not " + what + ": " + Errors.describeForUser(e));
+            return null;
+        }
+    }
+
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w) {
+        if (cumulative == null || cumulative.isEmpty()) {
+            return null;
+        }
+        double requested = w.unthrottled() ? -1 : w.producerRate();
+        return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros());
+    }
+
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, RunRecord record) {
+        if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
+            return null;
+        }
+        long start = Long.MAX_VALUE;
+        long lastReceive = 0;
+        long bytes = 0;
+        long messages = 0;
+        for (CumulativeStats c : cumulative) {
+            start = Math.min(start, c.resetEpochMicros());
+            lastReceive = Math.max(lastReceive, c.lastReceiveEpochMicros());
+            bytes += c.counts().bytesReceived();
+            messages += c.counts().messagesReceived();
+        }
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis);
+    }
+
+    private void printPlan(RunLayout layout) {
+        List<WorkerPlan> plans = workers.plan(layout.load());
+        console.line("Plan:");
+        for (WorkerPlan p : plans) {
+            String rate = p.producers().isEmpty() ? "" : p.ratePerSecond() < 0 ? " (unthrottled)"
+                    : String.format(Locale.ROOT, " at %,.1f msg/s", p.ratePerSecond());
+            console.line("  %s: %d producer(s)%s, %d consumer(s)", p.workerId(), p.producers().size(), rate, p.consumers().size());
+        }
+        List<String> unused = new ArrayList<>();
+        plans.stream().filter(p -> p.producers().isEmpty() && p.consumers().isEmpty()).forEach(p -> unused.add(p.workerId()));
+        if (!unused.isEmpty()) {
+            console.line("  idle (the workload has fewer producers and consumers than workers): %s", String.join(", ", unused));
+        }
+    }
+}

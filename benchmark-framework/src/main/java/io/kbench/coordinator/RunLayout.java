@@ -1,0 +1,50 @@
+package io.kbench.coordinator;
+
+import io.kbench.driver.TopicSpec;
+import io.kbench.worker.ConsumerSpec;
+import io.kbench.worker.LoadSpec;
+import io.kbench.worker.ProducerSpec;
+import io.kbench.workload.PayloadSpec;
+import io.kbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The concrete objects a workload asks for: topic names, one consumer group per subscription,
+ * producers with their run-wide indexes, and the load. Names carry the run id, so runs never
+ * share topics or groups.
+ */
+public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
+                        Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+
+    public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
+        List<TopicSpec> topics = new ArrayList<>();
+        List<ConsumerSpec> consumers = new ArrayList<>();
+        List<ProducerSpec> producers = new ArrayList<>();
+        Map<String, Integer> partitions = new LinkedHashMap<>();
+        int width = Integer.toString(Math.max(0, w.topics() - 1)).length();
+        for (int t = 0; t < w.topics(); t++) {
+            String topic = String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
+            topics.add(new TopicSpec(topic, w.partitionsPerTopic()));
+            for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
+                String group = topic + "-sub-" + s;
+                partitions.put(group, w.partitionsPerTopic());
+                for (int c = 0; c < w.consumerPerSubscription(); c++) {
+                    consumers.add(new ConsumerSpec(topic, group));
+                }
+            }
+        }
+        // Producer-major order over topics, so that spreading them over workers mixes topics.
+        int index = 0;
+        for (int p = 0; p < w.producersPerTopic(); p++) {
+            for (TopicSpec topic : topics) {
+                producers.add(new ProducerSpec(topic.name(), index++));
+            }
+        }
+        double rate = w.unthrottled() || w.producerRate() == null ? -1 : w.producerRate();
+        LoadSpec load = new LoadSpec(rate, producers.size(), w.countMode() ? w.messageCount() : 0, payload, w.keyDistributor());
+        return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
+    }
+}

@@ -1,0 +1,32 @@
+package io.kbench.coordinator;
+
+import io.kbench.worker.DriverFile;
+import io.kbench.workload.PayloadSpec;
+import io.kbench.workload.Workload;
+import java.util.Map;
+
+/**
+ * One run, fully described and validated: what the coordinator executes and the result records.
+ *
+ * @param runId unique id, also part of topic and group names
+ * @param workload the validated workload
+ * @param workloadFile the workload file as the user gave it
+ * @param payload how workers build payloads
+ * @param driverFile the driver file the workers load (for a local cluster: pointing at it)
+ * @param driverName the driver file's name field
+ * @param driverConfigForResult the driver's fields with secrets redacted
+ * @param cluster description of a cluster the run started, or null
+ * @param versions tool and library versions for the result
+ * @param options coordinator options
+ */
+public record RunSpec(
+        String runId,
+        Workload workload,
+        String workloadFile,
+        PayloadSpec payload,
+        DriverFile driverFile,
+        String driverName,
+        Map<String, Object> driverConfigForResult,
+        String cluster,
+        Map<String, String> versions,
+        RunOptions options) {}

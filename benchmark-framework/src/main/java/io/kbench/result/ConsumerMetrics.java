@@ -1,0 +1,41 @@
+package io.kbench.result;
+
+import io.kbench.coordinator.Units;
+
+/**
+ * The figures kafka-consumer-perf-test prints, for the measured phase. The fetch window runs from
+ * the start of the measurement to the last message consumed (drain included); the total time adds
+ * the consumer group's join (rebalance) time measured when the consumers started, as the tool does.
+ * MB are 1,048,576 bytes.
+ */
+public record ConsumerMetrics(
+        long startEpochMillis,
+        long endEpochMillis,
+        double consumedMB,
+        double mbPerSec,
+        long consumedMessages,
+        double messagesPerSec,
+        long rebalanceTimeMillis,
+        long fetchTimeMillis,
+        double fetchMBPerSec,
+        double fetchMessagesPerSec) {
+
+    public static ConsumerMetrics of(long windowStartEpochMicros, long lastReceiveEpochMicros, long bytes, long messages,
+                                     long rebalanceTimeMillis) {
+        long end = Math.max(windowStartEpochMicros, lastReceiveEpochMicros);
+        long fetchMicros = end - windowStartEpochMicros;
+        long totalMicros = fetchMicros + rebalanceTimeMillis * 1_000;
+        double mb = bytes / Units.BYTES_PER_MB;
+        return new ConsumerMetrics(
+                windowStartEpochMicros / 1_000,
+                end / 1_000,
+                mb,
+                totalMicros <= 0 ? 0 : mb * 1e6 / totalMicros,
+                messages,
+                Units.perSecond(messages, totalMicros),
+                rebalanceTimeMillis,
+                fetchMicros / 1_000,
+                fetchMicros <= 0 ? 0 : mb * 1e6 / fetchMicros,
+                Units.perSecond(messages, fetchMicros));
+    }
+}

@@ -1,0 +1,121 @@
+package io.kbench.result;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.coordinator.Phase;
+import io.kbench.coordinator.PeriodSummary;
+import io.kbench.stats.LatencySummary;
+import io.kbench.workload.Workload;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * Writes the fields of OpenMessaging Benchmark's result file, so OMB's charting scripts read ours.
+ * As in OMB, {@code publishLatency*} and {@code endToEndLatency*} are in milliseconds and
+ * {@code publishDelayLatency*} in microseconds; the per-period lists cover the measured phase only.
+ * One difference, by our measurement contract: {@code publishLatency} is ack − intended send time;
+ * OMB's (ack − actual send) is our {@code sendLatency}.
+ */
+final class OmbFields {
+
+    /** OMB's percentile suffixes, with the percentile each stands for. */
+    private static final List<Object[]> SUFFIXES = List.of(
+            new Object[] {"Avg", -1.0},
+            new Object[] {"50pct", 50.0},
+            new Object[] {"75pct", 75.0},
+            new Object[] {"95pct", 95.0},
+            new Object[] {"99pct", 99.0},
+            new Object[] {"999pct", 99.9},
+            new Object[] {"9999pct", 99.99},
+            new Object[] {"99999pct", 99.999},
+            new Object[] {"Max", 100.0});
+
+    private OmbFields() {}
+
+    static void write(ObjectNode root, RunResult result) {
+        Workload w = result.workload();
+        root.put("workload", w.name());
+        root.put("driver", result.driverName());
+        root.put("messageSize", w.messageSize());
+        root.put("topics", w.topics());
+        root.put("partitions", w.partitionsPerTopic());
+        root.put("producersPerTopic", w.producersPerTopic());
+        root.put("consumersPerTopic", w.consumerPerSubscription());
+
+        List<PeriodSummary> measured = result.periods().stream().filter(p -> p.phase() == Phase.MEASURE).toList();
+        series(root, "publishRate", measured, PeriodSummary::publishRate);
+        series(root, "publishErrorRate", measured, PeriodSummary::publishErrorRate);
+        series(root, "consumeRate", measured, PeriodSummary::consumeRate);
+        ArrayNode backlog = root.putArray("backlog");
+        measured.forEach(p -> backlog.add(p.backlogMessages()));
+
+        latencySeries(root, "publishLatency", measured, PeriodSummary::publishLatency, true);
+        latencySeries(root, "publishDelayLatency", measured, PeriodSummary::scheduleDelay, false);
+        latencySeries(root, "endToEndLatency", measured, PeriodSummary::endToEndLatency, true);
+
+        Measurement m = result.measurement();
+        LatencySummary none = LatencySummary.EMPTY;
+        aggregated(root, "aggregatedPublishLatency", m == null ? none : m.publishLatency(), true);
+        aggregated(root, "aggregatedPublishDelayLatency", m == null ? none : m.scheduleDelay(), false);
+        aggregated(root, "aggregatedEndToEndLatency", m == null ? none : m.endToEndLatency(), true);
+        quantiles(root.putObject("aggregatedPublishLatencyQuantiles"), m == null ? null : m.histograms().publish(), true);
+        quantiles(root.putObject("aggregatedPublishDelayLatencyQuantiles"), m == null ? null : m.histograms().scheduleDelay(), false);
+        quantiles(root.putObject("aggregatedEndToEndLatencyQuantiles"), m == null ? null : m.histograms().endToEnd(), true);
+    }
+
+    private static void series(ObjectNode root, String name, List<PeriodSummary> periods, ToDoubleFunction<PeriodSummary> value) {
+        ArrayNode array = root.putArray(name);
+        periods.forEach(p -> array.add(value.applyAsDouble(p)));
+    }
+
+    private static void latencySeries(ObjectNode root, String prefix, List<PeriodSummary> periods,
+                                      Function<PeriodSummary, LatencySummary> latency, boolean millis) {
+        for (Object[] suffix : SUFFIXES) {
+            ArrayNode array = root.putArray(prefix + suffix[0]);
+            for (PeriodSummary p : periods) {
+                addValue(array, figure(latency.apply(p), (double) suffix[1]), millis);
+            }
+        }
+    }
+
+    private static void aggregated(ObjectNode root, String prefix, LatencySummary summary, boolean millis) {
+        for (Object[] suffix : SUFFIXES) {
+            double micros = figure(summary, (double) suffix[1]);
+            if (millis) {
+                root.put(prefix + suffix[0], micros / 1_000.0);
+            } else {
+                root.put(prefix + suffix[0], Math.round(micros));
+            }
+        }
+    }
+
+    private static double figure(LatencySummary s, double percentile) {
+        return percentile < 0 ? s.avgMicros() : s.atPercentileMicros(percentile);
+    }
+
+    private static void addValue(ArrayNode array, double micros, boolean millis) {
+        if (millis) {
+            array.add(micros / 1_000.0);
+        } else {
+            array.add(Math.round(micros));
+        }
+    }
+
+    private static void quantiles(ObjectNode node, Histogram histogram, boolean millis) {
+        if (histogram == null || histogram.getTotalCount() == 0) {
+            return;
+        }
+        for (HistogramIterationValue v : histogram.percentiles(5)) {
+            long micros = v.getValueIteratedTo();
+            String key = Double.toString(v.getPercentileLevelIteratedTo());
+            if (millis) {
+                node.put(key, micros / 1_000.0);
+            } else {
+                node.put(key, micros);
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.kbench.result;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.config.DurationParser;
+import io.kbench.stats.Latencies;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The result file: OpenMessaging Benchmark's fields first ({@link OmbFields}), then ours, whose
+ * names carry their units. Histograms are stored compressed, in base64 ({@link HistogramCodec}).
+ */
+public final class ResultDocument {
+
+    static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .registerModule(new SimpleModule()
+                    .addSerializer(Duration.class, new JsonSerializer<>() {
+                        @Override
+                        public void serialize(Duration d, JsonGenerator g, SerializerProvider p) throws IOException {
+                            g.writeString(DurationParser.format(d));
+                        }
+                    })
+                    .addSerializer(Latencies.class, new JsonSerializer<>() {
+                        @Override
+                        public void serialize(Latencies l, JsonGenerator g, SerializerProvider p) throws IOException {
+                            g.writeStartObject();
+                            g.writeStringField("publishLatencyMicros", HistogramCodec.encode(l.publish()));
+                            g.writeStringField("sendLatencyMicros", HistogramCodec.encode(l.send()));
+                            g.writeStringField("scheduleDelayMicros", HistogramCodec.encode(l.scheduleDelay()));
+                            g.writeStringField("endToEndLatencyMicros", HistogramCodec.encode(l.endToEnd()));
+                            g.writeEndObject();
+                        }
+                    }));
+
+    private ResultDocument() {}
+
+    public static ObjectNode toJson(RunResult r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        OmbFields.write(root, r);
+
+        root.put("runId", r.runId());
+        root.put("status", r.status().name().toLowerCase());
+        root.put("failureReason", r.failureReason());
+        root.set("warnings", MAPPER.valueToTree(r.warnings()));
+        root.put("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
+        root.put("endTime", Instant.ofEpochMilli(r.endEpochMillis()).toString());
+        ObjectNode units = root.putObject("units");
+        units.put("latency", "fields ending in Micros are microseconds; OMB's publishLatency*/endToEndLatency* are milliseconds, publishDelayLatency* microseconds");
+        units.put("throughput", "rates are per second; MB = 1,048,576 bytes, as in Kafka's perf tools");
+        units.put("publishLatency", "ack time minus intended send time (includes schedule delay); sendLatency is ack minus actual send, as kafka-producer-perf-test");
+        root.put("workloadFile", r.workloadFile());
+        root.set("workloadConfig", MAPPER.valueToTree(r.workload()));
+        ObjectNode driver = root.putObject("driverInfo");
+        driver.put("name", r.driverName());
+        driver.put("file", r.driverFile());
+        driver.set("config", MAPPER.valueToTree(r.driverConfig()));
+        root.put("cluster", r.cluster());
+        root.set("versions", MAPPER.valueToTree(r.versions()));
+        root.set("workerIds", MAPPER.valueToTree(r.workers()));
+        root.set("topicNames", MAPPER.valueToTree(r.topics()));
+        root.put("rebalanceTimeMillis", r.rebalanceTimeMillis());
+        root.set("measurement", r.measurement() == null ? null : MAPPER.valueToTree(r.measurement()));
+        root.set("consumerMetrics", r.consumer() == null ? null : MAPPER.valueToTree(r.consumer()));
+        root.set("periods", MAPPER.valueToTree(r.periods()));
+        return root;
+    }
+
+    public static String toText(RunResult r) {
+        try {
+            return MAPPER.writeValueAsString(toJson(r));
+        } catch (IOException e) {
+            throw new IllegalStateException("could not serialize the result", e);
+        }
+    }
+}

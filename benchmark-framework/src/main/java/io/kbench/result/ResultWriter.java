@@ -1,0 +1,62 @@
+package io.kbench.result;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Writes result files without ever replacing one: when the chosen name exists, a numbered
+ * suffix is added ({@code name-1.json}, {@code name-2.json}, ...).
+ */
+public final class ResultWriter {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private ResultWriter() {}
+
+    /**
+     * @param target the file asked for, or null to name one in {@code directory}
+     * @param directory where generated names go
+     * @return the file written
+     */
+    public static Path write(RunResult result, Path target, Path directory) throws IOException {
+        Path wanted = target != null ? target : directory.resolve(defaultName(result));
+        Path parent = wanted.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        byte[] bytes = ResultDocument.toText(result).getBytes(StandardCharsets.UTF_8);
+        for (int n = 0; ; n++) {
+            Path candidate = n == 0 ? wanted : numbered(wanted, n);
+            try {
+                Files.write(candidate, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                return candidate;
+            } catch (FileAlreadyExistsException e) {
+                // keep the earlier result; try the next number
+            }
+        }
+    }
+
+    static String defaultName(RunResult result) {
+        return slug(result.workload().name()) + "-" + slug(result.driverName()) + "-"
+                + STAMP.format(Instant.ofEpochMilli(result.startEpochMillis())) + ".json";
+    }
+
+    static String slug(String text) {
+        String s = text == null ? "run" : text.toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("(^-+|-+$)", "");
+        return s.isEmpty() ? "run" : s;
+    }
+
+    private static Path numbered(Path path, int n) {
+        String name = path.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numbered = dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n;
+        return path.resolveSibling(numbered);
+    }
+}

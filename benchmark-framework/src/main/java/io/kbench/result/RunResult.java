@@ -1,0 +1,50 @@
+package io.kbench.result;
+
+import io.kbench.coordinator.PeriodSummary;
+import io.kbench.workload.Workload;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run produced, before it is written as JSON.
+ *
+ * @param runId unique id of the run (also in topic names)
+ * @param status how it ended
+ * @param failureReason why it did not complete, or null
+ * @param warnings things the user should know about the figures (fell behind, drain incomplete, ...)
+ * @param startEpochMillis when the run started
+ * @param endEpochMillis when it ended
+ * @param workloadFile the workload file as given
+ * @param workload the workload as run (after overrides)
+ * @param driverName the driver file's name field
+ * @param driverFile the driver file as given
+ * @param driverConfig the driver file's fields with secrets redacted
+ * @param cluster the cluster description (e.g. the local cluster's), or null
+ * @param versions tool, Java, client library and OS versions
+ * @param workers the workers that ran the load
+ * @param topics names of the topics used
+ * @param rebalanceTimeMillis from creating the consumers to every partition being assigned
+ * @param periods every reporting period, all phases
+ * @param measurement the measured phase, or null if the run failed before it
+ * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
+ */
+public record RunResult(
+        String runId,
+        RunStatus status,
+        String failureReason,
+        List<String> warnings,
+        long startEpochMillis,
+        long endEpochMillis,
+        String workloadFile,
+        Workload workload,
+        String driverName,
+        String driverFile,
+        Map<String, Object> driverConfig,
+        String cluster,
+        Map<String, String> versions,
+        List<String> workers,
+        List<String> topics,
+        long rebalanceTimeMillis,
+        List<PeriodSummary> periods,
+        Measurement measurement,
+        ConsumerMetrics consumer) {}

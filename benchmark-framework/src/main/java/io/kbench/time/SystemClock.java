@@ -1,0 +1,55 @@
+package io.kbench.time;
+
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@link BenchmarkClock} on {@link System#nanoTime()}, anchored once to the wall clock.
+ *
+ * <p>{@code offsetMicros} is added to every wall-clock reading; the distributed coordinator uses it
+ * to express a worker's clock in the coordinator's time base.
+ */
+public final class SystemClock implements BenchmarkClock {
+
+    private final long anchorNanos;
+    private final long anchorEpochMicros;
+
+    private SystemClock(long anchorNanos, long anchorEpochMicros) {
+        this.anchorNanos = anchorNanos;
+        this.anchorEpochMicros = anchorEpochMicros;
+    }
+
+    public static SystemClock anchoredNow(long offsetMicros) {
+        Instant now = Instant.now();
+        long nanos = System.nanoTime();
+        long epochMicros = TimeUnit.SECONDS.toMicros(now.getEpochSecond()) + now.getNano() / 1_000;
+        return new SystemClock(nanos, epochMicros + offsetMicros);
+    }
+
+    /** The same anchor shifted by {@code offsetMicros}. */
+    public SystemClock withOffsetMicros(long offsetMicros) {
+        return new SystemClock(anchorNanos, anchorEpochMicros + offsetMicros);
+    }
+
+    @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    @Override
+    public long epochMicrosAt(long nanoTime) {
+        return anchorEpochMicros + (nanoTime - anchorNanos) / 1_000;
+    }
+
+    @Override
+    public void parkUntil(long deadlineNanos) throws InterruptedException {
+        long remaining;
+        while ((remaining = deadlineNanos - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(remaining);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+    }
+}

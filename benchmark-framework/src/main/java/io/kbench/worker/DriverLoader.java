@@ -1,0 +1,83 @@
+package io.kbench.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.config.ConfigException;
+import io.kbench.config.ConfigSource;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.config.YamlBinder;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.DriverException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/**
+ * Turns a driver file into a {@link LoadedDriver}: reads {@code name} and {@code driverClass},
+ * finds the driver among those on the class path ({@link ServiceLoader}), binds the remaining
+ * fields strictly to the driver's config record and lets the driver check them.
+ */
+public final class DriverLoader {
+
+    private final PlaceholderResolver resolver;
+
+    public DriverLoader(PlaceholderResolver resolver) {
+        this.resolver = resolver;
+    }
+
+    public DriverLoader() {
+        this(new PlaceholderResolver());
+    }
+
+    public LoadedDriver<?> load(DriverFile file) {
+        ConfigSource source = new ConfigSource(file.name(), file.text(), file.baseDir() == null ? null : Path.of(file.baseDir()));
+        YamlBinder binder = new YamlBinder(resolver);
+        ObjectNode tree = binder.readTree(source);
+        String driverClass = text(tree.remove("driverClass"));
+        String name = text(tree.remove("name"));
+        if (driverClass == null || driverClass.isBlank()) {
+            throw ConfigException.at(source, null, "driverClass",
+                    "driverClass is required: the driver to use. Available: " + available());
+        }
+        BenchmarkDriver<?> driver = find(driverClass, source);
+        return bind(driver, name == null || name.isBlank() ? driver.getClass().getSimpleName() : name, binder, source, tree, file);
+    }
+
+    private static <C> LoadedDriver<C> bind(BenchmarkDriver<C> driver, String name, YamlBinder binder, ConfigSource source,
+                                           ObjectNode rest, DriverFile file) {
+        C config = binder.bind(source, rest, driver.configType());
+        try {
+            driver.validate(config);
+        } catch (DriverException e) {
+            throw ConfigException.at(source, null, e.field(), e.getMessage());
+        }
+        return new LoadedDriver<>(name, driver, config, file);
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || node.isNull() ? null : node.asText();
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static BenchmarkDriver<?> find(String driverClass, ConfigSource source) {
+        for (BenchmarkDriver candidate : ServiceLoader.load(BenchmarkDriver.class)) {
+            if (candidate.getClass().getName().equals(driverClass) || candidate.driverClassAliases().contains(driverClass)) {
+                return candidate;
+            }
+        }
+        throw ConfigException.at(source, null, "driverClass",
+                "no driver '" + driverClass + "' on the class path. Available: " + available());
+    }
+
+    @SuppressWarnings("rawtypes")
+    static String available() {
+        List<String> names = new ArrayList<>();
+        for (BenchmarkDriver candidate : ServiceLoader.load(BenchmarkDriver.class)) {
+            TreeSet<String> all = new TreeSet<>(candidate.driverClassAliases());
+            names.add(candidate.getClass().getName() + (all.isEmpty() ? "" : " (also " + String.join(", ", all) + ")"));
+        }
+        return names.isEmpty() ? "none (is the driver module built?)" : String.join("; ", names);
+    }
+}

@@ -1,0 +1,34 @@
+package io.kbench.worker;
+
+import io.kbench.workload.KeyDistributorType;
+import io.kbench.workload.PayloadSpec;
+
+/**
+ * The load every worker applies to its producers; the same for all workers.
+ *
+ * @param totalRatePerSecond messages per second across all producers of the run, or -1 for unthrottled
+ * @param totalProducers number of producers in the whole run
+ * @param totalMessageCount messages to send in all (split over producers by index), or 0 for no limit
+ * @param payload how to build the payloads
+ * @param keyDistributor how to choose keys
+ */
+public record LoadSpec(
+        double totalRatePerSecond,
+        int totalProducers,
+        long totalMessageCount,
+        PayloadSpec payload,
+        KeyDistributorType keyDistributor) {
+
+    public boolean throttled() {
+        return totalRatePerSecond > 0;
+    }
+
+    /** The messages producer {@code index} sends, or {@link Long#MAX_VALUE} without a count. */
+    public long quotaOf(int index) {
+        if (totalMessageCount <= 0) {
+            return Long.MAX_VALUE;
+        }
+        long base = totalMessageCount / totalProducers;
+        return base + (index < totalMessageCount % totalProducers ? 1 : 0);
+    }
+}

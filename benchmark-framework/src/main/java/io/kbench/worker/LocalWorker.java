@@ -1,0 +1,149 @@
+package io.kbench.worker;
+
+import io.kbench.driver.TopicSpec;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.PeriodStats;
+import io.kbench.time.BenchmarkClock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the load in this JVM through the driver. Stateless between runs: everything a run creates
+ * lives in one {@link WorkerRun} that {@link #stopRun()} closes and forgets.
+ */
+public final class LocalWorker implements Worker {
+
+    private final String id;
+    private final BenchmarkClock clock;
+    private final DriverLoader loader;
+    private final int maxProducerThreads;
+    private WorkerRun run;
+
+    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads) {
+        this.id = id;
+        this.clock = clock;
+        this.loader = loader;
+        this.maxProducerThreads = maxProducerThreads;
+    }
+
+    /** A worker for a run in this JVM, on the system clock, with one producer thread per core. */
+    public static LocalWorker inProcess() {
+        return new LocalWorker("local", BenchmarkClock.system(), new DriverLoader(),
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /** The run this worker is busy with, or null when idle. */
+    public synchronized String currentRunId() {
+        return run == null ? null : run.runId;
+    }
+
+    @Override
+    public synchronized void startRun(RunSetup setup) {
+        if (run != null) {
+            throw new WorkerBusyException(id, run.runId);
+        }
+        LoadedDriver<?> driver = loader.load(setup.driver());
+        WorkerRun started = new WorkerRun(id, setup.runId(), driver, clock, maxProducerThreads);
+        try {
+            started.initialize();
+        } catch (RuntimeException e) {
+            started.close();
+            throw e;
+        }
+        run = started;
+    }
+
+    @Override
+    public void createTopics(List<TopicSpec> topics) {
+        current().createTopics(topics);
+    }
+
+    @Override
+    public void deleteTopics(List<String> topics) {
+        current().deleteTopics(topics);
+    }
+
+    @Override
+    public void createConsumers(List<ConsumerSpec> consumers) {
+        current().createConsumers(consumers);
+    }
+
+    @Override
+    public Map<String, Integer> assignedPartitions() {
+        return current().assignedPartitions();
+    }
+
+    @Override
+    public void createProducers(List<ProducerSpec> producers) {
+        current().createProducers(producers);
+    }
+
+    @Override
+    public void startLoad(LoadSpec load) {
+        current().startLoad(load);
+    }
+
+    @Override
+    public void pauseConsumers() {
+        current().pauseConsumers();
+    }
+
+    @Override
+    public void resumeConsumers() {
+        current().resumeConsumers();
+    }
+
+    @Override
+    public void resetStats() {
+        current().stats.reset();
+    }
+
+    @Override
+    public List<PeriodStats> periodStats() {
+        return List.of(current().stats.takePeriod());
+    }
+
+    @Override
+    public List<CumulativeStats> cumulativeStats() {
+        return List.of(current().stats.sinceReset());
+    }
+
+    @Override
+    public void stopProducers() {
+        current().stopProducers();
+    }
+
+    @Override
+    public void stopClients() {
+        current().closeClients();
+    }
+
+    @Override
+    public void stopRun() {
+        WorkerRun finished;
+        synchronized (this) {
+            finished = run;
+            run = null;
+        }
+        if (finished != null) {
+            finished.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopRun();
+    }
+
+    private synchronized WorkerRun current() {
+        if (run == null) {
+            throw new WorkerException("worker " + id + " has no run in progress (it was stopped or never started)");
+        }
+        return run;
+    }
+}

@@ -1,0 +1,65 @@
+package io.kbench.worker;
+
+import io.kbench.driver.TopicSpec;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.PeriodStats;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the coordinator asks of the machines that generate load. Implemented by {@link LocalWorker}
+ * (in this JVM), by an HTTP client for one remote agent, and by {@link WorkerEnsemble}, which fans
+ * out to many; the coordinator only ever sees this interface, so local and distributed runs take
+ * the same path.
+ *
+ * <p>Calls are blocking. A failure is a {@link WorkerException} whose message names the worker and
+ * the call. Stats come back per worker, so the coordinator can merge them and keep a breakdown.
+ */
+public interface Worker extends AutoCloseable {
+
+    /** Identifies the worker in messages and results: "local" or its URL. */
+    String id();
+
+    /** Loads and initializes the driver; the worker is busy with this run until {@link #stopRun()}. */
+    void startRun(RunSetup setup);
+
+    void createTopics(List<TopicSpec> topics);
+
+    void deleteTopics(List<String> topics);
+
+    void createConsumers(List<ConsumerSpec> consumers);
+
+    /** Partitions held by this worker's consumers, per subscription (consumer group). */
+    Map<String, Integer> assignedPartitions();
+
+    void createProducers(List<ProducerSpec> producers);
+
+    /** Starts sending on every producer, on the schedule the spec describes. */
+    void startLoad(LoadSpec load);
+
+    void pauseConsumers();
+
+    void resumeConsumers();
+
+    /** Starts the measurement: what was recorded so far is dropped from the cumulative stats. */
+    void resetStats();
+
+    List<PeriodStats> periodStats();
+
+    List<CumulativeStats> cumulativeStats();
+
+    /** Stops generating load; messages already handed to the client still complete. */
+    void stopProducers();
+
+    /**
+     * Closes producers and consumers but keeps the driver, so topics can still be deleted through
+     * it without consumers complaining about vanished partitions.
+     */
+    void stopClients();
+
+    /** Closes producers, consumers and the driver; the worker is idle again. Safe to call twice. */
+    void stopRun();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,245 @@
+package io.kbench.worker;
+
+import io.kbench.driver.DriverException;
+import io.kbench.driver.TopicSpec;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.PeriodStats;
+import io.kbench.util.Errors;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Many workers behind the {@link Worker} interface: splits producers and consumers over them,
+ * sends every other call to all of them in parallel, and returns their stats side by side.
+ * A local run is an ensemble of one {@link LocalWorker}, so it takes the same path as a 40-worker run.
+ */
+public final class WorkerEnsemble implements Worker {
+
+    private final List<Worker> members;
+    private final Assignment assignment;
+    private final ExecutorService pool;
+
+    public WorkerEnsemble(List<Worker> members, List<WorkerRole> roles) {
+        if (members.isEmpty() || members.size() != roles.size()) {
+            throw new IllegalArgumentException("need one role per worker, and at least one worker");
+        }
+        this.members = List.copyOf(members);
+        this.assignment = new Assignment(List.copyOf(roles));
+        this.pool = Executors.newFixedThreadPool(Math.min(members.size(), 64), r -> {
+            Thread t = new Thread(r, "kbench-ensemble");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public static WorkerEnsemble of(List<Worker> members) {
+        List<WorkerRole> roles = new ArrayList<>();
+        members.forEach(m -> roles.add(WorkerRole.ANY));
+        return new WorkerEnsemble(members, roles);
+    }
+
+    @Override
+    public String id() {
+        return members.size() == 1 ? members.get(0).id() : members.size() + " workers";
+    }
+
+    public List<Worker> members() {
+        return members;
+    }
+
+    /** Who runs what, at what rate, once producers and consumers have been created. */
+    public List<WorkerPlan> plan(LoadSpec load) {
+        List<WorkerPlan> plans = new ArrayList<>();
+        for (int i = 0; i < members.size(); i++) {
+            List<ProducerSpec> producers = assignment.producersOf(i);
+            double rate = load.throttled() ? load.totalRatePerSecond() * producers.size() / load.totalProducers() : -1;
+            plans.add(new WorkerPlan(members.get(i).id(), producers, assignment.consumersOf(i), rate));
+        }
+        return plans;
+    }
+
+    @Override
+    public void startRun(RunSetup setup) {
+        forAll("start the run", w -> w.startRun(setup));
+    }
+
+    /** Topics are created once, through the first worker. */
+    @Override
+    public void createTopics(List<TopicSpec> topics) {
+        members.get(0).createTopics(topics);
+    }
+
+    @Override
+    public void deleteTopics(List<String> topics) {
+        members.get(0).deleteTopics(topics);
+    }
+
+    @Override
+    public void createConsumers(List<ConsumerSpec> consumers) {
+        List<List<ConsumerSpec>> split = assignment.assignConsumers(consumers);
+        forEachIndexed("create consumers", (i, w) -> {
+            if (!split.get(i).isEmpty()) {
+                w.createConsumers(split.get(i));
+            }
+        });
+    }
+
+    @Override
+    public Map<String, Integer> assignedPartitions() {
+        Map<String, Integer> total = new HashMap<>();
+        for (Map<String, Integer> one : callAll("read consumer assignments", Worker::assignedPartitions)) {
+            one.forEach((k, v) -> total.merge(k, v, Integer::sum));
+        }
+        return total;
+    }
+
+    @Override
+    public void createProducers(List<ProducerSpec> producers) {
+        List<List<ProducerSpec>> split = assignment.assignProducers(producers);
+        forEachIndexed("create producers", (i, w) -> {
+            if (!split.get(i).isEmpty()) {
+                w.createProducers(split.get(i));
+            }
+        });
+    }
+
+    @Override
+    public void startLoad(LoadSpec load) {
+        forAll("start the load", w -> w.startLoad(load));
+    }
+
+    @Override
+    public void pauseConsumers() {
+        forAll("pause consumers", Worker::pauseConsumers);
+    }
+
+    @Override
+    public void resumeConsumers() {
+        forAll("resume consumers", Worker::resumeConsumers);
+    }
+
+    @Override
+    public void resetStats() {
+        forAll("reset stats", Worker::resetStats);
+    }
+
+    @Override
+    public List<PeriodStats> periodStats() {
+        List<PeriodStats> all = new ArrayList<>();
+        callAll("collect period stats", Worker::periodStats).forEach(all::addAll);
+        return all;
+    }
+
+    @Override
+    public List<CumulativeStats> cumulativeStats() {
+        List<CumulativeStats> all = new ArrayList<>();
+        callAll("collect cumulative stats", Worker::cumulativeStats).forEach(all::addAll);
+        return all;
+    }
+
+    @Override
+    public void stopProducers() {
+        forAll("stop producers", Worker::stopProducers);
+    }
+
+    @Override
+    public void stopClients() {
+        forAll("close producers and consumers", Worker::stopClients);
+    }
+
+    /** Stops every worker's run; one failure does not keep the others running. */
+    @Override
+    public void stopRun() {
+        List<String> failures = new ArrayList<>();
+        List<Future<?>> futures = new ArrayList<>();
+        for (Worker w : members) {
+            futures.add(pool.submit(w::stopRun));
+        }
+        for (int i = 0; i < futures.size(); i++) {
+            try {
+                futures.get(i).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failures.add(members.get(i).id() + ": interrupted");
+            } catch (ExecutionException e) {
+                failures.add(members.get(i).id() + ": " + Errors.describe(e.getCause()));
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new WorkerException("could not stop every worker: " + String.join("; ", failures));
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (Worker w : members) {
+                try {
+                    w.close();
+                } catch (RuntimeException e) {
+                    // Closing is best effort; each worker also stops by itself when its lease ends.
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private interface IndexedCall {
+        void call(int index, Worker worker);
+    }
+
+    private void forAll(String what, Consumer<Worker> call) {
+        forEachIndexed(what, (i, w) -> call.accept(w));
+    }
+
+    private void forEachIndexed(String what, IndexedCall call) {
+        callAll(what, members, (i, w) -> {
+            call.call(i, w);
+            return null;
+        });
+    }
+
+    private <T> List<T> callAll(String what, Function<Worker, T> call) {
+        return callAll(what, members, (i, w) -> call.apply(w));
+    }
+
+    private interface IndexedFunction<T> {
+        T apply(int index, Worker worker);
+    }
+
+    private <T> List<T> callAll(String what, List<Worker> workers, IndexedFunction<T> call) {
+        if (workers.size() == 1) {
+            return java.util.Collections.singletonList(call.apply(0, workers.get(0))); // no thread hop for the local run
+        }
+        List<Future<T>> futures = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            int index = i;
+            futures.add(pool.submit(() -> call.apply(index, workers.get(index))));
+        }
+        List<T> results = new ArrayList<>();
+        for (int i = 0; i < futures.size(); i++) {
+            try {
+                results.add(futures.get(i).get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WorkerException("interrupted while waiting for workers to " + what);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof WorkerException || cause instanceof DriverException) {
+                    throw (RuntimeException) cause;
+                }
+                throw new WorkerException("worker " + workers.get(i).id() + " failed to " + what + ": " + Errors.describe(cause), cause);
+            }
+        }
+        return results;
+    }
+}

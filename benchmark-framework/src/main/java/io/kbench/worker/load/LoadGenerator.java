@@ -1,0 +1,109 @@
+package io.kbench.worker.load;
+
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.stats.WorkerStats;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.time.SendSchedule;
+import io.kbench.worker.LoadSpec;
+import io.kbench.workload.KeyPool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the producers of one worker on a few threads (at most one per core) and stops them.
+ * When every producer has sent its quota, the generator reports itself done to the stats.
+ */
+public final class LoadGenerator {
+
+    private final List<ProducerLoop> loops = new ArrayList<>();
+    private final List<ScheduledProducer> producers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final BenchmarkClock clock;
+    private final WorkerStats stats;
+    private volatile boolean stopped;
+
+    /**
+     * @param producersByIndex this worker's producers, keyed by their index in the whole run
+     */
+    public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
+                         WorkerStats stats, int maxThreads) {
+        this.clock = clock;
+        this.stats = stats;
+        byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
+        long start = clock.nanoTime();
+        int threadCount = Math.max(1, Math.min(maxThreads, producersByIndex.size()));
+        List<List<ScheduledProducer>> perThread = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            perThread.add(new ArrayList<>());
+        }
+        int i = 0;
+        for (Map.Entry<Integer, BenchmarkProducer> e : producersByIndex.entrySet()) {
+            int index = e.getKey();
+            SendSchedule schedule = load.throttled()
+                    ? SendSchedule.throttled(start, load.totalRatePerSecond(), index, load.totalProducers())
+                    : null;
+            ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
+                    new KeyPool(load.keyDistributor(), 31L * index + 7));
+            producers.add(p);
+            perThread.get(i++ % threadCount).add(p);
+        }
+        for (List<ScheduledProducer> group : perThread) {
+            loops.add(new ProducerLoop(group, clock, stats, load.throttled()));
+        }
+    }
+
+    public synchronized void start() {
+        for (int t = 0; t < loops.size(); t++) {
+            Thread thread = new Thread(loops.get(t), "kbench-producer-loop-" + t);
+            thread.setDaemon(true);
+            threads.add(thread);
+        }
+        Thread watcher = new Thread(this::awaitQuotas, "kbench-producer-watch");
+        watcher.setDaemon(true);
+        threads.forEach(Thread::start);
+        watcher.start();
+    }
+
+    /** Stops every loop, waiting up to 10 s for sends blocked in the client to give up. */
+    public synchronized void stop() throws InterruptedException {
+        if (stopped) {
+            return;
+        }
+        loops.forEach(ProducerLoop::requestStop);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) / 2));
+            if (thread.isAlive()) {
+                thread.interrupt(); // blocked in the client (buffer full): give up that send
+                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
+        }
+        markStopped();
+    }
+
+    private void awaitQuotas() {
+        try {
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            markStopped();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void markStopped() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        long now = clock.nanoTime();
+        long lag = 0;
+        for (ScheduledProducer p : producers) {
+            lag += p.lagAt(now);
+        }
+        stats.onProducersStopped(lag);
+    }
+}

@@ -1,0 +1,112 @@
+package io.kbench.worker.load;
+
+import io.kbench.driver.SendCompletion;
+import io.kbench.stats.WorkerStats;
+import io.kbench.time.BenchmarkClock;
+import java.util.List;
+
+/**
+ * Drives a few producers from one thread. Throttled producers send each message at its intended
+ * time; when the thread falls behind it sends every overdue message at once, each still stamped
+ * with its own intended time, so the delay shows in publish latency instead of vanishing
+ * (open loop, no coordinated omission). Unthrottled producers send as fast as the client accepts.
+ */
+final class ProducerLoop implements Runnable {
+
+    /** Longest single wait, so that a stop request is noticed quickly even at low rates. */
+    static final long MAX_PARK_NANOS = 50_000_000;
+
+    private final List<ScheduledProducer> producers;
+    private final BenchmarkClock clock;
+    private final WorkerStats stats;
+    private final boolean throttled;
+    private volatile boolean stopRequested;
+    private int roundRobin;
+
+    ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
+        this.producers = producers;
+        this.clock = clock;
+        this.stats = stats;
+        this.throttled = throttled;
+    }
+
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stopRequested) {
+                ScheduledProducer next = throttled ? earliestDue() : nextInTurn();
+                if (next == null) {
+                    return; // every producer reached its quota
+                }
+                long intended;
+                if (throttled) {
+                    intended = next.nextIntendedNanos();
+                    long now = clock.nanoTime();
+                    if (now < intended) {
+                        clock.parkUntil(Math.min(intended, now + MAX_PARK_NANOS));
+                        continue;
+                    }
+                } else {
+                    intended = clock.nanoTime();
+                }
+                send(next, intended);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void send(ScheduledProducer p, long intendedNanos) {
+        byte[] payload = p.payloads[(int) (p.sent % p.payloads.length)];
+        long sentNanos = clock.nanoTime();
+        byte[] key = p.keys.nextKey(sentNanos);
+        stats.onSend(sentNanos, sentNanos - intendedNanos);
+        p.sent++;
+        int size = payload.length;
+        SendCompletion completion = error -> {
+            long ackNanos = clock.nanoTime();
+            if (error == null) {
+                stats.onAck(size, intendedNanos, sentNanos, ackNanos);
+            } else {
+                stats.onSendError(error);
+            }
+        };
+        try {
+            p.producer.sendAsync(key, payload, clock.epochMicrosAt(intendedNanos), completion);
+        } catch (RuntimeException e) {
+            // The send was refused outright, so the completion will never run.
+            // When stopping, this is an interrupt out of a send blocked on a full buffer: not worth a message.
+            stats.onSendError(stopRequested ? null : e);
+        }
+    }
+
+    private ScheduledProducer earliestDue() {
+        ScheduledProducer best = null;
+        long bestTime = Long.MAX_VALUE;
+        for (ScheduledProducer p : producers) {
+            if (!p.finished()) {
+                long t = p.nextIntendedNanos();
+                if (best == null || t - bestTime < 0) {
+                    best = p;
+                    bestTime = t;
+                }
+            }
+        }
+        return best;
+    }
+
+    private ScheduledProducer nextInTurn() {
+        for (int i = 0; i < producers.size(); i++) {
+            ScheduledProducer p = producers.get(roundRobin);
+            roundRobin = roundRobin + 1 == producers.size() ? 0 : roundRobin + 1;
+            if (!p.finished()) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

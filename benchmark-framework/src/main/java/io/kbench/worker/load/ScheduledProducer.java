@@ -1,0 +1,46 @@
+package io.kbench.worker.load;
+
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.time.SendSchedule;
+import io.kbench.workload.KeyPool;
+
+/**
+ * One producer and its place in the open-loop schedule. Owned by exactly one {@link ProducerLoop}
+ * thread, so its counters need no synchronization.
+ */
+final class ScheduledProducer {
+
+    final BenchmarkProducer producer;
+    /** Null when unthrottled. */
+    final SendSchedule schedule;
+    final long quota;
+    final byte[][] payloads;
+    final KeyPool keys;
+    /** Messages handed to the client so far; also the index of the next message in the schedule. */
+    long sent;
+
+    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
+        this.producer = producer;
+        this.schedule = schedule;
+        this.quota = quota;
+        this.payloads = payloads;
+        this.keys = keys;
+    }
+
+    boolean finished() {
+        return sent >= quota;
+    }
+
+    long nextIntendedNanos() {
+        return schedule.intendedSendNanos(sent);
+    }
+
+    /** Messages due by {@code nowNanos} that were not sent (never more than the quota allows). */
+    long lagAt(long nowNanos) {
+        if (schedule == null) {
+            return 0;
+        }
+        long due = Math.min(schedule.dueBy(nowNanos), quota);
+        return Math.max(0, due - sent);
+    }
+}

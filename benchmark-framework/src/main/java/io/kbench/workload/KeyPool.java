@@ -1,0 +1,43 @@
+package io.kbench.workload;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+/**
+ * Chooses the key of each message. Not thread-safe: each producer loop owns one.
+ */
+public final class KeyPool {
+
+    static final int POOL_SIZE = 10_000;
+
+    private final KeyDistributorType type;
+    private final byte[][] keys;
+    private int next;
+
+    public KeyPool(KeyDistributorType type, long seed) {
+        this.type = type;
+        if (type == KeyDistributorType.NO_KEY) {
+            this.keys = null;
+        } else {
+            Random random = new Random(seed);
+            this.keys = new byte[POOL_SIZE][];
+            for (int i = 0; i < POOL_SIZE; i++) {
+                keys[i] = Long.toString(random.nextLong() & Long.MAX_VALUE, 36).getBytes(StandardCharsets.US_ASCII);
+            }
+        }
+    }
+
+    /** The key for the next message, or {@code null} for none. */
+    public byte[] nextKey(long nanoTime) {
+        switch (type) {
+            case KEY_ROUND_ROBIN:
+                byte[] key = keys[next];
+                next = next + 1 == POOL_SIZE ? 0 : next + 1;
+                return key;
+            case RANDOM_NANO:
+                return keys[(int) Math.floorMod(nanoTime, (long) POOL_SIZE)];
+            default:
+                return null;
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.kbench.workload;
+
+import java.time.Duration;
+
+/**
+ * A workload file, with OpenMessaging Benchmark's field names and meaning so that OMB workload
+ * files run unchanged, plus a message-count mode and durations with units.
+ *
+ * <p>A missing field is {@code null} when bound and gets its default here; {@link WorkloadValidator}
+ * checks what a type cannot. Rates are messages per second across all producers, sizes in bytes.
+ *
+ * @param name shown in results; defaults to the file name
+ * @param topics number of topics to create
+ * @param partitionsPerTopic partitions in each topic
+ * @param messageSize payload size in bytes (taken from the payload file when only that is given)
+ * @param payloadFile a file whose whole content is the payload, relative to the workload file or the working directory
+ * @param useRandomizedPayloads use a pool of random payloads instead of one
+ * @param randomBytesRatio share of each random payload that is random (the rest is zeros), 0..1
+ * @param randomizedPayloadPoolSize number of random payloads in the pool
+ * @param keyDistributor how keys are chosen
+ * @param subscriptionsPerTopic consumer groups per topic (0: produce only)
+ * @param producersPerTopic producers per topic (0: consume only)
+ * @param consumerPerSubscription consumers in each group
+ * @param producerRate messages per second across all producers; -1 for unthrottled
+ * @param consumerBacklogSizeGB build a backlog of this many GiB with consumers paused, then drain it
+ * @param backlogDrainRatio share of the backlog that must drain before measuring (1.0: all)
+ * @param testDurationMinutes OMB's measurement length in minutes
+ * @param warmupDurationMinutes OMB's warmup length in minutes (default 1)
+ * @param testDuration measurement length with a unit, e.g. 30s (instead of testDurationMinutes)
+ * @param warmupDuration warmup length with a unit, e.g. 10s (instead of warmupDurationMinutes)
+ * @param messageCount stop after this many messages in all, like kafka-producer-perf-test --num-records
+ * @param logIntervalMillis OMB's progress interval in milliseconds
+ * @param producerStartRate OMB rate-discovery option; only used with producerRate 0, which is not supported
+ * @param acceptableBacklog OMB rate-discovery option; see producerStartRate
+ * @param producerIncrementRate OMB rate-ramp option; not supported (must be 0)
+ * @param producerIncrementSeconds OMB rate-ramp option; see producerIncrementRate
+ * @param producerPauseBeforeDrain OMB backlog option; not supported (must be 0)
+ * @param producerPauseDuringDrain OMB backlog option; not supported (must be 0)
+ * @param messageRateReceivedForSubscription OMB filtered-subscription option; must be 100
+ * @param randomTopicNames OMB option; topic names are always unique per run here
+ */
+public record Workload(
+        String name,
+        Integer topics,
+        Integer partitionsPerTopic,
+        Integer messageSize,
+        String payloadFile,
+        Boolean useRandomizedPayloads,
+        Double randomBytesRatio,
+        Integer randomizedPayloadPoolSize,
+        KeyDistributorType keyDistributor,
+        Integer subscriptionsPerTopic,
+        Integer producersPerTopic,
+        Integer consumerPerSubscription,
+        Double producerRate,
+        Double consumerBacklogSizeGB,
+        Double backlogDrainRatio,
+        Integer testDurationMinutes,
+        Integer warmupDurationMinutes,
+        Duration testDuration,
+        Duration warmupDuration,
+        Long messageCount,
+        Integer logIntervalMillis,
+        Integer producerStartRate,
+        Integer acceptableBacklog,
+        Integer producerIncrementRate,
+        Integer producerIncrementSeconds,
+        Long producerPauseBeforeDrain,
+        Long producerPauseDuringDrain,
+        Integer messageRateReceivedForSubscription,
+        Boolean randomTopicNames) {
+
+    public static final double UNTHROTTLED = -1;
+
+    public Workload {
+        topics = orDefault(topics, 1);
+        partitionsPerTopic = orDefault(partitionsPerTopic, 1);
+        useRandomizedPayloads = orDefault(useRandomizedPayloads, false);
+        randomBytesRatio = orDefault(randomBytesRatio, 0.0);
+        randomizedPayloadPoolSize = orDefault(randomizedPayloadPoolSize, 1000);
+        keyDistributor = orDefault(keyDistributor, KeyDistributorType.NO_KEY);
+        subscriptionsPerTopic = orDefault(subscriptionsPerTopic, 1);
+        producersPerTopic = orDefault(producersPerTopic, 1);
+        consumerPerSubscription = orDefault(consumerPerSubscription, 1);
+        consumerBacklogSizeGB = orDefault(consumerBacklogSizeGB, 0.0);
+        backlogDrainRatio = orDefault(backlogDrainRatio, 1.0);
+        producerIncrementRate = orDefault(producerIncrementRate, 0);
+        producerPauseBeforeDrain = orDefault(producerPauseBeforeDrain, 0L);
+        producerPauseDuringDrain = orDefault(producerPauseDuringDrain, 0L);
+        messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
+        randomTopicNames = orDefault(randomTopicNames, false);
+    }
+
+    private static <T> T orDefault(T value, T fallback) {
+        return value == null ? fallback : value;
+    }
+
+    public boolean unthrottled() {
+        return producerRate != null && producerRate == UNTHROTTLED;
+    }
+
+    public boolean countMode() {
+        return messageCount != null;
+    }
+
+    public int totalProducers() {
+        return topics * producersPerTopic;
+    }
+
+    public int totalConsumers() {
+        return topics * subscriptionsPerTopic * consumerPerSubscription;
+    }
+
+    public int totalPartitions() {
+        return topics * partitionsPerTopic;
+    }
+
+    /** The measurement length; zero in message-count mode. */
+    public Duration effectiveTestDuration() {
+        if (testDuration != null) {
+            return testDuration;
+        }
+        if (testDurationMinutes != null) {
+            return Duration.ofMinutes(testDurationMinutes);
+        }
+        return Duration.ZERO;
+    }
+
+    /** The warmup length: as given, else 1 minute (OMB's default), or none in message-count mode. */
+    public Duration effectiveWarmup() {
+        if (warmupDuration != null) {
+            return warmupDuration;
+        }
+        if (warmupDurationMinutes != null) {
+            return Duration.ofMinutes(warmupDurationMinutes);
+        }
+        return countMode() ? Duration.ZERO : Duration.ofMinutes(1);
+    }
+
+    public Workload withName(String newName) {
+        return new Workload(newName, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
+                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
+                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
+                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+    }
+
+    public Workload withMessageSize(int size) {
+        return new Workload(name, topics, partitionsPerTopic, size, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
+                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
+                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
+                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+    }
+
+    /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
+    public Workload withDurations(Duration test, Duration warmup) {
+        boolean newTest = test != null;
+        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
+                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio,
+                newTest ? null : testDurationMinutes,
+                warmup != null ? null : warmupDurationMinutes,
+                newTest ? test : testDuration,
+                warmup != null ? warmup : warmupDuration,
+                newTest ? null : messageCount,
+                logIntervalMillis, producerStartRate,
+                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+    }
+}

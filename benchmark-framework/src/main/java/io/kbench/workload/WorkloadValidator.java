@@ -1,0 +1,178 @@
+package io.kbench.workload;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks a bound {@link Workload} for values that are impossible or contradictory, before anything
+ * touches a cluster. Every problem is reported, not only the first.
+ */
+public final class WorkloadValidator {
+
+    /** Sanity bound for one message; Kafka's own limit (max.request.size) is usually far lower. */
+    static final int MAX_MESSAGE_SIZE = 64 * 1024 * 1024;
+
+    private WorkloadValidator() {}
+
+    public static List<Problem> validate(Workload w) {
+        List<Problem> problems = new ArrayList<>();
+        Checks c = new Checks(problems);
+
+        if (w.name() == null || w.name().isBlank()) {
+            c.add("name", "name must not be blank");
+        }
+        c.atLeast("topics", w.topics(), 1);
+        c.atLeast("partitionsPerTopic", w.partitionsPerTopic(), 1);
+        c.atLeast("producersPerTopic", w.producersPerTopic(), 0);
+        c.atLeast("subscriptionsPerTopic", w.subscriptionsPerTopic(), 0);
+        c.atLeast("consumerPerSubscription", w.consumerPerSubscription(), 0);
+
+        checkPayload(w, c);
+        checkShape(w, c);
+        checkRate(w, c);
+        checkLength(w, c);
+        checkBacklog(w, c);
+        checkOmbOnlyOptions(w, c);
+        return problems;
+    }
+
+    private static void checkPayload(Workload w, Checks c) {
+        if (w.messageSize() == null) {
+            if (w.payloadFile() == null) {
+                c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile)");
+            }
+        } else if (w.messageSize() < 1 || w.messageSize() > MAX_MESSAGE_SIZE) {
+            c.add("messageSize", "messageSize must be between 1 and " + MAX_MESSAGE_SIZE + " bytes, got " + w.messageSize());
+        }
+        if (w.useRandomizedPayloads() && w.payloadFile() != null) {
+            c.add("useRandomizedPayloads", "useRandomizedPayloads and payloadFile exclude each other: choose one");
+        }
+        if (w.useRandomizedPayloads()) {
+            if (w.randomBytesRatio() < 0 || w.randomBytesRatio() > 1) {
+                c.add("randomBytesRatio", "randomBytesRatio must be between 0.0 and 1.0, got " + w.randomBytesRatio());
+            }
+            c.atLeast("randomizedPayloadPoolSize", w.randomizedPayloadPoolSize(), 1);
+        }
+    }
+
+    private static void checkShape(Workload w, Checks c) {
+        if (w.producersPerTopic() == 0 && w.subscriptionsPerTopic() == 0) {
+            c.add("producersPerTopic", "the workload has no producers and no subscriptions: set producersPerTopic or subscriptionsPerTopic");
+        }
+        if (w.subscriptionsPerTopic() > 0 && w.consumerPerSubscription() < 1) {
+            c.add("consumerPerSubscription", "consumerPerSubscription must be at least 1 when subscriptionsPerTopic is "
+                    + w.subscriptionsPerTopic());
+        }
+        if (w.producersPerTopic() == 0) {
+            c.add("producersPerTopic", "consume-only workloads (producersPerTopic: 0) are not supported yet: "
+                    + "set producersPerTopic to at least 1");
+        }
+    }
+
+    private static void checkRate(Workload w, Checks c) {
+        Double rate = w.producerRate();
+        if (rate == null) {
+            if (w.producersPerTopic() > 0) {
+                c.add("producerRate", "producerRate is required: messages per second across all producers, or -1 for unthrottled");
+            }
+            return;
+        }
+        if (w.producersPerTopic() == 0) {
+            c.add("producerRate", "producerRate is set but the workload has no producers (producersPerTopic: 0)");
+        } else if (rate == 0) {
+            c.add("producerRate", "producerRate 0 (OpenMessaging Benchmark's rate discovery) is not supported: "
+                    + "give a rate in messages per second, or -1 for unthrottled");
+        } else if (rate < 0 && rate != Workload.UNTHROTTLED) {
+            c.add("producerRate", "producerRate must be a positive number of messages per second, or -1 for unthrottled; got " + rate);
+        } else if (Double.isNaN(rate) || Double.isInfinite(rate)) {
+            c.add("producerRate", "producerRate must be a finite number");
+        }
+    }
+
+    private static void checkLength(Workload w, Checks c) {
+        if (w.testDuration() != null && w.testDurationMinutes() != null) {
+            c.add("testDuration", "give testDuration or testDurationMinutes, not both");
+        }
+        if (w.warmupDuration() != null && w.warmupDurationMinutes() != null) {
+            c.add("warmupDuration", "give warmupDuration or warmupDurationMinutes, not both");
+        }
+        boolean timed = w.testDuration() != null || w.testDurationMinutes() != null;
+        if (w.countMode()) {
+            if (timed) {
+                c.add("messageCount", "give messageCount or a test duration, not both");
+            }
+            if (w.messageCount() < 1) {
+                c.add("messageCount", "messageCount must be at least 1, got " + w.messageCount());
+            }
+            if (!w.effectiveWarmup().isZero()) {
+                c.add("warmupDuration", "a messageCount run measures every message, like kafka-producer-perf-test: "
+                        + "remove the warmup or use a test duration instead");
+            }
+        } else if (!timed) {
+            c.add("testDuration", "set how long to measure: testDuration (e.g. 5m) or testDurationMinutes, or messageCount");
+        } else {
+            positive(c, "testDuration", w.effectiveTestDuration());
+        }
+        if (w.testDurationMinutes() != null && w.testDurationMinutes() < 1) {
+            c.add("testDurationMinutes", "testDurationMinutes must be at least 1; for shorter runs use testDuration, e.g. 30s");
+        }
+        if (w.warmupDurationMinutes() != null && w.warmupDurationMinutes() < 0) {
+            c.add("warmupDurationMinutes", "warmupDurationMinutes must not be negative");
+        }
+        if (w.logIntervalMillis() != null && w.logIntervalMillis() < 100) {
+            c.add("logIntervalMillis", "logIntervalMillis must be at least 100, got " + w.logIntervalMillis());
+        }
+    }
+
+    private static void positive(Checks c, String field, Duration d) {
+        if (d.isZero() || d.isNegative()) {
+            c.add(field, field + " must be longer than zero");
+        }
+    }
+
+    private static void checkBacklog(Workload w, Checks c) {
+        if (w.consumerBacklogSizeGB() < 0) {
+            c.add("consumerBacklogSizeGB", "consumerBacklogSizeGB must not be negative");
+        }
+        if (w.backlogDrainRatio() < 0 || w.backlogDrainRatio() > 1) {
+            c.add("backlogDrainRatio", "backlogDrainRatio must be between 0.0 and 1.0, got " + w.backlogDrainRatio());
+        }
+        if (w.consumerBacklogSizeGB() > 0) {
+            if (w.subscriptionsPerTopic() == 0) {
+                c.add("consumerBacklogSizeGB", "a backlog needs consumers to drain it: set subscriptionsPerTopic");
+            }
+            if (w.countMode()) {
+                c.add("consumerBacklogSizeGB", "consumerBacklogSizeGB cannot be combined with messageCount");
+            }
+        }
+    }
+
+    private static void checkOmbOnlyOptions(Workload w, Checks c) {
+        if (w.producerIncrementRate() != 0) {
+            c.add("producerIncrementRate", "producerIncrementRate (OpenMessaging Benchmark's rate ramp) is not supported: remove it");
+        }
+        if (w.producerPauseBeforeDrain() != 0) {
+            c.add("producerPauseBeforeDrain", "producerPauseBeforeDrain is not supported: remove it (producers keep their rate while a backlog drains)");
+        }
+        if (w.producerPauseDuringDrain() != 0) {
+            c.add("producerPauseDuringDrain", "producerPauseDuringDrain is not supported: remove it (producers keep their rate while a backlog drains)");
+        }
+        if (w.messageRateReceivedForSubscription() != 100) {
+            c.add("messageRateReceivedForSubscription", "messageRateReceivedForSubscription must be 100: filtered subscriptions are not supported");
+        }
+    }
+
+    /** Collects problems; keeps the checks above one line each. */
+    private record Checks(List<Problem> problems) {
+        void add(String field, String message) {
+            problems.add(new Problem(field, message));
+        }
+
+        void atLeast(String field, int value, int min) {
+            if (value < min) {
+                add(field, field + " must be at least " + min + ", got " + value);
+            }
+        }
+    }
+}
