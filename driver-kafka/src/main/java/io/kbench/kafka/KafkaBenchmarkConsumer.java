@@ -1,0 +1,141 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.ConsumerCallback;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One member of a consumer group, polling on its own thread. A {@link KafkaConsumer} is not
+ * thread-safe, so pause, resume and close are requests the poll thread carries out.
+ */
+final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final ConsumerCallback callback;
+    private final boolean commitAfterPoll;
+    private final Thread thread;
+    private volatile boolean closing;
+    private volatile boolean pauseRequested;
+    private volatile int assigned;
+    private boolean paused;
+    private String lastError;
+
+    KafkaBenchmarkConsumer(KafkaConsumer<byte[], byte[]> consumer, String topic, ConsumerCallback callback, boolean autoCommit) {
+        this.consumer = consumer;
+        this.callback = callback;
+        this.commitAfterPoll = !autoCommit;
+        this.thread = new Thread(() -> pollLoop(topic), "kbench-consumer-" + topic);
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void pollLoop(String topic) {
+        try {
+            consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
+                @Override
+                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {}
+
+                @Override
+                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                    if (paused) {
+                        consumer.pause(partitions); // newly assigned partitions start unpaused
+                    }
+                }
+            });
+            while (!closing) {
+                applyPauseRequest();
+                pollOnce();
+                assigned = consumer.assignment().size();
+            }
+        } catch (WakeupException e) {
+            // close() woke us up
+        } finally {
+            assigned = 0;
+            try {
+                consumer.close(Duration.ofSeconds(5));
+            } catch (RuntimeException e) {
+                log.debug("closing consumer: {}", e.toString());
+            }
+        }
+    }
+
+    private void pollOnce() {
+        try {
+            ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                callback.messageReceived(record.serializedValueSize() < 0 ? 0 : record.serializedValueSize(),
+                        SendTimeHeader.decode(record.headers()));
+            }
+            if (commitAfterPoll && !records.isEmpty()) {
+                consumer.commitAsync();
+            }
+        } catch (WakeupException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            String message = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (!message.equals(lastError)) {
+                log.warn("consumer poll failed (retrying): {}", message);
+                lastError = message;
+            }
+            sleepQuietly();
+        }
+    }
+
+    private void applyPauseRequest() {
+        boolean want = pauseRequested;
+        if (want != paused) {
+            if (want) {
+                consumer.pause(consumer.assignment());
+            } else {
+                consumer.resume(consumer.paused());
+            }
+            paused = want;
+        }
+    }
+
+    private static void sleepQuietly() {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public int assignedPartitionCount() {
+        return assigned;
+    }
+
+    @Override
+    public void pause() {
+        pauseRequested = true;
+    }
+
+    @Override
+    public void resume() {
+        pauseRequested = false;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closing = true;
+        consumer.wakeup();
+        thread.join(15_000);
+    }
+}

@@ -1,0 +1,181 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.ProvisionedCluster;
+import io.kbench.driver.TopicSpec;
+import io.kbench.kafka.local.LocalKafkaCluster;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+/**
+ * Benchmarks Apache Kafka and the services that speak its protocol, through kafka-clients.
+ * Answers to OpenMessaging Benchmark's Kafka driver class name, so OMB's driver files run as they are.
+ */
+public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverConfig> {
+
+    static final String OMB_DRIVER_CLASS = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
+    /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
+    static final int CONNECT_TIMEOUT_MS = 15_000;
+
+    private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
+    private KafkaClientConfigs configs;
+    private Admin admin;
+    private TopicAdmin topics;
+
+    @Override
+    public Class<KafkaDriverConfig> configType() {
+        return KafkaDriverConfig.class;
+    }
+
+    @Override
+    public Set<String> driverClassAliases() {
+        return Set.of(OMB_DRIVER_CLASS, "kafka");
+    }
+
+    @Override
+    public String clientVersion() {
+        return "kafka-clients " + AppInfoParser.getVersion();
+    }
+
+    @Override
+    public void validate(KafkaDriverConfig config) {
+        if (config.replicationFactor() < 1 || config.replicationFactor() > Short.MAX_VALUE) {
+            throw new DriverException("replicationFactor", "replicationFactor must be at least 1, got " + config.replicationFactor(), null);
+        }
+        KafkaClientConfigs clientConfigs = new KafkaClientConfigs(config);
+        clientConfigs.checkNames();
+        if (config.localCluster() != null) {
+            List<String> problems = config.localCluster().problems();
+            if (!problems.isEmpty()) {
+                throw new DriverException("localCluster", String.join("; ", problems), null);
+            }
+            if (clientConfigs.bootstrapServers() != null) {
+                throw new DriverException("commonConfig", "commonConfig sets bootstrap.servers and localCluster is given too: "
+                        + "remove one (localCluster starts a cluster and points the clients at it)", null);
+            }
+        } else if (clientConfigs.bootstrapServers() == null || clientConfigs.bootstrapServers().isBlank()) {
+            throw new DriverException("commonConfig", "commonConfig has no bootstrap.servers: add bootstrap.servers=host:9092 "
+                    + "(or ${env:KAFKA_BOOTSTRAP_SERVERS}), or a localCluster section to start a cluster on this machine", null);
+        }
+    }
+
+    @Override
+    public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Consumer<String> progress) {
+        if (config.localCluster() == null) {
+            return null;
+        }
+        LocalKafkaCluster cluster;
+        try {
+            cluster = LocalKafkaCluster.start(config.localCluster(), progress);
+        } catch (RuntimeException e) {
+            throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
+        }
+        KafkaDriverConfig workerConfig = config.pointingAt(cluster.bootstrapServers());
+        return new ProvisionedCluster<>() {
+            @Override
+            public KafkaDriverConfig workerConfig() {
+                return workerConfig;
+            }
+
+            @Override
+            public String description() {
+                return cluster.description();
+            }
+
+            @Override
+            public void close() {
+                cluster.close();
+            }
+        };
+    }
+
+    @Override
+    public void initialize(KafkaDriverConfig config) {
+        validate(config);
+        if (config.localCluster() != null) {
+            throw new DriverException("localCluster", "this worker got a driver config with a localCluster section; "
+                    + "the coordinator starts the local cluster and sends its address instead", null);
+        }
+        configs = new KafkaClientConfigs(config);
+        String bootstrap = configs.bootstrapServers();
+        try {
+            admin = Admin.create(configs.admin());
+        } catch (KafkaException e) {
+            throw new DriverException("commonConfig", "cannot create a Kafka client for " + bootstrap + ": " + rootMessage(e), e);
+        }
+        clients.add(admin);
+        try {
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs(CONNECT_TIMEOUT_MS)).nodes()
+                    .get(CONNECT_TIMEOUT_MS + 5_000L, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            close();
+            throw new DriverException("commonConfig", "cannot reach Kafka at " + bootstrap + " within "
+                    + CONNECT_TIMEOUT_MS / 1000 + " s (" + rootMessage(e) + "). Check bootstrap.servers in commonConfig, "
+                    + "and that the cluster is reachable from this machine.", e);
+        }
+        topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopics(List<TopicSpec> specs) {
+        return CompletableFuture.runAsync(() -> topics.create(specs));
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteTopics(List<String> names) {
+        return CompletableFuture.runAsync(() -> topics.delete(names));
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        return CompletableFuture.supplyAsync(() -> {
+            KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer());
+            clients.add(producer);
+            return new KafkaBenchmarkProducer(producer, topic);
+        });
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+        return CompletableFuture.supplyAsync(() -> {
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.consumer(subscriptionName));
+            KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
+            clients.add(benchmarkConsumer);
+            benchmarkConsumer.start();
+            return benchmarkConsumer;
+        });
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable c : clients) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // closing is best effort; clients closed twice are fine
+            }
+        }
+        clients.clear();
+    }
+}

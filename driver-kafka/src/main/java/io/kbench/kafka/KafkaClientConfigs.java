@@ -1,0 +1,117 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.DriverException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Builds the admin, producer and consumer settings from a {@link KafkaDriverConfig}, and checks
+ * setting names so that a typo ({@code lingerms}) is reported instead of silently ignored.
+ */
+final class KafkaClientConfigs {
+
+    private final Map<String, String> common;
+    private final Map<String, String> producer;
+    private final Map<String, String> consumer;
+    private final Map<String, String> topic;
+
+    KafkaClientConfigs(KafkaDriverConfig config) {
+        this.common = PropertiesText.parse("commonConfig", config.commonConfig());
+        this.producer = PropertiesText.parse("producerConfig", config.producerConfig());
+        this.consumer = PropertiesText.parse("consumerConfig", config.consumerConfig());
+        this.topic = PropertiesText.parse("topicConfig", config.topicConfig());
+    }
+
+    /** Rejects setting names no Kafka client (or topic, for topicConfig) knows. */
+    void checkNames() {
+        Set<String> anyClient = new TreeSet<>(ProducerConfig.configNames());
+        anyClient.addAll(ConsumerConfig.configNames());
+        anyClient.addAll(AdminClientConfig.configNames());
+        check("commonConfig", common, anyClient);
+        check("producerConfig", producer, ProducerConfig.configNames());
+        check("consumerConfig", consumer, ConsumerConfig.configNames());
+        check("topicConfig", topic, topicConfigNames());
+    }
+
+    private static Set<String> topicConfigNames() {
+        Set<String> names = new TreeSet<>();
+        for (java.lang.reflect.Field f : TopicConfig.class.getFields()) {
+            if (f.getName().endsWith("_CONFIG") && f.getType() == String.class) {
+                try {
+                    names.add((String) f.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static void check(String field, Map<String, String> settings, Set<String> known) {
+        for (String key : settings.keySet()) {
+            // Client plugins (SASL callback handlers, interceptors) may read their own keys.
+            boolean plugin = key.startsWith("sasl.") || key.startsWith("ssl.") || key.contains(".interceptor.")
+                    || key.startsWith("confluent.") || key.startsWith("aws.");
+            if (!known.contains(key) && !plugin) {
+                String nearest = Nearest.of(key, known);
+                throw new DriverException(field, field + ": '" + key + "' is not a Kafka setting"
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?"), null);
+            }
+        }
+    }
+
+    String bootstrapServers() {
+        return common.get(CommonKeys.BOOTSTRAP);
+    }
+
+    Properties admin() {
+        Properties p = new Properties();
+        p.putAll(common);
+        return p;
+    }
+
+    Properties producer() {
+        Properties p = new Properties();
+        p.putAll(common);
+        p.putAll(producer);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return p;
+    }
+
+    Properties consumer(String groupId) {
+        Properties p = new Properties();
+        p.putAll(common);
+        p.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"); // topics are new: read all of them
+        p.putAll(consumer);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return p;
+    }
+
+    boolean consumerAutoCommit() {
+        String value = consumer.getOrDefault(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, common.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
+        return value == null || Boolean.parseBoolean(value);
+    }
+
+    Map<String, String> topicConfig() {
+        return new HashMap<>(topic);
+    }
+
+    /** Shared key names. */
+    static final class CommonKeys {
+        static final String BOOTSTRAP = "bootstrap.servers";
+
+        private CommonKeys() {}
+    }
+}

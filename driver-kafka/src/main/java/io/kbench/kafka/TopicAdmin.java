@@ -1,0 +1,130 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.DriverException;
+import io.kbench.driver.TopicSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+/**
+ * Creates and deletes topics, retrying transient errors a bounded number of times and waiting
+ * until new topics are visible in metadata, so producers and consumers find them at once.
+ */
+final class TopicAdmin {
+
+    static final int ATTEMPTS = 3;
+    static final long CALL_TIMEOUT_SECONDS = 60;
+
+    private final Admin admin;
+    private final short replicationFactor;
+    private final Map<String, String> topicConfig;
+
+    TopicAdmin(Admin admin, short replicationFactor, Map<String, String> topicConfig) {
+        this.admin = admin;
+        this.replicationFactor = replicationFactor;
+        this.topicConfig = topicConfig;
+    }
+
+    void create(List<TopicSpec> specs) {
+        List<TopicSpec> pending = new ArrayList<>(specs);
+        for (int attempt = 1; !pending.isEmpty(); attempt++) {
+            List<NewTopic> request = new ArrayList<>();
+            for (TopicSpec s : pending) {
+                request.add(new NewTopic(s.name(), s.partitions(), replicationFactor).configs(topicConfig));
+            }
+            Map<String, KafkaFuture<Void>> results = admin.createTopics(request).values();
+            List<TopicSpec> retry = new ArrayList<>();
+            for (TopicSpec s : pending) {
+                try {
+                    results.get(s.name()).get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof TopicExistsException) {
+                        continue; // names are unique per run: an earlier attempt created it
+                    }
+                    if (cause instanceof RetriableException && attempt < ATTEMPTS) {
+                        retry.add(s);
+                        continue;
+                    }
+                    throw new DriverException("Kafka refused to create topic " + s.name() + " (" + s.partitions()
+                            + " partitions, replication factor " + replicationFactor + "): " + cause.getMessage(), cause);
+                } catch (TimeoutException e) {
+                    if (attempt < ATTEMPTS) {
+                        retry.add(s);
+                        continue;
+                    }
+                    throw new DriverException("Kafka did not confirm creating topic " + s.name() + " within "
+                            + CALL_TIMEOUT_SECONDS + " s (" + ATTEMPTS + " attempts)", e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new DriverException("interrupted while creating topics", e);
+                }
+            }
+            pending = retry;
+            if (!pending.isEmpty()) {
+                sleep(500L * attempt);
+            }
+        }
+        awaitVisible(specs);
+    }
+
+    private void awaitVisible(List<TopicSpec> specs) {
+        List<String> names = specs.stream().map(TopicSpec::name).toList();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CALL_TIMEOUT_SECONDS);
+        while (true) {
+            try {
+                admin.describeTopics(names).allTopicNames().get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw new DriverException("topics were created but cannot be described: " + e.getCause().getMessage(), e);
+                }
+                sleep(100);
+            } catch (TimeoutException e) {
+                throw new DriverException("topics were created but did not show up in metadata within " + CALL_TIMEOUT_SECONDS + " s", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DriverException("interrupted while waiting for new topics", e);
+            }
+        }
+    }
+
+    void delete(List<String> names) {
+        Map<String, KafkaFuture<Void>> results = admin.deleteTopics(names).topicNameValues();
+        List<String> failed = new ArrayList<>();
+        for (String name : names) {
+            try {
+                results.get(name).get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    failed.add(name + ": " + e.getCause().getMessage());
+                }
+            } catch (TimeoutException e) {
+                failed.add(name + ": no answer within " + CALL_TIMEOUT_SECONDS + " s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DriverException("interrupted while deleting topics", e);
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new DriverException("could not delete " + failed.size() + " topic(s): " + String.join("; ", failed));
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
