@@ -1,0 +1,211 @@
+package io.kbench.cli;
+
+import io.kbench.config.ConfigException;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.coordinator.Console;
+import io.kbench.coordinator.Coordinator;
+import io.kbench.coordinator.RunOptions;
+import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.StopSignal;
+import io.kbench.driver.DriverException;
+import io.kbench.result.ResultWriter;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.util.Errors;
+import io.kbench.util.Redactor;
+import io.kbench.worker.DriverLoader;
+import io.kbench.worker.LocalWorker;
+import io.kbench.worker.Worker;
+import io.kbench.worker.WorkerEnsemble;
+import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.WorkloadLoader;
+import io.kbench.workload.WorkloadOverrides;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/benchmark}: runs each workload against each driver and writes one result per run. */
+@Command(
+        name = "benchmark",
+        mixinStandardHelpOptions = true,
+        versionProvider = BenchmarkCommand.VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Runs benchmark workloads against Kafka and writes one result JSON per run.",
+            "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml)."
+        },
+        footer = {
+            "",
+            "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written);",
+            "2 bad input (nothing was run).",
+            "Examples:",
+            "  bin/benchmark workloads/simple.yaml",
+            "  KAFKA_BOOTSTRAP_SERVERS=b-1.example:9092 bin/benchmark --drivers driver-kafka/kafka.yaml workloads/1000-partitions.yaml"
+        })
+public final class BenchmarkCommand implements Callable<Integer> {
+
+    static final int EXIT_OK = 0;
+    static final int EXIT_RUN_FAILED = 1;
+    static final int EXIT_BAD_INPUT = 2;
+
+    @Parameters(paramLabel = "WORKLOAD.yaml", arity = "1..*", description = "Workload files (OpenMessaging Benchmark format).")
+    List<Path> workloads;
+
+    @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
+            description = "Driver files, comma-separated; each workload runs on each driver. Default: driver-kafka/kafka-local.yaml.")
+    List<Path> drivers;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Result file (only with one workload and one driver). An existing file is never replaced: a number is added.")
+    Path output;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "results",
+            description = "Directory for result files named after workload, driver and time (default: ${DEFAULT-VALUE}).")
+    Path outputDir;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Measure for this long instead of the workload's test duration or message count, e.g. 30s.")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Warm up for this long instead of the workload's warmup, e.g. 10s or 0s.")
+    Duration warmup;
+
+    @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
+            description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
+    Duration progressInterval;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
+            description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
+    Duration drainTimeout;
+
+    @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
+    boolean keepTopics;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final StopSignal stop;
+
+    public BenchmarkCommand(PrintStream out, PrintStream err, StopSignal stop) {
+        this.out = out;
+        this.err = err;
+        this.stop = stop;
+    }
+
+    public BenchmarkCommand() {
+        this(System.out, System.err, new StopSignal());
+    }
+
+    @Override
+    public Integer call() {
+        Console console = new Console(out);
+        PlaceholderResolver resolver = new PlaceholderResolver();
+        List<LoadedWorkload> loadedWorkloads = new ArrayList<>();
+        List<DriverSession> sessions = new ArrayList<>();
+        try {
+            if (output != null && workloads.size() * driverFiles().size() > 1) {
+                err.println("--output names one file, but there are " + workloads.size() * driverFiles().size()
+                        + " runs: use --output-dir instead");
+                return EXIT_BAD_INPUT;
+            }
+            if (progressInterval.toMillis() < 100) {
+                err.println("--progress-interval must be at least 100ms");
+                return EXIT_BAD_INPUT;
+            }
+            // Validate everything before touching any cluster.
+            WorkloadLoader workloadLoader = new WorkloadLoader(resolver);
+            WorkloadOverrides overrides = new WorkloadOverrides(duration, warmup);
+            for (Path w : workloads) {
+                loadedWorkloads.add(workloadLoader.load(w, overrides));
+            }
+            DriverLoader driverLoader = new DriverLoader(resolver);
+            Redactor redactor = new Redactor(resolver.substitutedValues());
+            for (Path d : driverFiles()) {
+                sessions.add(DriverSession.validate(d, driverLoader, redactor));
+            }
+        } catch (ConfigException | DriverException e) {
+            err.println(e.getMessage());
+            return EXIT_BAD_INPUT;
+        }
+
+        boolean allCompleted = true;
+        try {
+            for (DriverSession session : sessions) {
+                for (LoadedWorkload workload : loadedWorkloads) {
+                    if (stop.requested()) {
+                        return EXIT_RUN_FAILED;
+                    }
+                    allCompleted &= runOne(session, workload, console);
+                }
+                session.close();
+            }
+        } finally {
+            sessions.forEach(DriverSession::close);
+        }
+        return allCompleted ? EXIT_OK : EXIT_RUN_FAILED;
+    }
+
+    private boolean runOne(DriverSession session, LoadedWorkload workload, Console console) {
+        console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
+                session.name(), session.fileName());
+        try {
+            session.provision(console::line);
+        } catch (RuntimeException e) {
+            err.println(Errors.describeForUser(e));
+            return false;
+        }
+        RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
+                RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics).withDrainTimeout(drainTimeout));
+        if (spec.cluster() != null) {
+            console.line("Cluster: %s", spec.cluster());
+        }
+        RunResult result;
+        try (WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess()))) {
+            result = new Coordinator(workers, BenchmarkClock.system(), stop, console).run(spec);
+        }
+        FinalReport.print(result, console);
+        try {
+            Path written = ResultWriter.write(result, output, outputDir);
+            console.line("Result written to %s", written);
+        } catch (IOException e) {
+            err.println("could not write the result file: " + e.getMessage());
+            return false;
+        }
+        return result.status() == RunStatus.COMPLETED;
+    }
+
+    private List<Path> driverFiles() {
+        if (drivers != null && !drivers.isEmpty()) {
+            return drivers;
+        }
+        return List.of(Home.path().resolve("driver-kafka").resolve("kafka-local.yaml"));
+    }
+
+    private static String newRunId() {
+        byte[] bytes = new byte[4];
+        new SecureRandom().nextBytes(bytes);
+        StringBuilder b = new StringBuilder();
+        for (byte x : bytes) {
+            b.append(String.format("%02x", x));
+        }
+        return b.toString();
+    }
+
+    static final class VersionProvider implements picocli.CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"kbench " + Versions.tool()};
+        }
+    }
+}

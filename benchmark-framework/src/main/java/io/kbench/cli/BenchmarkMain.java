@@ -1,0 +1,55 @@
+package io.kbench.cli;
+
+import io.kbench.coordinator.StopSignal;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+
+/**
+ * Entry point of {@code bin/benchmark}. Ctrl-C asks the run to stop; the run then stops the
+ * producers, deletes its topics and writes its partial result, marked interrupted, before the JVM exits.
+ */
+public final class BenchmarkMain {
+
+    /** Longest the Ctrl-C handler waits for the run to clean up and write its result. */
+    static final long CLEANUP_SECONDS = 90;
+
+    private BenchmarkMain() {}
+
+    /** The command with an error handler that prints a one-line message, never a stack trace. */
+    static CommandLine commandLine(Object command) {
+        CommandLine cmd = new CommandLine(command);
+        cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
+            commandLine.getErr().println("error: " + io.kbench.util.Errors.describeForUser(error)
+                    + " (set -Dkbench.debug=true for details)");
+            if (Boolean.getBoolean("kbench.debug")) {
+                error.printStackTrace(commandLine.getErr());
+            }
+            return 1;
+        });
+        return cmd;
+    }
+
+    public static void main(String[] args) {
+        StopSignal stop = new StopSignal();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.request("Ctrl-C");
+            try {
+                finished.await(CLEANUP_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "kbench-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code;
+        try {
+            code = commandLine(new BenchmarkCommand(System.out, System.err, stop)).execute(args);
+        } finally {
+            finished.countDown();
+        }
+        if (!stop.requested()) {
+            System.exit(code); // during shutdown, exit would block: the JVM ends when the hook returns
+        }
+    }
+}

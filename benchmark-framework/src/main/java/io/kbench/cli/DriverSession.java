@@ -1,0 +1,121 @@
+package io.kbench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.config.ConfigSource;
+import io.kbench.driver.ProvisionedCluster;
+import io.kbench.util.Redactor;
+import io.kbench.worker.DriverFile;
+import io.kbench.worker.DriverLoader;
+import io.kbench.worker.LoadedDriver;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One driver file for the runs of one command: validated up front; when it asks for a cluster of
+ * its own (a local KRaft cluster), that cluster is started once and shared by the runs, and the
+ * workers get a driver file pointing at it.
+ */
+final class DriverSession implements AutoCloseable {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    private final DriverFile original;
+    private final LoadedDriver<?> loaded;
+    private final Map<String, Object> redactedConfig;
+    private ProvisionedCluster<?> cluster;
+    private DriverFile forWorkers;
+
+    private DriverSession(DriverFile original, LoadedDriver<?> loaded, Map<String, Object> redactedConfig) {
+        this.original = original;
+        this.loaded = loaded;
+        this.redactedConfig = redactedConfig;
+    }
+
+    /** Reads and validates a driver file; touches no cluster. */
+    static DriverSession validate(Path file, DriverLoader loader, Redactor redactor) {
+        ConfigSource source = ConfigSource.read(file);
+        DriverFile driverFile = new DriverFile(source.name(), source.text(),
+                source.baseDir() == null ? null : source.baseDir().toString());
+        LoadedDriver<?> loaded = loader.load(driverFile);
+        return new DriverSession(driverFile, loaded, redactor.redact(rawTree(source)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> rawTree(ConfigSource source) {
+        try {
+            // Unresolved: a placeholder such as ${env:PASSWORD} is kept as written, never its value.
+            return YAML.readValue(source.text(), Map.class);
+        } catch (IOException e) {
+            return Map.of();
+        }
+    }
+
+    /** Starts the driver's own cluster if it has one. */
+    void provision(Consumer<String> progress) {
+        if (forWorkers != null) {
+            return;
+        }
+        cluster = provisionTyped(loaded, progress);
+        forWorkers = cluster == null ? original : serialize(cluster.workerConfig());
+    }
+
+    private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Consumer<String> progress) {
+        return driver.driver().provisionCluster(driver.config(), progress);
+    }
+
+    private DriverFile serialize(Object workerConfig) {
+        ObjectNode node = YAML.createObjectNode();
+        node.put("name", loaded.name());
+        node.put("driverClass", loaded.driver().getClass().getName());
+        node.setAll((ObjectNode) YAML.valueToTree(workerConfig));
+        try {
+            return new DriverFile(original.name(), YAML.writeValueAsString(node), original.baseDir());
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write the worker's driver config", e);
+        }
+    }
+
+    String name() {
+        return loaded.name();
+    }
+
+    String fileName() {
+        return original.name();
+    }
+
+    DriverFile forWorkers() {
+        return forWorkers;
+    }
+
+    String clusterDescription() {
+        return cluster == null ? null : cluster.description();
+    }
+
+    String clientVersion() {
+        return loaded.driver().clientVersion();
+    }
+
+    Map<String, Object> redactedConfig() {
+        return redactedConfig;
+    }
+
+    @Override
+    public void close() {
+        if (cluster != null) {
+            cluster.close();
+            cluster = null;
+        }
+        try {
+            loaded.driver().close();
+        } catch (Exception e) {
+            // never initialized on the coordinator: nothing held
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.kbench.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Versions recorded in every result, so runs can be compared knowingly. */
+final class Versions {
+
+    private Versions() {}
+
+    static String tool() {
+        String v = Versions.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    static Map<String, String> of(String clientVersion) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("kbench", tool());
+        versions.put("client", clientVersion);
+        versions.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        versions.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        return versions;
+    }
+}

@@ -1,0 +1,47 @@
+# Shared by bin/benchmark and the other launchers: finds Java, builds the tool when its sources
+# changed (or on first use), and assembles the class path from the modules' target/ directories.
+# Drivers are picked up from every driver-*/ module, so adding a driver needs no change here.
+
+KBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+kbench_build_if_needed() {
+  local marker="$KBENCH_HOME/benchmark-framework/target/.kbench-built"
+  local stale=""
+  if [ ! -f "$marker" ]; then
+    stale="first use"
+  elif [ -n "$(find "$KBENCH_HOME" -path "$KBENCH_HOME/*/target" -prune -o \
+          \( -name pom.xml -o -path '*/src/main/*' \) -newer "$marker" -print -quit 2>/dev/null)" ]; then
+    stale="sources changed"
+  fi
+  if [ -n "$stale" ]; then
+    echo "Building kbench ($stale; this takes a minute or two the first time)..." >&2
+    if ! command -v mvn >/dev/null 2>&1; then
+      echo "error: Maven (mvn) is needed to build kbench; install Maven 3.8+ and Java 17+" >&2
+      exit 2
+    fi
+    if ! (cd "$KBENCH_HOME" && mvn -q -B -DskipTests package >"$KBENCH_HOME/target-build.log" 2>&1); then
+      echo "error: the build failed; see $KBENCH_HOME/target-build.log" >&2
+      exit 2
+    fi
+    rm -f "$KBENCH_HOME/target-build.log"
+    touch "$marker"
+  fi
+}
+
+kbench_classpath() {
+  local cp="" jar
+  for jar in "$KBENCH_HOME"/benchmark-framework/target/benchmark-framework-*.jar; do cp="$jar"; done
+  cp="$cp:$KBENCH_HOME/benchmark-framework/target/lib/*"
+  local module
+  for module in "$KBENCH_HOME"/driver-*/; do
+    module="${module%/}"
+    [ "$(basename "$module")" = "driver-api" ] && continue
+    for jar in "$module"/target/"$(basename "$module")"-*.jar; do [ -f "$jar" ] && cp="$cp:$jar"; done
+    [ -d "$module/target/lib" ] && cp="$cp:$module/target/lib/*"
+  done
+  echo "$cp"
+}
+
+# Our own output goes to the console; libraries only log warnings.
+KBENCH_LOG_OPTS="-Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS"
