@@ -69,12 +69,15 @@ public final class Coordinator {
             workers.createProducers(layout.producers());
             printPlan(layout);
 
+            Duration warmup = w.effectiveWarmup();
+            boolean settleFirst = !warmup.isZero() || w.consumerBacklogSizeGB() > 0;
+            if (!settleFirst) {
+                workers.resetStats(); // measure from the very first message
+            }
             workers.startLoad(layout.load());
             long loadStart = waiter.clock().nanoTime();
             PeriodCollector collector = new PeriodCollector(workers, waiter, options.progressInterval(), loadStart,
                     w.subscriptionsPerTopic(), record::addPeriod);
-
-            Duration warmup = w.effectiveWarmup();
             if (!warmup.isZero()) {
                 record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
                 collector.runFor(Phase.WARMUP, warmup);
@@ -82,7 +85,9 @@ public final class Coordinator {
             if (w.consumerBacklogSizeGB() > 0) {
                 new BacklogPhases(workers, collector, record, w).run();
             }
-            workers.resetStats();
+            if (settleFirst) {
+                workers.resetStats();
+            }
             if (w.countMode()) {
                 record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
                 collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);

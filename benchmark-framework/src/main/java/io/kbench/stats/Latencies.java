@@ -16,10 +16,10 @@ public record Latencies(Histogram publish, Histogram send, Histogram scheduleDel
 
     public static Latencies empty() {
         return new Latencies(
-                LatencyRecorder.newHistogram(),
-                LatencyRecorder.newHistogram(),
-                LatencyRecorder.newHistogram(),
-                LatencyRecorder.newHistogram());
+                Histograms.newHistogram(),
+                Histograms.newHistogram(),
+                Histograms.newHistogram(),
+                Histograms.newHistogram());
     }
 
     /** Adds {@code other}'s samples into these histograms. */

@@ -2,12 +2,16 @@ package io.kbench.stats;
 
 import io.kbench.time.BenchmarkClock;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * Everything one worker measures: counters and the four latency recorders. The {@code on*}
- * methods are the hot path (called per message from producer, client I/O and consumer threads)
- * and never lock; snapshots are taken under this object's monitor.
+ * Everything one worker measures: counters and the four latency histograms.
+ *
+ * <p>The {@code on*} methods are the hot path, called per message from producer, client I/O and
+ * consumer threads; they never block. Each records into the active {@link IntervalBuffer} inside
+ * a {@link WriterReaderPhaser} critical section. Readers swap buffers and flip the phase, which
+ * waits for writers already inside: so every message's counts and latencies land together on
+ * one side of a snapshot or a reset, and a histogram's count always equals its counter.
  */
 public final class WorkerStats {
 
@@ -17,18 +21,9 @@ public final class WorkerStats {
     private final BenchmarkClock clock;
     private final ProcessCpuMeter cpu = new ProcessCpuMeter();
     private final ErrorTally errors = new ErrorTally();
-
-    private final LongAdder sent = new LongAdder();
-    private final LongAdder acked = new LongAdder();
-    private final LongAdder bytesAcked = new LongAdder();
-    private final LongAdder sendErrors = new LongAdder();
-    private final LongAdder received = new LongAdder();
-    private final LongAdder bytesReceived = new LongAdder();
-
-    private final LatencyRecorder publishLatency = new LatencyRecorder();
-    private final LatencyRecorder sendLatency = new LatencyRecorder();
-    private final LatencyRecorder scheduleDelay = new LatencyRecorder();
-    private final LatencyRecorder endToEndLatency = new LatencyRecorder();
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private volatile IntervalBuffer active = new IntervalBuffer();
+    private IntervalBuffer inactive = new IntervalBuffer();
 
     private final AtomicLong firstSendNanos = new AtomicLong(NONE);
     private final AtomicLong lastSendNanos = new AtomicLong(NONE);
@@ -38,11 +33,14 @@ public final class WorkerStats {
     private volatile long scheduleLagMessages;
     private volatile boolean producersDone;
 
-    // Guarded by this.
-    private Counts periodBase = Counts.ZERO;
+    // Reader side, guarded by this.
+    private Counts runTotals = Counts.ZERO;
+    private Counts periodCounts = Counts.ZERO;
+    private Latencies periodLatencies = Latencies.empty();
+    private Counts resetCounts = Counts.ZERO;
+    private Latencies resetLatencies = Latencies.empty();
     private long periodStartNanos;
     private long periodStartCpuNanos;
-    private Counts resetBase = Counts.ZERO;
     private long resetNanos;
     private long resetCpuNanos;
 
@@ -60,34 +58,47 @@ public final class WorkerStats {
         return workerId;
     }
 
-    public BenchmarkClock clock() {
-        return clock;
-    }
-
     // ---- hot path ----
 
     /** A message was handed to the client at {@code sentNanos}, {@code scheduleDelayNanos} after its intended time. */
     public void onSend(long sentNanos, long scheduleDelayNanos) {
-        sent.increment();
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            IntervalBuffer b = active;
+            b.sent.increment();
+            b.record(b.scheduleDelay, scheduleDelayNanos / 1_000);
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
         if (firstSendNanos.get() == NONE) {
             firstSendNanos.compareAndSet(NONE, sentNanos);
         }
         lastSendNanos.lazySet(sentNanos);
-        scheduleDelay.recordNanos(scheduleDelayNanos);
     }
 
     /** The broker acknowledged a message of {@code payloadBytes} at {@code ackNanos}. */
     public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
-        acked.increment();
-        bytesAcked.add(payloadBytes);
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            IntervalBuffer b = active;
+            b.acked.increment();
+            b.bytesAcked.add(payloadBytes);
+            b.record(b.publish, (ackNanos - intendedNanos) / 1_000);
+            b.record(b.send, (ackNanos - sentNanos) / 1_000);
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
         lastAckNanos.lazySet(ackNanos);
-        publishLatency.recordNanos(ackNanos - intendedNanos);
-        sendLatency.recordNanos(ackNanos - sentNanos);
     }
 
     /** A send failed; {@code error} is tallied by message, or only counted when null (stopping). */
     public void onSendError(Throwable error) {
-        sendErrors.increment();
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            active.sendErrors.increment();
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
         if (error != null) {
             errors.record(error);
         }
@@ -99,12 +110,18 @@ public final class WorkerStats {
      * @param endToEndMicros consume time minus intended send time, or {@code Long.MIN_VALUE} when unknown
      */
     public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
-        received.increment();
-        bytesReceived.add(payloadBytes);
-        lastReceiveNanos.lazySet(receiveNanos);
-        if (endToEndMicros != Long.MIN_VALUE) {
-            endToEndLatency.recordMicros(endToEndMicros);
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            IntervalBuffer b = active;
+            b.received.increment();
+            b.bytesReceived.add(payloadBytes);
+            if (endToEndMicros != Long.MIN_VALUE) {
+                b.record(b.endToEnd, endToEndMicros);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
         }
+        lastReceiveNanos.lazySet(receiveNanos);
     }
 
     // ---- control ----
@@ -116,57 +133,51 @@ public final class WorkerStats {
     }
 
     /** Messages handed to the client minus those acknowledged or failed: still in flight. */
-    public long inFlight() {
-        return sent.sum() - acked.sum() - sendErrors.sum();
+    public synchronized long inFlight() {
+        drain();
+        return runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();
     }
 
     /** Starts the measurement: counts and latencies from now on make the result. */
     public synchronized void reset() {
-        publishLatency.reset();
-        sendLatency.reset();
-        scheduleDelay.reset();
-        endToEndLatency.reset();
-        resetBase = totals();
+        drain();
+        resetCounts = Counts.ZERO;
+        resetLatencies = Latencies.empty();
+        // The next period starts here too, so its counts and latencies cover the same span.
+        periodCounts = Counts.ZERO;
+        periodLatencies = Latencies.empty();
         resetNanos = clock.nanoTime();
         resetCpuNanos = cpu.cpuTimeNanos();
-        firstSendNanos.set(NONE);
-        // The next period starts here too, so its counts and latencies cover the same span.
-        periodBase = resetBase;
         periodStartNanos = resetNanos;
         periodStartCpuNanos = resetCpuNanos;
+        firstSendNanos.set(NONE);
     }
 
     public synchronized PeriodStats takePeriod() {
+        drain();
         long now = clock.nanoTime();
         long cpuNow = cpu.cpuTimeNanos();
-        Counts totals = totals();
-        Latencies latencies = new Latencies(
-                publishLatency.takePeriod(),
-                sendLatency.takePeriod(),
-                scheduleDelay.takePeriod(),
-                endToEndLatency.takePeriod());
         PeriodStats stats = new PeriodStats(
                 workerId,
                 (now - periodStartNanos) / 1_000,
-                totals.minus(periodBase),
-                totals,
-                latencies,
+                periodCounts,
+                runTotals,
+                periodLatencies,
                 cpu.load(periodStartCpuNanos, cpuNow, now - periodStartNanos),
                 producersDone,
                 errors.summary());
-        periodBase = totals;
+        periodCounts = Counts.ZERO;
+        periodLatencies = Latencies.empty();
         periodStartNanos = now;
         periodStartCpuNanos = cpuNow;
         return stats;
     }
 
     public synchronized CumulativeStats sinceReset() {
+        drain();
         long now = clock.nanoTime();
-        Latencies latencies = new Latencies(
-                publishLatency.sinceReset(),
-                sendLatency.sinceReset(),
-                scheduleDelay.sinceReset(),
-                endToEndLatency.sinceReset());
+        Latencies copy = Latencies.empty();
+        copy.add(resetLatencies);
         return new CumulativeStats(
                 workerId,
                 clock.epochMicrosAt(resetNanos),
@@ -175,29 +186,35 @@ public final class WorkerStats {
                 epochMicrosOrNone(lastAckNanos.get()),
                 epochMicrosOrNone(producersStoppedNanos),
                 epochMicrosOrNone(lastReceiveNanos.get()),
-                totals().minus(resetBase),
-                latencies,
+                resetCounts,
+                copy,
                 cpu.load(resetCpuNanos, cpu.cpuTimeNanos(), now - resetNanos),
                 cpu.cores(),
                 scheduleLagMessages,
                 errors.summary());
     }
 
-    private long epochMicrosOrNone(long nanos) {
-        return nanos == NONE ? 0 : clock.epochMicrosAt(nanos);
+    /** Moves what writers recorded so far into the reader-side totals. Caller holds this monitor. */
+    private void drain() {
+        phaser.readerLock();
+        try {
+            IntervalBuffer filled = active;
+            active = inactive;
+            phaser.flipPhase(); // waits for writers that may still be writing into `filled`
+            inactive = filled;
+            Counts counts = filled.counts();
+            runTotals = runTotals.plus(counts);
+            periodCounts = periodCounts.plus(counts);
+            resetCounts = resetCounts.plus(counts);
+            filled.addLatenciesTo(periodLatencies);
+            filled.addLatenciesTo(resetLatencies);
+            filled.reset();
+        } finally {
+            phaser.readerUnlock();
+        }
     }
 
-    private Counts totals() {
-        return new Counts(
-                sent.sum(),
-                acked.sum(),
-                bytesAcked.sum(),
-                sendErrors.sum(),
-                received.sum(),
-                bytesReceived.sum(),
-                publishLatency.clampedCount()
-                        + sendLatency.clampedCount()
-                        + scheduleDelay.clampedCount()
-                        + endToEndLatency.clampedCount());
+    private long epochMicrosOrNone(long nanos) {
+        return nanos == NONE ? 0 : clock.epochMicrosAt(nanos);
     }
 }

@@ -30,6 +30,6 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
 
     @Override
     public void close() {
-        producer.close();
+        producer.close(java.time.Duration.ofSeconds(30)); // bounded: the broker may be gone already
     }
 }

@@ -38,8 +38,9 @@ import io.kbench.driver.DriverException;
  * <p>Everything lives in one temporary directory ({@code kbench-kafka-*}): the brokers' data, the
  * broker log ({@code broker.log}, which receives all of the child's logging so nothing reaches
  * this process's console) and the broker overrides. {@link #close()} stops the child and deletes
- * the directory; a shutdown hook does the same on Ctrl-C. The child watches its stdin, so it also
- * stops (and deletes its data) when this JVM is killed outright.
+ * the directory. There is deliberately no shutdown hook here: on Ctrl-C the owner must still be able
+ * to delete its topics through the brokers before they stop. The child watches its stdin, so when
+ * this JVM exits for any reason (even killed outright) it stops and deletes the directory itself.
  */
 public final class LocalKafkaCluster implements AutoCloseable {
 
@@ -58,7 +59,6 @@ public final class LocalKafkaCluster implements AutoCloseable {
     private final String bootstrapServers;
     private final int brokerCount;
     private final String kafkaVersion;
-    private final Thread shutdownHook;
     private final Object closeLock = new Object();
     private boolean closed;
 
@@ -69,7 +69,6 @@ public final class LocalKafkaCluster implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
         this.brokerCount = brokerCount;
         this.kafkaVersion = kafkaVersion;
-        this.shutdownHook = new Thread(this::stop, "kbench-local-kafka-cleanup");
     }
 
     /**
@@ -115,12 +114,6 @@ public final class LocalKafkaCluster implements AutoCloseable {
             process = pb.start();
             String bootstrap = awaitReady(process, log);
             LocalKafkaCluster cluster = new LocalKafkaCluster(process, tempDir, bootstrap, n, version);
-            try {
-                Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
-            } catch (IllegalStateException shuttingDown) {
-                cluster.close();
-                throw new DriverException("Cannot start the local Kafka cluster: the JVM is shutting down");
-            }
             say.accept(String.format(Locale.ROOT, "Local Kafka ready at %s in %.1f s", bootstrap,
                     (System.nanoTime() - t0) / 1e9));
             return cluster;
@@ -312,15 +305,6 @@ public final class LocalKafkaCluster implements AutoCloseable {
      */
     @Override
     public void close() {
-        stop();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shuttingDown) {
-            // Called during JVM shutdown: the hook is running or about to run stop(), a no-op now.
-        }
-    }
-
-    private void stop() {
         synchronized (closeLock) {
             if (closed) {
                 return;

@@ -1,0 +1,41 @@
+package io.kbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The default command of the README (no --drivers: a local cluster started by the tool) on the
+ * shipped workloads/simple.yaml, shortened so CI stays quick.
+ */
+class DefaultRunTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(120)
+    void simpleWorkloadOnTheDefaultLocalCluster() throws Exception {
+        Cli.Outcome run = Cli.run("--duration", "5s", "--warmup", "2s", "--output-dir", dir.toString(),
+                Cli.HOME.resolve("workloads/simple.yaml").toString());
+
+        assertEquals(0, run.exitCode(), run.all());
+        assertTrue(run.out().contains("Local Kafka ready at 127.0.0.1:"), run.out());
+        JsonNode r = run.result();
+        assertEquals("completed", r.get("status").asText());
+        assertEquals("simple", r.get("workload").asText());
+        assertTrue(r.get("cluster").asText().startsWith("local Kafka 4.3.1, 1 broker"), r.get("cluster").asText());
+        double rate = r.get("measurement").get("publishRate").asDouble();
+        assertTrue(Math.abs(rate - 10_000) < 0.02 * 10_000, "achieved " + rate);
+        JsonNode periods = r.get("periods");
+        JsonNode last = periods.get(periods.size() - 1);
+        assertEquals("DRAIN", last.get("phase").asText());
+        assertEquals(0, last.get("backlogMessages").asLong(), "the drain consumed everything");
+        assertEquals(0, last.get("inFlightMessages").asLong(), "every send was acknowledged");
+    }
+}
