@@ -21,7 +21,8 @@ public final class HistogramCodec {
             Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
             histogram.setAutoResize(true);
             return histogram;
-        } catch (DataFormatException | IllegalArgumentException e) {
+        } catch (DataFormatException | RuntimeException e) {
+            // Truncated or foreign bytes also fail as BufferUnderflowException, IndexOutOfBoundsException, ...
             throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
         }
     }

@@ -23,7 +23,7 @@ public final class PerfToolFormat {
     /** kafka-producer-perf-test's summary line. */
     public static String producerLine(long records, double recordsPerSec, double mbPerSec, LatencySummary sendLatency) {
         return String.format(Locale.ROOT,
-                "%d records sent, %.1f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
+                "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
                         + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
                 records, recordsPerSec, mbPerSec,
                 sendLatency.avgMicros() / 1_000.0, sendLatency.maxMicros() / 1_000.0,

@@ -45,11 +45,19 @@ public final class SendSchedule {
 
     /** How many messages were due by {@code nowNanos} (those with intended time at or before it). */
     public long dueBy(long nowNanos) {
-        long sinceFirst = nowNanos - startNanos - offsetNanos;
-        if (sinceFirst < 0) {
+        if (nowNanos < intendedSendNanos(0)) {
             return 0;
         }
-        return (long) Math.floor(sinceFirst / intervalNanos) + 1;
+        // Estimate the last due message, then settle it against intendedSendNanos itself: the
+        // division can be off by one either way (truncated intended times, doubles beyond 2^53).
+        long last = (long) Math.floor((nowNanos - startNanos - offsetNanos) / intervalNanos);
+        while (last > 0 && intendedSendNanos(last) > nowNanos) {
+            last--;
+        }
+        while (intendedSendNanos(last + 1) <= nowNanos) {
+            last++;
+        }
+        return last + 1;
     }
 
     public double ratePerSecond() {

@@ -1,0 +1,139 @@
+package io.kbench.coordinator;
+
+import io.kbench.driver.TopicSpec;
+import io.kbench.stats.Counts;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.Latencies;
+import io.kbench.stats.PeriodStats;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.ConsumerSpec;
+import io.kbench.worker.LoadSpec;
+import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.RunSetup;
+import io.kbench.worker.Worker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongPredicate;
+
+/**
+ * A worker whose period stats follow a script on the injected clock: it acknowledges
+ * {@code ratePerSecond} messages per second of clock time (one publish-latency sample of
+ * {@code latencyMicros} each), and reports its producers done once {@code doneAt} holds.
+ * Only the calls a collector makes are supported.
+ */
+final class ScriptedWorker implements Worker {
+
+    private final String id;
+    private final BenchmarkClock clock;
+    private final long ratePerSecond;
+    private final long latencyMicros;
+    volatile LongPredicate doneAt = now -> false;
+    /** Runs at the start of every periodStats call, with its 1-based number. */
+    volatile java.util.function.IntConsumer onCall = n -> { };
+    private long lastNanos;
+    private Counts totals = Counts.ZERO;
+    final List<Long> callTimes = new ArrayList<>();
+
+    ScriptedWorker(String id, BenchmarkClock clock, long ratePerSecond, long latencyMicros) {
+        this.id = id;
+        this.clock = clock;
+        this.ratePerSecond = ratePerSecond;
+        this.latencyMicros = latencyMicros;
+        this.lastNanos = clock.nanoTime();
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public synchronized List<PeriodStats> periodStats() {
+        callTimes.add(clock.nanoTime());
+        onCall.accept(callTimes.size());
+        long now = clock.nanoTime();
+        long micros = (now - lastNanos) / 1_000;
+        lastNanos = now;
+        long acked = ratePerSecond * micros / 1_000_000;
+        Counts counts = new Counts(acked, acked, acked * 100, 0, 0, 0, 0);
+        totals = totals.plus(counts);
+        Latencies latencies = Latencies.empty();
+        latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
+        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of()));
+    }
+
+    @Override
+    public void startRun(RunSetup setup) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void createTopics(List<TopicSpec> topics) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void deleteTopics(List<String> topics) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void createConsumers(List<ConsumerSpec> consumers) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Map<String, Integer> assignedPartitions() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void createProducers(List<ProducerSpec> producers) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void startLoad(LoadSpec load) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void pauseConsumers() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void resumeConsumers() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void resetStats() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public List<CumulativeStats> cumulativeStats() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void stopProducers() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void stopClients() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void stopRun() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void close() {
+    }
+}
