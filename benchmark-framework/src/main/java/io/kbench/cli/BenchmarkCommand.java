@@ -92,6 +92,34 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
     boolean keepTopics;
 
+    @Option(names = "--workers", split = ",", paramLabel = "URL",
+            description = "Worker agents (bin/benchmark-worker) to run the load on, comma-separated, e.g. http://10.0.0.5:8080. "
+                    + "Default: run in this process.")
+    List<String> workerUrls;
+
+    @Option(names = "--workers-file", paramLabel = "FILE",
+            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
+    Path workersFile;
+
+    @Option(names = "--producer-workers", split = ",", paramLabel = "URL", description = "Workers that only run producers.")
+    List<String> producerWorkerUrls;
+
+    @Option(names = "--consumer-workers", split = ",", paramLabel = "URL", description = "Workers that only run consumers.")
+    List<String> consumerWorkerUrls;
+
+    @Option(names = "--worker-token-file", paramLabel = "FILE",
+            description = "File holding the workers' bearer token (instead of the KBENCH_WORKER_TOKEN variable).")
+    Path workerTokenFile;
+
+    @Option(names = "--worker-truststore", paramLabel = "FILE.p12",
+            description = "PKCS12 truststore for https:// workers (password in KBENCH_TLS_TRUSTSTORE_PASSWORD).")
+    Path workerTruststore;
+
+    @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15s",
+            description = "Workers stop all load when they hear nothing from this coordinator for this long; a worker silent "
+                    + "this long fails the run (default: ${DEFAULT-VALUE}).")
+    Duration workerLease;
+
     private final PrintStream out;
     private final PrintStream err;
     private final StopSignal stop;
@@ -138,6 +166,25 @@ public final class BenchmarkCommand implements Callable<Integer> {
             return EXIT_BAD_INPUT;
         }
 
+        RemoteWorkers remote;
+        try {
+            remote = remoteWorkers(resolver);
+        } catch (ConfigException | IllegalArgumentException e) {
+            err.println(e.getMessage());
+            sessions.forEach(DriverSession::close);
+            return EXIT_BAD_INPUT;
+        }
+        if (remote != null) {
+            try {
+                remote.check(console);
+            } catch (RuntimeException e) {
+                err.println("Not starting: " + e.getMessage());
+                remote.close();
+                sessions.forEach(DriverSession::close);
+                return EXIT_RUN_FAILED;
+            }
+        }
+        this.remote = remote;
         boolean allCompleted = true;
         try {
             for (DriverSession session : sessions) {
@@ -151,8 +198,38 @@ public final class BenchmarkCommand implements Callable<Integer> {
             }
         } finally {
             sessions.forEach(DriverSession::close);
+            if (remote != null) {
+                remote.close();
+            }
         }
         return allCompleted ? EXIT_OK : EXIT_RUN_FAILED;
+    }
+
+    private RemoteWorkers remote;
+
+    /** The remote workers named on the command line or in a workers file, or null to run in this process. */
+    private RemoteWorkers remoteWorkers(PlaceholderResolver resolver) {
+        WorkersFile fromFile = workersFile == null ? new WorkersFile(null, null, null)
+                : new io.kbench.config.YamlBinder(resolver).bind(io.kbench.config.ConfigSource.read(workersFile), WorkersFile.class);
+        List<String> any = new ArrayList<>(fromFile.workers());
+        List<String> producers = new ArrayList<>(fromFile.producerWorkers());
+        List<String> consumers = new ArrayList<>(fromFile.consumerWorkers());
+        if (workerUrls != null) {
+            any.addAll(workerUrls);
+        }
+        if (producerWorkerUrls != null) {
+            producers.addAll(producerWorkerUrls);
+        }
+        if (consumerWorkerUrls != null) {
+            consumers.addAll(consumerWorkerUrls);
+        }
+        WorkersFile all = new WorkersFile(any, producers, consumers);
+        if (all.isEmpty()) {
+            return null;
+        }
+        String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");
+        String truststorePassword = workerTruststore == null ? null : System.getenv("KBENCH_TLS_TRUSTSTORE_PASSWORD");
+        return new RemoteWorkers(all, token, workerTruststore, truststorePassword);
     }
 
     private boolean runOne(DriverSession session, LoadedWorkload workload, Console console) {
@@ -164,15 +241,25 @@ public final class BenchmarkCommand implements Callable<Integer> {
             err.println(Errors.describeForUser(e));
             return false;
         }
+        BenchmarkClock clock = BenchmarkClock.system();
+        WorkerEnsemble workers;
+        try {
+            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess())) : remote.ensembleForRun(clock, console);
+        } catch (RuntimeException e) {
+            err.println("Not starting: " + Errors.describeForUser(e));
+            return false;
+        }
         RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
-                RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics).withDrainTimeout(drainTimeout));
+                RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics).withDrainTimeout(drainTimeout)
+                        .withLease(workerLease),
+                remote == null ? List.of() : remote.clocks());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
         }
         RunResult result;
-        try (WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess()))) {
-            result = new Coordinator(workers, BenchmarkClock.system(), stop, console).run(spec);
+        try (workers) {
+            result = new Coordinator(workers, clock, stop, console).run(spec);
         }
         FinalReport.print(result, console);
         try {

@@ -29,11 +29,13 @@ public final class Coordinator {
     private final WorkerEnsemble workers;
     private final Waiter waiter;
     private final Console console;
+    private final StopSignal signal;
 
     public Coordinator(WorkerEnsemble workers, io.kbench.time.BenchmarkClock clock, StopSignal stop, Console console) {
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.console = console;
+        this.signal = stop;
     }
 
     public RunResult run(RunSpec spec) {
@@ -44,11 +46,14 @@ public final class Coordinator {
         TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
         boolean started = false;
         List<CumulativeStats> cumulative = null;
+        LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
-            workers.startRun(new RunSetup(spec.runId(), spec.driverFile()));
+            workers.startRun(new RunSetup(spec.runId(), spec.driverFile(), options.coordinatorName(),
+                    options.lease().toMillis(), 0));
             started = true;
+            leases.start();
 
             record.step("topic creation");
             console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
@@ -107,6 +112,8 @@ public final class Coordinator {
             cumulative = workers.cumulativeStats();
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
+        } catch (RunFailedException e) {
+            record.end(RunStatus.FAILED, e.getMessage() + " (during " + record.phaseName() + ")");
         } catch (RuntimeException e) {
             log.debug("run {} failed", spec.runId(), e);
             record.end(RunStatus.FAILED, Errors.describeForUser(e) + " (during " + record.phaseName() + ")");
@@ -114,48 +121,46 @@ public final class Coordinator {
             if (started) {
                 cumulative = cleanUp(record, topics.created(), options.keepTopics(), cumulative);
             }
+            leases.close();
         }
         List<String> workerIds = workers.members().stream().map(io.kbench.worker.Worker::id).toList();
         return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record));
     }
 
+    /** Renew often enough that a lease survives two lost renewals. */
+    private static Duration renewEvery(RunOptions options) {
+        Duration third = options.lease().dividedBy(3);
+        return third.compareTo(options.progressInterval()) < 0 ? third : options.progressInterval();
+    }
+
+    /**
+     * Always runs after a started run: keeps what was measured, closes clients, deletes topics,
+     * stops the workers. Each step is best effort across workers, so one dead worker does not keep
+     * the others running or lose their measurements.
+     */
     private List<CumulativeStats> cleanUp(RunRecord record, List<String> created, boolean keepTopics, List<CumulativeStats> cumulative) {
         if (cumulative == null) {
-            // A phase failed: keep what was measured so far.
-            cumulative = attempt(record, "stop the producers", () -> {
-                workers.stopProducers();
-                return workers.cumulativeStats();
-            });
+            // A phase failed: keep what the workers still answering have measured.
+            workers.tryForAll("stop the producers", io.kbench.worker.Worker::stopProducers).forEach(record::warn);
+            List<String> failures = new ArrayList<>();
+            cumulative = workers.tryCumulativeStats(failures);
+            failures.forEach(f -> record.warn("the result lacks a worker's figures: " + f));
         }
-        attempt(record, "close producers and consumers", () -> {
-            workers.stopClients();
-            return null;
-        });
+        workers.tryForAll("close producers and consumers", io.kbench.worker.Worker::stopClients).forEach(record::warn);
         if (!created.isEmpty()) {
             if (keepTopics) {
                 console.line("Keeping %d topic(s) (--keep-topics).", created.size());
             } else {
                 console.line("Deleting %d topic(s)...", created.size());
-                attempt(record, "delete the topics " + created, () -> {
+                try {
                     workers.deleteTopics(created);
-                    return null;
-                });
+                } catch (RuntimeException e) {
+                    record.warn("could not delete the topics " + created + ": " + Errors.describeForUser(e));
+                }
             }
         }
-        attempt(record, "stop the workers", () -> {
-            workers.stopRun();
-            return null;
-        });
+        workers.tryForAll("stop the run", io.kbench.worker.Worker::stopRun).forEach(record::warn);
         return cumulative;
-    }
-
-    private <T> T attempt(RunRecord record, String what, java.util.function.Supplier<T> action) {
-        try {
-            return action.get();
-        } catch (RuntimeException e) {
-            record.warn("could not " + what + ": " + Errors.describeForUser(e));
-            return null;
-        }
     }
 
     private Measurement measurement(List<CumulativeStats> cumulative, Workload w) {

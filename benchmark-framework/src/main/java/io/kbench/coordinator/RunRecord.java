@@ -90,7 +90,8 @@ final class RunRecord {
                 rebalanceTimeMillis,
                 List.copyOf(periods),
                 measurement,
-                consumer);
+                consumer,
+                spec.workerClocks());
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -3,6 +3,8 @@ package io.kbench.coordinator;
 import io.kbench.worker.DriverFile;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
+import io.kbench.time.ClockOffset;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,6 +20,7 @@ import java.util.Map;
  * @param cluster description of a cluster the run started, or null
  * @param versions tool and library versions for the result
  * @param options coordinator options
+ * @param workerClocks each remote worker's clock offset from the coordinator's (empty for a local run)
  */
 public record RunSpec(
         String runId,
@@ -29,4 +32,5 @@ public record RunSpec(
         Map<String, Object> driverConfigForResult,
         String cluster,
         Map<String, String> versions,
-        RunOptions options) {}
+        RunOptions options,
+        List<ClockOffset> workerClocks) {}

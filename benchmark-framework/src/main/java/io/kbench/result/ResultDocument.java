@@ -68,6 +68,8 @@ public final class ResultDocument {
         root.set("workerIds", MAPPER.valueToTree(r.workers()));
         root.set("topicNames", MAPPER.valueToTree(r.topics()));
         root.put("rebalanceTimeMillis", r.rebalanceTimeMillis());
+        root.set("workerClocks", MAPPER.valueToTree(r.workerClocks()));
+        root.put("endToEndErrorBoundMicros", r.endToEndErrorBoundMicros());
         root.set("measurement", r.measurement() == null ? null : MAPPER.valueToTree(r.measurement()));
         root.set("consumerMetrics", r.consumer() == null ? null : MAPPER.valueToTree(r.consumer()));
         root.set("periods", MAPPER.valueToTree(r.periods()));

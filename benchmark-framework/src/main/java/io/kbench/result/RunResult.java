@@ -2,6 +2,7 @@ package io.kbench.result;
 
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.workload.Workload;
+import io.kbench.time.ClockOffset;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,7 @@ import java.util.Map;
  * @param periods every reporting period, all phases
  * @param measurement the measured phase, or null if the run failed before it
  * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
+ * @param workerClocks each remote worker's clock offset and its error bound (empty for a local run)
  */
 public record RunResult(
         String runId,
@@ -47,4 +49,24 @@ public record RunResult(
         long rebalanceTimeMillis,
         List<PeriodSummary> periods,
         Measurement measurement,
-        ConsumerMetrics consumer) {}
+        ConsumerMetrics consumer,
+        List<ClockOffset> workerClocks) {
+
+    /**
+     * How far end-to-end latency can be off because of clock offsets: a message produced on one
+     * worker and consumed on another carries both workers' estimate errors.
+     */
+    public long endToEndErrorBoundMicros() {
+        long worst = 0;
+        long second = 0;
+        for (ClockOffset c : workerClocks) {
+            if (c.errorBoundMicros() > worst) {
+                second = worst;
+                worst = c.errorBoundMicros();
+            } else if (c.errorBoundMicros() > second) {
+                second = c.errorBoundMicros();
+            }
+        }
+        return worst + second;
+    }
+}

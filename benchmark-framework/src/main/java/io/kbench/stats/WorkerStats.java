@@ -44,9 +44,17 @@ public final class WorkerStats {
     private long resetNanos;
     private long resetCpuNanos;
 
+    private final DrainObserver observer;
+
     public WorkerStats(String workerId, BenchmarkClock clock) {
+        this(workerId, clock, null);
+    }
+
+    /** @param observer sees every drained interval, or null */
+    public WorkerStats(String workerId, BenchmarkClock clock, DrainObserver observer) {
         this.workerId = workerId;
         this.clock = clock;
+        this.observer = observer;
         long now = clock.nanoTime();
         this.periodStartNanos = now;
         this.resetNanos = now;
@@ -138,6 +146,11 @@ public final class WorkerStats {
         return runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();
     }
 
+    /** Moves what was recorded so far into the totals (and to the observer) without taking a period. */
+    public synchronized void flush() {
+        drain();
+    }
+
     /** Starts the measurement: counts and latencies from now on make the result. */
     public synchronized void reset() {
         drain();
@@ -208,6 +221,9 @@ public final class WorkerStats {
             resetCounts = resetCounts.plus(counts);
             filled.addLatenciesTo(periodLatencies);
             filled.addLatenciesTo(resetLatencies);
+            if (observer != null) {
+                observer.onDrain(counts, filled.publish, filled.endToEnd);
+            }
             filled.reset();
         } finally {
             phaser.readerUnlock();

@@ -21,6 +21,12 @@ public interface BenchmarkClock {
         return epochMicrosAt(nanoTime());
     }
 
+    /**
+     * The same clock with {@code offsetMicros} added to every wall-clock reading; used to put a
+     * remote worker's timestamps on the coordinator's time base.
+     */
+    BenchmarkClock withOffsetMicros(long offsetMicros);
+
     /** Returns once {@link #nanoTime()} has reached {@code deadlineNanos}; returns at once if it already has. */
     void parkUntil(long deadlineNanos) throws InterruptedException;
 

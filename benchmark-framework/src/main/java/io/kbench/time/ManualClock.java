@@ -31,6 +31,33 @@ public final class ManualClock implements BenchmarkClock {
         return epochMicrosAtZero + nanoTime / 1_000;
     }
 
+    /** Shares this clock's time; only the wall-clock readings are shifted. */
+    @Override
+    public BenchmarkClock withOffsetMicros(long offsetMicros) {
+        ManualClock base = this;
+        return new BenchmarkClock() {
+            @Override
+            public long nanoTime() {
+                return base.nanoTime();
+            }
+
+            @Override
+            public long epochMicrosAt(long nanoTime) {
+                return base.epochMicrosAt(nanoTime) + offsetMicros;
+            }
+
+            @Override
+            public BenchmarkClock withOffsetMicros(long more) {
+                return base.withOffsetMicros(offsetMicros + more);
+            }
+
+            @Override
+            public void parkUntil(long deadlineNanos) {
+                base.parkUntil(deadlineNanos);
+            }
+        };
+    }
+
     @Override
     public void parkUntil(long deadlineNanos) {
         nanos.accumulateAndGet(deadlineNanos, Math::max);

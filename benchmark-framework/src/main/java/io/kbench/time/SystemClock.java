@@ -27,7 +27,7 @@ public final class SystemClock implements BenchmarkClock {
         return new SystemClock(nanos, epochMicros + offsetMicros);
     }
 
-    /** The same anchor shifted by {@code offsetMicros}. */
+    @Override
     public SystemClock withOffsetMicros(long offsetMicros) {
         return new SystemClock(anchorNanos, anchorEpochMicros + offsetMicros);
     }

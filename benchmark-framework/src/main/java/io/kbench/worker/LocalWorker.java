@@ -2,6 +2,7 @@ package io.kbench.worker;
 
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.DrainObserver;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import java.util.List;
@@ -17,19 +18,26 @@ public final class LocalWorker implements Worker {
     private final BenchmarkClock clock;
     private final DriverLoader loader;
     private final int maxProducerThreads;
+    private final DrainObserver observer;
     private WorkerRun run;
+    private RunSetup starting;
 
-    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads) {
+    /**
+     * @param clock the worker's own clock; each run shifts it by the offset the coordinator sends
+     * @param observer sees every recorded interval (metrics), or null
+     */
+    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer) {
         this.id = id;
         this.clock = clock;
         this.loader = loader;
         this.maxProducerThreads = maxProducerThreads;
+        this.observer = observer;
     }
 
     /** A worker for a run in this JVM, on the system clock, with one producer thread per core. */
     public static LocalWorker inProcess() {
         return new LocalWorker("local", BenchmarkClock.system(), new DriverLoader(),
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), null);
     }
 
     @Override
@@ -39,23 +47,54 @@ public final class LocalWorker implements Worker {
 
     /** The run this worker is busy with, or null when idle. */
     public synchronized String currentRunId() {
-        return run == null ? null : run.runId;
+        return run != null ? run.runId : starting != null ? starting.runId() : null;
+    }
+
+    /** Who started the current run, or null when idle. */
+    public synchronized String currentCoordinator() {
+        return run != null ? run.coordinator : starting != null ? starting.coordinator() : null;
+    }
+
+    /** Moves recorded samples into the totals now, so observers (metrics) see them. */
+    public void flushStats() {
+        WorkerRun r;
+        synchronized (this) {
+            r = run;
+        }
+        if (r != null) {
+            r.stats.flush();
+        }
     }
 
     @Override
-    public synchronized void startRun(RunSetup setup) {
-        if (run != null) {
-            throw new WorkerBusyException(id, run.runId);
+    public void startRun(RunSetup setup) {
+        synchronized (this) {
+            if (run != null) {
+                throw new WorkerBusyException(id, "run " + run.runId + " of " + run.coordinator);
+            }
+            if (starting != null) {
+                throw new WorkerBusyException(id, "run " + starting.runId() + " of " + starting.coordinator() + " (starting)");
+            }
+            starting = setup; // hold the worker while the driver connects, without holding the lock
         }
-        LoadedDriver<?> driver = loader.load(setup.driver());
-        WorkerRun started = new WorkerRun(id, setup.runId(), driver, clock, maxProducerThreads);
         try {
-            started.initialize();
-        } catch (RuntimeException e) {
-            started.close();
-            throw e;
+            LoadedDriver<?> driver = loader.load(setup.driver());
+            WorkerRun started = new WorkerRun(id, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
+                    maxProducerThreads, observer);
+            try {
+                started.initialize();
+            } catch (RuntimeException e) {
+                started.close();
+                throw e;
+            }
+            synchronized (this) {
+                run = started;
+            }
+        } finally {
+            synchronized (this) {
+                starting = null;
+            }
         }
-        run = started;
     }
 
     @Override

@@ -23,6 +23,12 @@ public interface Worker extends AutoCloseable {
     /** Loads and initializes the driver; the worker is busy with this run until {@link #stopRun()}. */
     void startRun(RunSetup setup);
 
+    /**
+     * Tells the worker the coordinator is still there. A remote worker whose lease runs out stops
+     * all load by itself; in-process workers need no lease.
+     */
+    default void renewLease() {}
+
     void createTopics(List<TopicSpec> topics);
 
     void deleteTopics(List<String> topics);

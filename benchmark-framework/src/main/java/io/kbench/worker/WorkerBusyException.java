@@ -5,10 +5,10 @@ public class WorkerBusyException extends WorkerException {
 
     private final String holderRunId;
 
-    public WorkerBusyException(String workerId, String holderRunId) {
-        super("worker " + workerId + " is busy with run " + holderRunId
-                + "; wait for it to finish, or stop it, before starting another");
-        this.holderRunId = holderRunId;
+    public WorkerBusyException(String workerId, String holder) {
+        super("worker " + workerId + " is busy with " + holder
+                + "; wait for that run to finish (or its lease to expire) before starting another");
+        this.holderRunId = holder;
     }
 
     public String holderRunId() {

@@ -77,9 +77,24 @@ public final class WorkerEnsemble implements Worker {
         members.get(0).createTopics(topics);
     }
 
+    /** Through the first worker that manages it: any of them can reach the cluster. */
     @Override
     public void deleteTopics(List<String> topics) {
-        members.get(0).deleteTopics(topics);
+        RuntimeException last = null;
+        for (Worker w : members) {
+            try {
+                w.deleteTopics(topics);
+                return;
+            } catch (RuntimeException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    @Override
+    public void renewLease() {
+        forAll("renew their leases", Worker::renewLease);
     }
 
     @Override
@@ -158,24 +173,53 @@ public final class WorkerEnsemble implements Worker {
     /** Stops every worker's run; one failure does not keep the others running. */
     @Override
     public void stopRun() {
-        List<String> failures = new ArrayList<>();
-        List<Future<?>> futures = new ArrayList<>();
-        for (Worker w : members) {
-            futures.add(pool.submit(w::stopRun));
+        List<String> failures = tryForAll("stop the run", Worker::stopRun);
+        if (!failures.isEmpty()) {
+            throw new WorkerException(String.join("; ", failures));
         }
+    }
+
+    /**
+     * Calls every worker even if some fail.
+     *
+     * @return one message per worker that failed, naming it
+     */
+    public List<String> tryForAll(String what, Consumer<Worker> call) {
+        List<String> failures = new ArrayList<>();
+        tryCallAll(what, w -> {
+            call.accept(w);
+            return Boolean.TRUE;
+        }, failures);
+        return failures;
+    }
+
+    /** Cumulative stats of every worker that answers; the others are listed in {@code failures}. */
+    public List<CumulativeStats> tryCumulativeStats(List<String> failures) {
+        List<CumulativeStats> all = new ArrayList<>();
+        tryCallAll("report cumulative stats", Worker::cumulativeStats, failures).forEach(all::addAll);
+        return all;
+    }
+
+    private <T> List<T> tryCallAll(String what, Function<Worker, T> call, List<String> failures) {
+        List<Future<T>> futures = new ArrayList<>();
+        for (Worker w : members) {
+            futures.add(pool.submit(() -> call.apply(w)));
+        }
+        List<T> results = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
             try {
-                futures.get(i).get();
+                results.add(futures.get(i).get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                failures.add(members.get(i).id() + ": interrupted");
+                failures.add("interrupted while waiting for " + members.get(i).id() + " to " + what);
             } catch (ExecutionException e) {
-                failures.add(members.get(i).id() + ": " + Errors.describe(e.getCause()));
+                Throwable cause = e.getCause();
+                String message = Errors.describeForUser(cause);
+                failures.add(message.startsWith("worker " + members.get(i).id()) ? message
+                        : "worker " + members.get(i).id() + " could not " + what + ": " + message);
             }
         }
-        if (!failures.isEmpty()) {
-            throw new WorkerException("could not stop every worker: " + String.join("; ", failures));
-        }
+        return results;
     }
 
     @Override
@@ -218,7 +262,11 @@ public final class WorkerEnsemble implements Worker {
 
     private <T> List<T> callAll(String what, List<Worker> workers, IndexedFunction<T> call) {
         if (workers.size() == 1) {
-            return java.util.Collections.singletonList(call.apply(0, workers.get(0))); // no thread hop for the local run
+            try {
+                return java.util.Collections.singletonList(call.apply(0, workers.get(0))); // no thread hop for the local run
+            } catch (RuntimeException e) {
+                throw named(what, workers.get(0), e);
+            }
         }
         List<Future<T>> futures = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
@@ -233,13 +281,17 @@ public final class WorkerEnsemble implements Worker {
                 Thread.currentThread().interrupt();
                 throw new WorkerException("interrupted while waiting for workers to " + what);
             } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof WorkerException || cause instanceof DriverException) {
-                    throw (RuntimeException) cause;
-                }
-                throw new WorkerException("worker " + workers.get(i).id() + " failed to " + what + ": " + Errors.describe(cause), cause);
+                throw named(what, workers.get(i), e.getCause());
             }
         }
         return results;
+    }
+
+    /** A member's failure as the interface promises it: its own worker or driver exception, else one naming it. */
+    private static RuntimeException named(String what, Worker worker, Throwable cause) {
+        if (cause instanceof WorkerException || cause instanceof DriverException) {
+            return (RuntimeException) cause;
+        }
+        return new WorkerException("worker " + worker.id() + " failed to " + what + ": " + Errors.describe(cause), cause);
     }
 }

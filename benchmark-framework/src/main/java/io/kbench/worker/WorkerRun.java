@@ -5,6 +5,7 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.TopicSpec;
+import io.kbench.stats.DrainObserver;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
@@ -38,13 +39,17 @@ final class WorkerRun {
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private LoadGenerator load;
 
-    WorkerRun(String workerId, String runId, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads) {
+    final String coordinator;
+
+    WorkerRun(String workerId, RunSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
+              DrainObserver observer) {
         this.workerId = workerId;
-        this.runId = runId;
+        this.runId = setup.runId();
+        this.coordinator = setup.coordinator();
         this.driver = driver;
         this.clock = clock;
         this.maxProducerThreads = maxProducerThreads;
-        this.stats = new WorkerStats(workerId, clock);
+        this.stats = new WorkerStats(workerId, clock, observer);
     }
 
     void initialize() {

@@ -1,0 +1,73 @@
+package io.kbench.agent;
+
+import io.kbench.stats.Counts;
+import io.kbench.stats.DrainObserver;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.apache.bookkeeper.stats.Counter;
+import org.apache.bookkeeper.stats.OpStatsLogger;
+import org.apache.bookkeeper.stats.StatsLogger;
+import org.apache.bookkeeper.stats.prometheus.PrometheusMetricsProvider;
+import org.apache.commons.configuration2.BaseConfiguration;
+
+/**
+ * Prometheus metrics of a worker through bookkeeper-stats: messages and bytes sent and received,
+ * send errors, publish and end-to-end latency (µs), plus the JVM metrics the provider exports.
+ * Fed from the worker's stats as they are drained, so the hot path pays nothing extra.
+ */
+final class AgentMetrics implements DrainObserver, AutoCloseable {
+
+    private final PrometheusMetricsProvider provider = new PrometheusMetricsProvider();
+    private final Counter messagesSent;
+    private final Counter messagesAcked;
+    private final Counter bytesAcked;
+    private final Counter sendErrors;
+    private final Counter messagesReceived;
+    private final Counter bytesReceived;
+    private final OpStatsLogger publishLatency;
+    private final OpStatsLogger endToEndLatency;
+
+    AgentMetrics(String bindAddress, int port) {
+        BaseConfiguration conf = new BaseConfiguration();
+        conf.setProperty(PrometheusMetricsProvider.PROMETHEUS_STATS_HTTP_ENABLE, true);
+        // Its default is 0.0.0.0:8000: always bind where the agent was told to.
+        conf.setProperty(PrometheusMetricsProvider.PROMETHEUS_STATS_HTTP_ADDRESS, bindAddress);
+        conf.setProperty(PrometheusMetricsProvider.PROMETHEUS_STATS_HTTP_PORT, port);
+        provider.start(conf);
+        StatsLogger stats = provider.getStatsLogger("kbench");
+        messagesSent = stats.getCounter("messages_sent");
+        messagesAcked = stats.getCounter("messages_acked");
+        bytesAcked = stats.getCounter("bytes_acked");
+        sendErrors = stats.getCounter("send_errors");
+        messagesReceived = stats.getCounter("messages_received");
+        bytesReceived = stats.getCounter("bytes_received");
+        publishLatency = stats.getOpStatsLogger("publish_latency_micros");
+        endToEndLatency = stats.getOpStatsLogger("end_to_end_latency_micros");
+    }
+
+    @Override
+    public void onDrain(Counts interval, Histogram publishLatencyMicros, Histogram endToEndLatencyMicros) {
+        messagesSent.addCount(interval.messagesSent());
+        messagesAcked.addCount(interval.messagesAcked());
+        bytesAcked.addCount(interval.bytesAcked());
+        sendErrors.addCount(interval.sendErrors());
+        messagesReceived.addCount(interval.messagesReceived());
+        bytesReceived.addCount(interval.bytesReceived());
+        feed(publishLatency, publishLatencyMicros);
+        feed(endToEndLatency, endToEndLatencyMicros);
+    }
+
+    private static void feed(OpStatsLogger logger, Histogram histogram) {
+        for (HistogramIterationValue v : histogram.recordedValues()) {
+            long value = v.getValueIteratedTo();
+            for (long i = v.getCountAtValueIteratedTo(); i > 0; i--) {
+                logger.registerSuccessfulValue(value);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        provider.stop();
+    }
+}

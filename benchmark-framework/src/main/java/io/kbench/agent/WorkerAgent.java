@@ -1,0 +1,345 @@
+package io.kbench.agent;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.config.ConfigException;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.TopicSpec;
+import io.kbench.remote.ClockReading;
+import io.kbench.remote.ErrorBody;
+import io.kbench.remote.Protocol;
+import io.kbench.remote.WireJson;
+import io.kbench.remote.WorkerInfo;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.util.Errors;
+import io.kbench.worker.ConsumerSpec;
+import io.kbench.worker.DriverLoader;
+import io.kbench.worker.LoadSpec;
+import io.kbench.worker.LocalWorker;
+import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerBusyException;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.PfxOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.net.BindException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The worker agent: a Vert.x HTTP server in front of a {@link LocalWorker}. Stateless between
+ * runs; one run at a time (a second coordinator gets 409 naming the holder); every run call must
+ * name the current run and carry the protocol version; a bearer token guards everything when set;
+ * a lease stops the run if the coordinator goes silent.
+ */
+public final class WorkerAgent implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerAgent.class);
+    private static final long BODY_LIMIT_BYTES = 256L * 1024 * 1024;
+    private static final long HOUSEKEEPING_MILLIS = 250;
+
+    private final Vertx vertx;
+    private final LocalWorker worker;
+    private final Lease lease;
+    private final AgentOptions options;
+    private final BenchmarkClock clock;
+    private final AgentMetrics metrics;
+    private final byte[] expectedAuthorization;
+    private HttpServer server;
+    private int housekeepingTicks;
+
+    private WorkerAgent(AgentOptions options, BenchmarkClock clock, AgentMetrics metrics) {
+        this.options = options;
+        this.clock = clock;
+        this.metrics = metrics;
+        this.vertx = Vertx.vertx();
+        this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
+                Runtime.getRuntime().availableProcessors(), metrics);
+        this.lease = new Lease(clock);
+        this.expectedAuthorization = options.token() == null ? null
+                : ("Bearer " + options.token()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Starts listening; throws {@link AgentStartException} with a clear message if it cannot. */
+    public static WorkerAgent start(AgentOptions options, BenchmarkClock clock) {
+        AgentMetrics metrics = null;
+        if (options.statsPort() != null) {
+            try {
+                metrics = new AgentMetrics(options.bindAddress(), options.statsPort());
+            } catch (RuntimeException e) {
+                throw new AgentStartException("cannot serve metrics on " + options.bindAddress() + ":" + options.statsPort()
+                        + " (" + Errors.describe(e) + "): choose another port with --stats-port", e);
+            }
+        }
+        WorkerAgent agent = new WorkerAgent(options, clock, metrics);
+        try {
+            agent.listen();
+        } catch (RuntimeException e) {
+            agent.close();
+            throw e;
+        }
+        return agent;
+    }
+
+    private void listen() {
+        HttpServerOptions serverOptions = new HttpServerOptions().setHost(options.bindAddress()).setPort(options.port());
+        if (options.tlsKeystore() != null) {
+            serverOptions.setSsl(true).setKeyCertOptions(new PfxOptions()
+                    .setPath(options.tlsKeystore().toString()).setPassword(options.tlsKeystorePassword()));
+        }
+        try {
+            server = vertx.createHttpServer(serverOptions).requestHandler(router()).listen().await();
+        } catch (Exception e) { // await() rethrows the cause as is, checked ones (BindException) included
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            boolean taken = cause instanceof BindException || String.valueOf(cause.getMessage()).contains("Address already in use");
+            String what = taken ? "is already in use: choose another with --port" : "cannot be used (" + Errors.describe(e) + ")";
+            throw new AgentStartException("port " + options.port() + " on " + options.bindAddress() + " " + what, e);
+        }
+        vertx.setPeriodic(HOUSEKEEPING_MILLIS, id -> vertx.executeBlocking(() -> {
+            housekeeping();
+            return null;
+        }));
+    }
+
+    public int port() {
+        return server.actualPort();
+    }
+
+    public String url() {
+        return (options.tlsKeystore() != null ? "https" : "http") + "://" + options.bindAddress() + ":" + port();
+    }
+
+    /** The run this agent is busy with, or null. */
+    public String currentRunId() {
+        return worker.currentRunId();
+    }
+
+    private void housekeeping() {
+        String expired = lease.takeExpired();
+        if (expired != null && expired.equals(worker.currentRunId())) {
+            log.warn("The lease of run {} ran out (no word from {} for {} ms): stopping all load; this worker is idle again",
+                    expired, worker.currentCoordinator(), lease.durationMillis());
+            worker.stopRun();
+        }
+        if (metrics != null && ++housekeepingTicks % 4 == 0) {
+            worker.flushStats();
+        }
+    }
+
+    private Router router() {
+        Router router = Router.router(vertx);
+        router.route().handler(BodyHandler.create().setBodyLimit(BODY_LIMIT_BYTES));
+        router.route(Protocol.BASE + "/*").handler(this::authorize);
+        router.get(Protocol.INFO).handler(ctx -> reply(ctx, new WorkerInfo(Protocol.VERSION, version(), options.workerId(),
+                Runtime.getRuntime().availableProcessors(), worker.currentRunId(), worker.currentCoordinator())));
+        router.get(Protocol.CLOCK).handler(ctx -> reply(ctx, new ClockReading(clock.epochMicros())));
+        router.route(Protocol.RUNS + "*").handler(this::checkProtocolVersion);
+
+        router.post(Protocol.RUNS + ":runId/start").blockingHandler(ctx -> handle(ctx, () -> {
+            RunSetup setup = body(ctx, new TypeReference<RunSetup>() {});
+            if (!setup.runId().equals(ctx.pathParam("runId"))) {
+                throw new IllegalArgumentException("the path names run " + ctx.pathParam("runId") + " but the body run " + setup.runId());
+            }
+            worker.startRun(setup);
+            lease.grant(setup.runId(), setup.leaseMillis());
+            log.info("Run {} started for {} (lease {} ms)", setup.runId(), setup.coordinator(), setup.leaseMillis());
+            return null;
+        }), false);
+        runCall(router, HttpMethod.POST, "lease", ctx -> {
+            lease.renew(ctx.pathParam("runId"));
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "topics", ctx -> {
+            worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}));
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "topics/delete", ctx -> {
+            worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}));
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "consumers", ctx -> {
+            worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}));
+            return null;
+        });
+        runCall(router, HttpMethod.GET, "consumers/assignment", ctx -> worker.assignedPartitions());
+        runCall(router, HttpMethod.POST, "consumers/pause", ctx -> {
+            worker.pauseConsumers();
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "consumers/resume", ctx -> {
+            worker.resumeConsumers();
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "producers", ctx -> {
+            worker.createProducers(body(ctx, new TypeReference<List<ProducerSpec>>() {}));
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "load", ctx -> {
+            worker.startLoad(body(ctx, new TypeReference<LoadSpec>() {}));
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "stats/reset", ctx -> {
+            worker.resetStats();
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "stats/period", ctx -> worker.periodStats());
+        runCall(router, HttpMethod.GET, "stats/cumulative", ctx -> worker.cumulativeStats());
+        runCall(router, HttpMethod.POST, "producers/stop", ctx -> {
+            worker.stopProducers();
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "clients/stop", ctx -> {
+            worker.stopClients();
+            return null;
+        });
+        runCall(router, HttpMethod.POST, "stop", ctx -> {
+            String runId = ctx.pathParam("runId");
+            worker.stopRun();
+            lease.release(runId);
+            log.info("Run {} stopped; this worker is idle", runId);
+            return null;
+        });
+        router.route().last().handler(ctx -> error(ctx, 404, "no such call: " + ctx.request().method() + " " + ctx.request().path()));
+        return router;
+    }
+
+    private interface Call {
+        Object apply(RoutingContext ctx) throws Exception;
+    }
+
+    private interface Action {
+        Object run() throws Exception;
+    }
+
+    /** A call about the current run: refused unless the path names it. Blocking work runs off the event loop. */
+    private void runCall(Router router, HttpMethod method, String call, Call action) {
+        router.route(method, Protocol.RUNS + ":runId/" + call).blockingHandler(ctx -> handle(ctx, () -> {
+            String runId = ctx.pathParam("runId");
+            String current = worker.currentRunId();
+            if (current == null) {
+                return new Refusal(404, "no run " + runId + " on worker " + options.workerId()
+                        + ": it was stopped, or its lease ran out");
+            }
+            if (!current.equals(runId)) {
+                return new Refusal(409, "worker " + options.workerId() + " is busy with run " + current + " of "
+                        + worker.currentCoordinator());
+            }
+            return action.apply(ctx);
+        }), false);
+    }
+
+    private record Refusal(int status, String message) {}
+
+    private void handle(RoutingContext ctx, Action action) {
+        try {
+            Object result = action.run();
+            if (result instanceof Refusal r) {
+                error(ctx, r.status(), r.message());
+            } else {
+                reply(ctx, result);
+            }
+        } catch (Exception e) {
+            int status = statusOf(e);
+            if (status >= 500) {
+                log.warn("{} {} failed: {}", ctx.request().method(), ctx.request().path(), Errors.describeForUser(e));
+            }
+            error(ctx, status, Errors.describeForUser(e));
+        }
+    }
+
+    private static int statusOf(Exception e) {
+        if (e instanceof WorkerBusyException) {
+            return 409;
+        }
+        if (e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof com.fasterxml.jackson.core.JacksonException) {
+            return 400;
+        }
+        if (e instanceof DriverException) {
+            return 502; // the cluster refused or could not be reached
+        }
+        return 500;
+    }
+
+    private void authorize(RoutingContext ctx) {
+        if (expectedAuthorization != null) {
+            String given = ctx.request().getHeader("Authorization");
+            byte[] bytes = given == null ? new byte[0] : given.getBytes(StandardCharsets.UTF_8);
+            if (!MessageDigest.isEqual(bytes, expectedAuthorization)) {
+                error(ctx, 401, given == null ? "this worker requires 'Authorization: Bearer <token>'"
+                        : "the bearer token does not match this worker's");
+                return;
+            }
+        }
+        ctx.next();
+    }
+
+    private void checkProtocolVersion(RoutingContext ctx) {
+        String given = ctx.request().getHeader(Protocol.VERSION_HEADER);
+        if (!Integer.toString(Protocol.VERSION).equals(given)) {
+            error(ctx, 400, "protocol mismatch: the coordinator speaks version " + (given == null ? "(none)" : given)
+                    + ", this worker version " + Protocol.VERSION + ": run the same kbench version on both");
+            return;
+        }
+        ctx.next();
+    }
+
+    private static <T> T body(RoutingContext ctx, TypeReference<T> type) throws java.io.IOException {
+        Buffer body = ctx.body().buffer();
+        if (body == null || body.length() == 0) {
+            throw new IllegalArgumentException("this call needs a JSON body");
+        }
+        return WireJson.MAPPER.readValue(body.getBytes(), type);
+    }
+
+    private static void reply(RoutingContext ctx, Object value) {
+        if (value == null) {
+            ctx.response().setStatusCode(204).end();
+            return;
+        }
+        try {
+            ctx.response().putHeader("Content-Type", "application/json").end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(value)));
+        } catch (java.io.IOException e) {
+            error(ctx, 500, "could not encode the answer: " + e.getMessage());
+        }
+    }
+
+    private static void error(RoutingContext ctx, int status, String message) {
+        try {
+            ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(new ErrorBody(message))));
+        } catch (java.io.IOException e) {
+            ctx.response().setStatusCode(status).end(message);
+        }
+    }
+
+    static String version() {
+        String v = WorkerAgent.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    /** Stops any run and the server. */
+    @Override
+    public void close() {
+        try {
+            worker.stopRun();
+        } finally {
+            try {
+                vertx.close().await(Duration.ofSeconds(10));
+            } catch (Exception e) {
+                log.debug("closing Vert.x: {}", e.toString());
+            }
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
+    }
+}

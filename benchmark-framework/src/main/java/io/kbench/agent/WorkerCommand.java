@@ -1,0 +1,109 @@
+package io.kbench.agent;
+
+import io.kbench.cli.Secrets;
+import io.kbench.time.BenchmarkClock;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code bin/benchmark-worker}: a worker agent the coordinator drives over HTTP. */
+@Command(
+        name = "benchmark-worker",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        versionProvider = WorkerCommand.Version.class,
+        description = {
+            "Runs a worker agent: producers and consumers that a coordinator (bin/benchmark --workers URL,...) drives over HTTP.",
+            "Stateless between runs; one run at a time; stops all load by itself when the coordinator's lease runs out."
+        },
+        footer = {
+            "",
+            "Environment: KBENCH_WORKER_TOKEN  bearer token every call must carry (or --token-file)",
+            "             KBENCH_TLS_KEYSTORE_PASSWORD  password of --tls-keystore (or --tls-keystore-password-file)",
+            "Example: KBENCH_WORKER_TOKEN=s3cret bin/benchmark-worker --bind 0.0.0.0 --port 8080"
+        })
+public final class WorkerCommand implements Callable<Integer> {
+
+    @Option(names = "--port", paramLabel = "P", defaultValue = "8080", description = "HTTP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "Interface to listen on (default: ${DEFAULT-VALUE}; use 0.0.0.0 to accept remote coordinators).")
+    String bind;
+
+    @Option(names = "--stats-port", paramLabel = "Q",
+            description = "Port of the Prometheus metrics endpoint /metrics (default: P+1; none when P is 0).")
+    Integer statsPort;
+
+    @Option(names = "--no-stats", description = "Serve no Prometheus metrics.")
+    boolean noStats;
+
+    @Option(names = "--id", paramLabel = "NAME", description = "Name in plans and results (default: host:port).")
+    String id;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "File holding the bearer token (instead of KBENCH_WORKER_TOKEN).")
+    Path tokenFile;
+
+    @Option(names = "--tls-keystore", paramLabel = "FILE.p12", description = "PKCS12 keystore with this worker's certificate: serve HTTPS.")
+    Path tlsKeystore;
+
+    @Option(names = "--tls-keystore-password-file", paramLabel = "FILE", description = "File holding the keystore password (instead of KBENCH_TLS_KEYSTORE_PASSWORD).")
+    Path tlsKeystorePasswordFile;
+
+    private final PrintStream out;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
+    public WorkerCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        String token = Secrets.read("KBENCH_WORKER_TOKEN", tokenFile, "--token-file");
+        String keystorePassword = tlsKeystore == null ? null
+                : Secrets.read("KBENCH_TLS_KEYSTORE_PASSWORD", tlsKeystorePasswordFile, "--tls-keystore-password-file");
+        Integer stats = noStats ? null : statsPort != null ? statsPort : port == 0 ? null : port + 1;
+        String name = id != null ? id : hostName() + ":" + port;
+        WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats),
+                BenchmarkClock.system());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            agent.close();
+            stopped.countDown();
+        }, "kbench-worker-shutdown"));
+        out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), io.kbench.remote.Protocol.VERSION,
+                token == null ? "no token" : "token required");
+        if (stats != null) {
+            out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
+        }
+        if (token == null && !isLoopback(bind)) {
+            out.println("WARNING: listening on " + bind + " without a token: anyone who can reach this port can run load through it."
+                    + " Set KBENCH_WORKER_TOKEN.");
+        }
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    private static boolean isLoopback(String address) {
+        return address.equals("localhost") || address.startsWith("127.") || address.equals("::1");
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "worker";
+        }
+    }
+
+    static final class Version implements picocli.CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"kbench worker " + WorkerAgent.version() + ", protocol v" + io.kbench.remote.Protocol.VERSION};
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package io.kbench.remote;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.driver.TopicSpec;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.PeriodStats;
+import io.kbench.time.ClockOffset;
+import io.kbench.util.Errors;
+import io.kbench.worker.ConsumerSpec;
+import io.kbench.worker.LoadSpec;
+import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.RunSetup;
+import io.kbench.worker.Worker;
+import io.kbench.worker.WorkerBusyException;
+import io.kbench.worker.WorkerException;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A remote worker agent seen through the {@link Worker} interface: each call is one HTTP request,
+ * blocking until the answer or a timeout. Once the agent stops answering, later calls fail at
+ * once, so cleanup after a dead worker does not wait out every timeout again.
+ */
+public final class HttpWorker implements Worker {
+
+    /** For calls that talk to the cluster (topics, clients): bounded by the worker's own limits. */
+    static final Duration SLOW_CALL = Duration.ofMinutes(5);
+
+    private final String url;
+    private final WebClient client;
+    private final String token;
+    private final Duration callTimeout;
+    private final ClockOffset clock;
+    private volatile String runId;
+    private volatile String deadReason;
+
+    /**
+     * @param url the agent, e.g. http://10.0.0.5:8080
+     * @param token bearer token, or null
+     * @param callTimeout limit for quick calls (stats, lease, control)
+     * @param clock this worker's estimated clock offset, sent with the run so its timestamps use our time base
+     */
+    public HttpWorker(String url, WebClient client, String token, Duration callTimeout, ClockOffset clock) {
+        this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        this.client = client;
+        this.token = token;
+        this.callTimeout = callTimeout;
+        this.clock = clock;
+    }
+
+    @Override
+    public String id() {
+        return url;
+    }
+
+    public ClockOffset clockOffset() {
+        return clock;
+    }
+
+    /** Asks the agent about itself; used before any run to check reachability and protocol. */
+    public static WorkerInfo info(String url, WebClient client, String token, Duration timeout) {
+        return new HttpWorker(url, client, token, timeout, null)
+                .call("describe itself", HttpMethod.GET, Protocol.INFO, null, new TypeReference<WorkerInfo>() {}, timeout);
+    }
+
+    /** One clock round trip: our time before, the agent's, ours after (µs since the epoch). */
+    public static ClockOffset.Sample clockSample(String url, WebClient client, String token, Duration timeout,
+                                                 io.kbench.time.BenchmarkClock ours) {
+        HttpWorker w = new HttpWorker(url, client, token, timeout, null);
+        long before = ours.epochMicros();
+        ClockReading reading = w.call("read its clock", HttpMethod.GET, Protocol.CLOCK, null, new TypeReference<ClockReading>() {}, timeout);
+        long after = ours.epochMicros();
+        return new ClockOffset.Sample(before, reading.epochMicros(), after);
+    }
+
+    @Override
+    public void startRun(RunSetup setup) {
+        runId = setup.runId();
+        // The worker subtracts its offset so that its timestamps are on the coordinator's clock.
+        RunSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
+        runCall("start the run", "start", withClock, SLOW_CALL);
+    }
+
+    @Override
+    public void renewLease() {
+        runCall("renew its lease", "lease", null, callTimeout);
+    }
+
+    @Override
+    public void createTopics(List<TopicSpec> topics) {
+        runCall("create topics", "topics", topics, SLOW_CALL);
+    }
+
+    @Override
+    public void deleteTopics(List<String> topics) {
+        runCall("delete topics", "topics/delete", topics, SLOW_CALL);
+    }
+
+    @Override
+    public void createConsumers(List<ConsumerSpec> consumers) {
+        runCall("create consumers", "consumers", consumers, SLOW_CALL);
+    }
+
+    @Override
+    public Map<String, Integer> assignedPartitions() {
+        return call("report partition assignments", HttpMethod.GET, Protocol.run(runId, "consumers/assignment"), null,
+                new TypeReference<Map<String, Integer>>() {}, callTimeout);
+    }
+
+    @Override
+    public void createProducers(List<ProducerSpec> producers) {
+        runCall("create producers", "producers", producers, SLOW_CALL);
+    }
+
+    @Override
+    public void startLoad(LoadSpec load) {
+        runCall("start the load", "load", load, callTimeout);
+    }
+
+    @Override
+    public void pauseConsumers() {
+        runCall("pause consumers", "consumers/pause", null, callTimeout);
+    }
+
+    @Override
+    public void resumeConsumers() {
+        runCall("resume consumers", "consumers/resume", null, callTimeout);
+    }
+
+    @Override
+    public void resetStats() {
+        runCall("reset stats", "stats/reset", null, callTimeout);
+    }
+
+    @Override
+    public List<PeriodStats> periodStats() {
+        return call("report period stats", HttpMethod.POST, Protocol.run(runId, "stats/period"), null,
+                new TypeReference<List<PeriodStats>>() {}, callTimeout);
+    }
+
+    @Override
+    public List<CumulativeStats> cumulativeStats() {
+        return call("report cumulative stats", HttpMethod.GET, Protocol.run(runId, "stats/cumulative"), null,
+                new TypeReference<List<CumulativeStats>>() {}, callTimeout);
+    }
+
+    @Override
+    public void stopProducers() {
+        runCall("stop producers", "producers/stop", null, callTimeout);
+    }
+
+    @Override
+    public void stopClients() {
+        runCall("close producers and consumers", "clients/stop", null, SLOW_CALL);
+    }
+
+    @Override
+    public void stopRun() {
+        if (runId != null) {
+            runCall("stop the run", "stop", null, SLOW_CALL);
+        }
+    }
+
+    @Override
+    public void close() {
+        // The WebClient is shared and closed by its owner.
+    }
+
+    private void runCall(String what, String call, Object body, Duration timeout) {
+        call(what, HttpMethod.POST, Protocol.run(runId, call), body, new TypeReference<Void>() {}, timeout);
+    }
+
+    private <T> T call(String what, HttpMethod method, String path, Object body, TypeReference<T> type, Duration timeout) {
+        String dead = deadReason;
+        if (dead != null) {
+            throw new WorkerException("worker " + url + " could not " + what + ": it stopped answering earlier (" + dead + ")");
+        }
+        HttpRequest<Buffer> request = client.requestAbs(method, url + path)
+                .putHeader(Protocol.VERSION_HEADER, Integer.toString(Protocol.VERSION))
+                .timeout(timeout.toMillis());
+        if (token != null) {
+            request.bearerTokenAuthentication(token);
+        }
+        HttpResponse<Buffer> response;
+        try {
+            Future<HttpResponse<Buffer>> future = body == null ? request.send()
+                    : request.putHeader("Content-Type", "application/json").sendBuffer(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(body)));
+            response = future.toCompletionStage().toCompletableFuture().get(timeout.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkerException("interrupted while asking worker " + url + " to " + what);
+        } catch (ExecutionException | TimeoutException e) {
+            String cause = e instanceof TimeoutException ? "no answer within " + timeout.toSeconds() + " s"
+                    : Errors.describe(e.getCause());
+            deadReason = cause;
+            throw new WorkerException("worker " + url + " could not " + what + ": " + cause, e);
+        } catch (IOException e) {
+            throw new WorkerException("could not encode the request to " + what + " for worker " + url + ": " + e.getMessage(), e);
+        }
+        return decode(what, response, type);
+    }
+
+    private <T> T decode(String what, HttpResponse<Buffer> response, TypeReference<T> type) {
+        int status = response.statusCode();
+        Buffer body = response.body();
+        if (status / 100 == 2) {
+            if (type.getType() == Void.class || body == null || body.length() == 0) {
+                return null;
+            }
+            try {
+                return WireJson.MAPPER.readValue(body.getBytes(), type);
+            } catch (IOException e) {
+                throw new WorkerException("worker " + url + " answered '" + what + "' with something unreadable: " + e.getMessage(), e);
+            }
+        }
+        String message = errorMessage(body, status);
+        if (status == 401) {
+            throw new WorkerException("worker " + url + " refused the request to " + what + ": " + message
+                    + ". Give the coordinator the worker's token (KBENCH_WORKER_TOKEN or --worker-token-file).");
+        }
+        if (status == 409) {
+            throw new WorkerBusyException(url, message);
+        }
+        throw new WorkerException("worker " + url + " failed to " + what + ": " + message);
+    }
+
+    private static String errorMessage(Buffer body, int status) {
+        if (body != null && body.length() > 0) {
+            try {
+                ErrorBody error = WireJson.MAPPER.readValue(body.getBytes(), ErrorBody.class);
+                if (error.error() != null) {
+                    return error.error();
+                }
+            } catch (IOException e) {
+                // not our JSON: fall through to the status line
+            }
+        }
+        return "HTTP " + status;
+    }
+}

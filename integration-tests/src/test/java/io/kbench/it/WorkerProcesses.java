@@ -1,0 +1,121 @@
+package io.kbench.it;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Worker agents (bin/benchmark-worker) as separate JVM processes on 127.0.0.1, for one test. */
+final class WorkerProcesses implements AutoCloseable {
+
+    static final String TOKEN = "it-token-6f1c";
+
+    record Agent(Process process, String url, int statsPort, List<String> output) {
+        void kill9() throws Exception {
+            new ProcessBuilder("kill", "-9", Long.toString(process.pid())).start().waitFor();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    final List<Agent> agents = new ArrayList<>();
+
+    static WorkerProcesses start(int count) throws Exception {
+        WorkerProcesses w = new WorkerProcesses();
+        List<CompletableFuture<Agent>> starting = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return startOne("w" + index, freePort());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (CompletableFuture<Agent> f : starting) {
+            w.agents.add(f.get(60, TimeUnit.SECONDS));
+        }
+        return w;
+    }
+
+    static Process launch(List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.io.kbench=info",
+                "-cp", System.getProperty("java.class.path"), "io.kbench.agent.WorkerMain"));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("KBENCH_WORKER_TOKEN", TOKEN);
+        return pb.start();
+    }
+
+    private static Agent startOne(String id, int statsPort) throws Exception {
+        Process p = launch(List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort)));
+        List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<String> url = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                Pattern listening = Pattern.compile("listening on (https?://\\S+)");
+                while ((line = r.readLine()) != null) {
+                    output.add(line);
+                    Matcher m = listening.matcher(line);
+                    if (m.find()) {
+                        url.complete(m.group(1));
+                    }
+                }
+            } catch (IOException e) {
+                // process ended
+            }
+            url.completeExceptionally(new IllegalStateException("worker " + id + " ended: " + output));
+        }, "worker-output-" + id);
+        reader.setDaemon(true);
+        reader.start();
+        return new Agent(p, url.get(60, TimeUnit.SECONDS), statsPort, output);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    String urls() {
+        return String.join(",", agents.stream().map(Agent::url).toList());
+    }
+
+    static HttpResponse<String> http(String method, String url, String token, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("X-Kbench-Protocol", "1")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Agent a : agents) {
+            a.process().destroy();
+        }
+        for (Agent a : agents) {
+            if (!a.process().waitFor(15, TimeUnit.SECONDS)) {
+                a.process().destroyForcibly();
+            }
+        }
+    }
+}
