@@ -1,0 +1,125 @@
+package io.kbench.bench;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.coordinator.Phase;
+import io.kbench.coordinator.PeriodSummary;
+import io.kbench.coordinator.StatsMerger;
+import io.kbench.remote.WireJson;
+import io.kbench.result.Measurement;
+import io.kbench.result.MeasurementCalculator;
+import io.kbench.result.ResultDocument;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.stats.Counts;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.Histograms;
+import io.kbench.stats.Latencies;
+import io.kbench.stats.PeriodStats;
+import io.kbench.time.ClockOffset;
+import io.kbench.workload.Workload;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Not a test: prints how long the coordinator takes, per reporting interval, to decode and merge
+ * the period stats of 100 workers as they arrive over HTTP, and how long writing the result of a
+ * 100-worker run takes. Run with bin/bench-merge.
+ */
+public final class MergeBenchmark {
+
+    static final int WORKERS = 100;
+    static final int SAMPLES_PER_HISTOGRAM = 50_000; // 10,000 msg/s per worker over a 5 s period
+    static final int ROUNDS = 40;
+
+    public static void main(String[] args) throws Exception {
+        Random random = new Random(42);
+        List<byte[]> bodies = new ArrayList<>();
+        List<CumulativeStats> cumulative = new ArrayList<>();
+        for (int w = 0; w < WORKERS; w++) {
+            Latencies l = new Latencies(histogram(random, 2_000), histogram(random, 1_500), histogram(random, 200), histogram(random, 3_000));
+            Counts c = new Counts(SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0,
+                    SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0);
+            PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of());
+            bodies.add(WireJson.MAPPER.writeValueAsBytes(List.of(p)));
+            cumulative.add(new CumulativeStats(p.workerId(), 1, 1, 300_000_000, 300_000_000, 300_000_000, 300_000_000, c, l,
+                    0.4, 8, 0, List.of()));
+        }
+        long bytes = bodies.stream().mapToLong(b -> b.length).sum();
+        System.out.printf(Locale.ROOT, "%d workers, period stats of %,d samples per histogram: %,d bytes of JSON per interval (%.1f KB per worker)%n",
+                WORKERS, SAMPLES_PER_HISTOGRAM, bytes, bytes / 1024.0 / WORKERS);
+
+        long[] decodeAndMerge = new long[ROUNDS];
+        long[] mergeOnly = new long[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            long t0 = System.nanoTime();
+            List<PeriodStats> received = new ArrayList<>(WORKERS);
+            for (byte[] body : bodies) {
+                received.addAll(WireJson.MAPPER.readValue(body, new TypeReference<List<PeriodStats>>() {}));
+            }
+            long t1 = System.nanoTime();
+            PeriodSummary summary = StatsMerger.summarize(Phase.MEASURE, 5_000_000, received, 1);
+            long t2 = System.nanoTime();
+            if (summary.publishLatency().count() != (long) WORKERS * SAMPLES_PER_HISTOGRAM) {
+                throw new AssertionError("merge lost samples: " + summary.publishLatency().count());
+            }
+            decodeAndMerge[round] = t2 - t0;
+            mergeOnly[round] = t2 - t1;
+        }
+        System.out.printf(Locale.ROOT, "per interval, decode + merge: median %.1f ms, max %.1f ms (after %d rounds; target < 50 ms)%n",
+                median(decodeAndMerge) / 1e6, max(decodeAndMerge) / 1e6, ROUNDS);
+        System.out.printf(Locale.ROOT, "per interval, merge only:     median %.1f ms, max %.1f ms%n", median(mergeOnly) / 1e6, max(mergeOnly) / 1e6);
+
+        List<PeriodSummary> periods = new ArrayList<>();
+        PeriodSummary one = StatsMerger.summarize(Phase.MEASURE, 5_000_000, WireJson.MAPPER.readValue(bodies.get(0),
+                new TypeReference<List<PeriodStats>>() {}), 1);
+        for (int i = 0; i < 72; i++) { // a 6-minute run at 5 s intervals
+            periods.add(one);
+        }
+        long[] write = new long[10];
+        int size = 0;
+        for (int round = 0; round < write.length; round++) {
+            long t0 = System.nanoTime();
+            Measurement m = MeasurementCalculator.calculate(cumulative, 1_000_000, false, 400_000_000);
+            RunResult result = result(m, periods, cumulative);
+            size = ResultDocument.toText(result).getBytes(StandardCharsets.UTF_8).length;
+            write[round] = System.nanoTime() - t0;
+        }
+        System.out.printf(Locale.ROOT, "result of a %d-worker run (merge cumulative stats + JSON, %,d bytes): median %.1f ms, max %.1f ms%n",
+                WORKERS, size, median(write) / 1e6, max(write) / 1e6);
+    }
+
+    private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
+        Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
+                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null);
+        List<ClockOffset> clocks = new ArrayList<>();
+        for (CumulativeStats c : workers) {
+            clocks.add(new ClockOffset(c.workerId(), 0, 100));
+        }
+        return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
+                Map.of(), null, Map.of(), List.of(), List.of(), 0, periods, m, null, clocks);
+    }
+
+    private static Histogram histogram(Random random, double medianMicros) {
+        Histogram h = Histograms.newHistogram();
+        for (int i = 0; i < SAMPLES_PER_HISTOGRAM; i++) {
+            h.recordValue((long) (medianMicros * Math.exp(random.nextGaussian() * 0.8)));
+        }
+        return h;
+    }
+
+    private static long median(long[] values) {
+        long[] copy = values.clone();
+        Arrays.sort(copy);
+        return copy[copy.length / 2];
+    }
+
+    private static long max(long[] values) {
+        return Arrays.stream(values).max().orElse(0);
+    }
+}
