@@ -43,5 +43,3 @@ kbench_classpath() {
   echo "$cp"
 }
 
-# Our own output goes to the console; libraries only log warnings.
-KBENCH_LOG_OPTS="-Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS"

@@ -9,6 +9,8 @@ public final class WorkerMain {
     private WorkerMain() {}
 
     public static void main(String[] args) {
+        io.kbench.util.LogDefaults.apply("info");
+        io.kbench.util.RedactingOutputStream.install(); // worker logs never show a secret from a driver file
         CommandLine cmd = new CommandLine(new WorkerCommand(System.out));
         cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + Errors.describeForUser(error));

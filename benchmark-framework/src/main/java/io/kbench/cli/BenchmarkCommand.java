@@ -137,7 +137,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Console console = new Console(out);
-        PlaceholderResolver resolver = new PlaceholderResolver();
+        boolean distributed = workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null;
+        // Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there.
+        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, distributed);
         List<LoadedWorkload> loadedWorkloads = new ArrayList<>();
         List<DriverSession> sessions = new ArrayList<>();
         try {
@@ -151,13 +153,13 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 return EXIT_BAD_INPUT;
             }
             // Validate everything before touching any cluster.
-            WorkloadLoader workloadLoader = new WorkloadLoader(resolver);
+            WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
             WorkloadOverrides overrides = new WorkloadOverrides(duration, warmup);
             for (Path w : workloads) {
                 loadedWorkloads.add(workloadLoader.load(w, overrides));
             }
             DriverLoader driverLoader = new DriverLoader(resolver);
-            Redactor redactor = new Redactor(resolver.substitutedValues());
+            Redactor redactor = Redactor.global();
             for (Path d : driverFiles()) {
                 sessions.add(DriverSession.validate(d, driverLoader, redactor));
             }
@@ -165,10 +167,14 @@ public final class BenchmarkCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return EXIT_BAD_INPUT;
         }
+        if (!resolver.unsetVariables().isEmpty()) {
+            console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
+                    resolver.unsetVariables().size() == 1 ? "it" : "them");
+        }
 
         RemoteWorkers remote;
         try {
-            remote = remoteWorkers(resolver);
+            remote = remoteWorkers(new PlaceholderResolver());
         } catch (ConfigException | IllegalArgumentException e) {
             err.println(e.getMessage());
             sessions.forEach(DriverSession::close);

@@ -31,6 +31,8 @@ public final class BenchmarkMain {
     }
 
     public static void main(String[] args) {
+        io.kbench.util.LogDefaults.apply("warn");
+        io.kbench.util.RedactingOutputStream.install(); // before anything can print a secret
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

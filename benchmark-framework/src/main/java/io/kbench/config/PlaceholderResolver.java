@@ -37,10 +37,14 @@ import java.util.regex.Pattern;
 public final class PlaceholderResolver {
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+    /** Variables whose values are masked in all output: their names say they hold secrets. */
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(PASSWORD|PASSWD|SECRET|TOKEN|KEY|CREDENTIAL|PASS).*");
     private static final Pattern KIND_PREFIX = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
 
     private final Function<String, String> env;
+    private final boolean keepUnset;
     private final Set<String> substituted = Collections.synchronizedSet(new LinkedHashSet<>());
+    private final Set<String> unset = Collections.synchronizedSet(new LinkedHashSet<>());
 
     /** Resolves against the real process environment. */
     public PlaceholderResolver() {
@@ -49,7 +53,23 @@ public final class PlaceholderResolver {
 
     /** @param env environment lookup returning null for unset variables (tests pass a map's {@code get}) */
     public PlaceholderResolver(Function<String, String> env) {
+        this(env, false);
+    }
+
+    /**
+     * @param keepUnset leave a placeholder of an unset variable as written instead of failing: for a
+     *     coordinator that validates files whose variables are set on remote workers; see {@link #unsetVariables()}
+     */
+    public PlaceholderResolver(Function<String, String> env, boolean keepUnset) {
         this.env = Objects.requireNonNull(env, "env");
+        this.keepUnset = keepUnset;
+    }
+
+    /** Variables that were not set and were left as written (only with {@code keepUnset}). */
+    public Set<String> unsetVariables() {
+        synchronized (unset) {
+            return Collections.unmodifiableSet(new LinkedHashSet<>(unset));
+        }
     }
 
     /**
@@ -125,10 +145,17 @@ public final class PlaceholderResolver {
             if (fallback != null) {
                 return fallback;
             }
+            if (keepUnset) {
+                unset.add(name);
+                return raw;
+            }
             throw error(source, line, field, raw, "environment variable " + name + " is not set" + usedIn(field)
                     + ". Set it, or give a default: ${" + style + name + ":-value}");
         }
         remember(value);
+        if (SECRET_NAME.matcher(name).matches()) {
+            io.kbench.util.Redactor.global().register(value);
+        }
         return value;
     }
 
@@ -179,6 +206,7 @@ public final class PlaceholderResolver {
             text = text.substring(0, text.length() - 1);
         }
         remember(text);
+        io.kbench.util.Redactor.global().register(text); // files are where secrets are kept
         return text;
     }
 

@@ -31,7 +31,7 @@ public final class ResultWriter {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = ResultDocument.toText(result).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = io.kbench.util.Redactor.global().redactSecrets(ResultDocument.toText(result)).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {

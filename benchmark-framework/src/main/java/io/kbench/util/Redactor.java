@@ -22,11 +22,28 @@ public final class Redactor {
     private static final Pattern QUOTED_SECRET =
             Pattern.compile("(?i)((?:password|secret|token)\\s*=\\s*\")([^\"]*)(\")");
 
-    private final List<String> knownSecrets;
+    private static final Redactor GLOBAL = new Redactor(List.of());
+
+    private final java.util.Set<String> knownSecrets = new java.util.concurrent.CopyOnWriteArraySet<>();
 
     /** @param knownSecrets values to mask wherever they appear (e.g. substituted placeholder values) */
     public Redactor(Collection<String> knownSecrets) {
-        this.knownSecrets = knownSecrets.stream().filter(s -> s != null && s.length() >= 3).toList();
+        knownSecrets.forEach(this::register);
+    }
+
+    /**
+     * The process-wide redactor: every secret the process learns (from placeholders) is registered
+     * here, and everything it prints or writes passes through it.
+     */
+    public static Redactor global() {
+        return GLOBAL;
+    }
+
+    /** Masks {@code secret} wherever it appears from now on (values shorter than 3 characters are ignored). */
+    public void register(String secret) {
+        if (secret != null && secret.length() >= 3) {
+            knownSecrets.add(secret);
+        }
     }
 
     public static boolean isSecretKey(String key) {
@@ -60,8 +77,11 @@ public final class Redactor {
         return value;
     }
 
-    /** Masks secrets in free text: property lines with secret keys, quoted passwords, known secret values. */
-    public String redactText(String text) {
+    /**
+     * Masks known secret values and quoted passwords ({@code password="..."}) in output text:
+     * console lines, logs, error messages, result files.
+     */
+    public String redactSecrets(String text) {
         if (text == null) {
             return null;
         }
@@ -69,6 +89,18 @@ public final class Redactor {
         for (String secret : knownSecrets) {
             out = out.replace(secret, MASK);
         }
+        return QUOTED_SECRET.matcher(out).replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3");
+    }
+
+    /**
+     * Masks secrets in configuration text: also the values of property lines whose key looks
+     * secret ({@code ssl.key.password=...}, {@code sasl.jaas.config=...}).
+     */
+    public String redactText(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = redactSecrets(text);
         Matcher lines = PROPERTY_LINE.matcher(out);
         StringBuilder b = new StringBuilder();
         while (lines.find()) {
@@ -78,6 +110,6 @@ public final class Redactor {
             lines.appendReplacement(b, Matcher.quoteReplacement(replacement));
         }
         lines.appendTail(b);
-        return QUOTED_SECRET.matcher(b.toString()).replaceAll("$1" + Matcher.quoteReplacement(MASK) + "$3");
+        return b.toString();
     }
 }

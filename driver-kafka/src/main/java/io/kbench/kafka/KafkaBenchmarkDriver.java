@@ -111,6 +111,9 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
         configs = new KafkaClientConfigs(config);
         String bootstrap = configs.bootstrapServers();
+        if (MskIamCredentials.MECHANISM.equals(configs.common().get("sasl.mechanism"))) {
+            MskIamCredentials.check(configs);
+        }
         try {
             admin = Admin.create(configs.admin());
         } catch (KafkaException e) {
@@ -122,9 +125,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                     .get(CONNECT_TIMEOUT_MS + 5_000L, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             close();
-            throw new DriverException("commonConfig", "cannot reach Kafka at " + bootstrap + " within "
-                    + CONNECT_TIMEOUT_MS / 1000 + " s (" + rootMessage(e) + "). Check bootstrap.servers in commonConfig, "
-                    + "and that the cluster is reachable from this machine.", e);
+            throw ConnectFailures.explain(e, configs, CONNECT_TIMEOUT_MS);
         }
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
     }

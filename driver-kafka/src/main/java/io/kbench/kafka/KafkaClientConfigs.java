@@ -69,6 +69,11 @@ final class KafkaClientConfigs {
         }
     }
 
+    /** The commonConfig settings as written (placeholders resolved). */
+    Map<String, String> common() {
+        return common;
+    }
+
     String bootstrapServers() {
         return common.get(CommonKeys.BOOTSTRAP);
     }

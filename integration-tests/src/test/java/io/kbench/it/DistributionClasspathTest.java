@@ -1,0 +1,73 @@
+package io.kbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the tool on the class path bin/benchmark builds from the modules' target/ directories (not
+ * the test class path), so what ships is what is tested: the MSK IAM classes load, and without AWS
+ * credentials the run fails fast with one clear sentence.
+ */
+class DistributionClasspathTest {
+
+    @TempDir
+    Path dir;
+
+    static String distributionClasspath() throws Exception {
+        Process p = new ProcessBuilder("bash", "-c", "source bin/kbench-env.sh && kbench_classpath").directory(Cli.HOME.toFile()).start();
+        String cp = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor());
+        return cp;
+    }
+
+    private record Outcome(int exit, String output, double seconds) {}
+
+    private Outcome run(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", distributionClasspath(), "io.kbench.cli.BenchmarkMain"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(Cli.HOME.toFile()).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
+        pb.environment().put("AWS_CONFIG_FILE", dir.resolve("none").toString());
+        pb.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("none").toString());
+        pb.environment().putAll(env);
+        long start = System.nanoTime();
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Outcome(p.exitValue(), output, (System.nanoTime() - start) / 1e9);
+    }
+
+    @Test
+    void mskIamWithoutCredentialsFailsFastWithOneSentence() throws Exception {
+        Outcome o = run(Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1"), "--drivers", "driver-kafka/msk.yaml",
+                "--duration", "2s", "--warmup", "0s", "--output-dir", dir.toString(), "workloads/simple.yaml");
+        assertEquals(1, o.exit(), o.output());
+        assertTrue(o.seconds() < 15, "took " + o.seconds() + " s");
+        assertTrue(o.output().contains("AWS MSK IAM authentication needs AWS credentials, and the default provider chain found none"),
+                o.output());
+        assertTrue(!o.output().contains("NoClassDefFoundError") && !o.output().contains("ClassNotFoundException"), o.output());
+        assertTrue(!o.output().contains("\tat "), "no stack trace:\n" + o.output());
+    }
+
+    @Test
+    void mskIamFindsCredentialsFromTheEnvironment() throws Exception {
+        // With credentials in the provider chain the check passes; the run then fails only on the (absent) cluster.
+        Outcome o = run(Map.of("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1", "AWS_ACCESS_KEY_ID", "AKIAEXAMPLEEXAMPLE00",
+                "AWS_SECRET_ACCESS_KEY", "example-secret-access-key", "AWS_REGION", "us-east-1"),
+                "--drivers", "driver-kafka/msk.yaml", "--duration", "2s", "--warmup", "0s", "--output-dir", dir.toString(),
+                "workloads/simple.yaml");
+        assertEquals(1, o.exit(), o.output());
+        assertTrue(o.output().contains("cannot reach Kafka at 127.0.0.1:1"), o.output());
+        assertTrue(!o.output().contains("example-secret-access-key"), "the secret key is never printed");
+    }
+}
