@@ -65,6 +65,11 @@ public final class Redactor {
         if (isSecretKey(key)) {
             return MASK;
         }
+        if (key.equals("users") && value instanceof Map<?, ?> users) {
+            Map<String, Object> masked = new LinkedHashMap<>(); // user name -> password
+            users.forEach((name, password) -> masked.put(String.valueOf(name), MASK));
+            return masked;
+        }
         if (value instanceof Map<?, ?> map) {
             return redact((Map<String, Object>) map);
         }

@@ -66,9 +66,29 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                 throw new DriverException("commonConfig", "commonConfig sets bootstrap.servers and localCluster is given too: "
                         + "remove one (localCluster starts a cluster and points the clients at it)", null);
             }
+            validateLocalSecurity(config, clientConfigs);
         } else if (clientConfigs.bootstrapServers() == null || clientConfigs.bootstrapServers().isBlank()) {
             throw new DriverException("commonConfig", "commonConfig has no bootstrap.servers: add bootstrap.servers=host:9092 "
                     + "(or ${env:KAFKA_BOOTSTRAP_SERVERS}), or a localCluster section to start a cluster on this machine", null);
+        }
+    }
+
+    /** The local cluster sets the protocol and truststore; the file must bring SASL credentials if it uses SASL. */
+    private static void validateLocalSecurity(KafkaDriverConfig config, KafkaClientConfigs clientConfigs) {
+        java.util.Map<String, String> common = clientConfigs.common();
+        for (String key : common.keySet()) {
+            if (key.equals("security.protocol") || key.startsWith("ssl.truststore.")) {
+                throw new DriverException("commonConfig", "commonConfig sets " + key + ", which the local cluster sets itself "
+                        + "(from localCluster.security): remove it", null);
+            }
+        }
+        if (config.localCluster().security() != null && config.localCluster().security().usesSasl()) {
+            for (String key : new String[] {"sasl.mechanism", "sasl.jaas.config"}) {
+                if (!common.containsKey(key)) {
+                    throw new DriverException("commonConfig", "localCluster.security uses SASL, so commonConfig needs " + key
+                            + " with one of the users of localCluster.security.users", null);
+                }
+            }
         }
     }
 
@@ -83,7 +103,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         } catch (RuntimeException e) {
             throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
         }
-        KafkaDriverConfig workerConfig = config.pointingAt(cluster.bootstrapServers());
+        KafkaDriverConfig workerConfig = config.pointingAt(cluster.clientSettings());
         return new ProvisionedCluster<>() {
             @Override
             public KafkaDriverConfig workerConfig() {

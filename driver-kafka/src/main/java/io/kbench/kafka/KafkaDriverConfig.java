@@ -32,9 +32,16 @@ public record KafkaDriverConfig(
         consumerConfig = consumerConfig == null ? "" : consumerConfig;
     }
 
-    /** The same configuration pointing at {@code bootstrapServers}, without a local cluster section. */
-    public KafkaDriverConfig pointingAt(String bootstrapServers) {
-        String common = PropertiesText.withProperty(commonConfig, "bootstrap.servers", bootstrapServers);
+    /**
+     * The same configuration pointing at a cluster this run started, without the local cluster
+     * section: {@code clientSettings} (bootstrap servers and, for a secured cluster, protocol and
+     * truststore) replace those keys in commonConfig.
+     */
+    public KafkaDriverConfig pointingAt(java.util.Map<String, String> clientSettings) {
+        String common = commonConfig;
+        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(clientSettings).entrySet()) {
+            common = PropertiesText.withProperty(common, e.getKey(), e.getValue());
+        }
         return new KafkaDriverConfig(replicationFactor, reset, topicConfig, common, producerConfig, consumerConfig, null);
     }
 }

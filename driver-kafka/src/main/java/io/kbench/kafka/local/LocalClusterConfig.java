@@ -20,8 +20,11 @@ import java.util.Set;
  * @param brokerConfig extra broker properties applied to every node, overriding the tool's
  *                     defaults (never null; unmodifiable)
  * @param heapMb       maximum heap of the child JVM in MiB (default 256 + 256 per broker)
+ * @param security     a secured client listener (SASL_SSL, SASL_PLAINTEXT or SSL), or {@code null} for
+ *                     the plain PLAINTEXT listener
  */
-public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb) {
+public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                                 LocalClusterSecurity security) {
 
     /** Allowed range of {@link #brokers()}. */
     public static final int MIN_BROKERS = 1;
@@ -46,6 +49,13 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
             "log.dir",
             "metadata.log.dir");
 
+    /**
+     * Prefix of broker properties the local cluster sets itself when {@link #security()} is given:
+     * per-listener settings (keystore, JAAS, SASL mechanisms). Unprefixed {@code ssl.*} and
+     * {@code sasl.*} settings (e.g. {@code ssl.enabled.protocols}) still apply to the secured listener.
+     */
+    public static final String RESERVED_PREFIX_WITH_SECURITY = "listener.name.";
+
     public LocalClusterConfig {
         if (brokers == null) {
             brokers = 1;
@@ -60,12 +70,17 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** A configuration with every default (one broker). */
     public static LocalClusterConfig defaults() {
-        return new LocalClusterConfig(null, null, null);
+        return new LocalClusterConfig(null, null, null, null);
     }
 
     /** A configuration with {@code brokers} nodes and otherwise defaults. */
     public static LocalClusterConfig ofBrokers(int brokers) {
-        return new LocalClusterConfig(brokers, null, null);
+        return new LocalClusterConfig(brokers, null, null, null);
+    }
+
+    /** The same configuration with {@code security} on the client listener. */
+    public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security);
     }
 
     /** Default heap for a broker count: 256 MiB plus 256 MiB per broker. */
@@ -98,9 +113,16 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
                 problems.add("localCluster.brokerConfig." + key + " cannot be set: the local cluster sets "
                         + key + " itself (KRaft nodes, listeners on 127.0.0.1 and data directories "
                         + "are managed by kbench)");
+            } else if (security != null && key.trim().startsWith(RESERVED_PREFIX_WITH_SECURITY)) {
+                problems.add("localCluster.brokerConfig." + key + " cannot be set with localCluster.security: the "
+                        + "local cluster configures its listeners itself; give ssl.* and sasl.* settings without "
+                        + "the listener prefix");
             } else if (e.getValue() == null) {
                 problems.add("localCluster.brokerConfig." + key + " has no value");
             }
+        }
+        if (security != null) {
+            problems.addAll(security.problems());
         }
         return List.copyOf(problems);
     }

@@ -5,18 +5,22 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -49,7 +53,10 @@ import kafka.tools.StorageTool;
  * signal (it also arrives when the parent dies, even by SIGKILL). Everything else the JVM prints,
  * including all logging, goes to stderr, which the parent redirects to a log file.
  *
- * <p>Arguments: {@code --data-dir DIR --brokers N [--broker-config FILE.properties]}.
+ * <p>Arguments: {@code --data-dir DIR --brokers N [--broker-config FILE.properties] [--security FILE]}.
+ * With {@code --security} (a file written by {@link LocalClusterSecrets}, never the secrets
+ * themselves on the command line) the client listener, the one in {@code READY}, uses that
+ * protocol, and the nodes talk to each other on internal PLAINTEXT listeners.
  */
 public final class LocalClusterMain {
 
@@ -62,6 +69,9 @@ public final class LocalClusterMain {
     static final int EXIT_FATAL = 3;
 
     private static final String HOST = "127.0.0.1";
+    /** Listener names of a secured cluster (the plaintext one keeps PLAINTEXT + CONTROLLER). */
+    private static final String CLIENT_LISTENER = "CLIENT";
+    private static final String INTERNAL_LISTENER = "INTERNAL";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(80);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration LAST_NODE_GRACE = Duration.ofMillis(1000);
@@ -71,14 +81,20 @@ public final class LocalClusterMain {
     private final Path dataDir;
     private final int brokers;
     private final Properties overrides;
+    /** Secured client listener, or {@code null} for the plain PLAINTEXT cluster. */
+    private final LocalClusterSecrets.ChildSettings security;
+    private final List<String> secrets;
     private final List<KafkaRaftServer> servers = new ArrayList<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final Optional<ProcessHandle> parent = ProcessHandle.current().parent();
 
-    private LocalClusterMain(Path dataDir, int brokers, Properties overrides) {
+    private LocalClusterMain(Path dataDir, int brokers, Properties overrides,
+                             LocalClusterSecrets.ChildSettings security) {
         this.dataDir = dataDir;
         this.brokers = brokers;
         this.overrides = overrides;
+        this.security = security;
+        this.secrets = security == null ? List.of() : security.secrets();
     }
 
     public static void main(String[] args) {
@@ -103,6 +119,7 @@ public final class LocalClusterMain {
         Path dataDir = null;
         Integer brokers = null;
         Path overridesFile = null;
+        Path securityFile = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (i + 1 >= args.length) {
@@ -113,11 +130,13 @@ public final class LocalClusterMain {
                 case "--data-dir" -> dataDir = Path.of(value);
                 case "--brokers" -> brokers = Integer.parseInt(value);
                 case "--broker-config" -> overridesFile = Path.of(value);
+                case "--security" -> securityFile = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown argument " + arg);
             }
         }
         if (dataDir == null || brokers == null) {
-            throw new IllegalArgumentException("usage: --data-dir DIR --brokers N [--broker-config FILE]");
+            throw new IllegalArgumentException(
+                    "usage: --data-dir DIR --brokers N [--broker-config FILE] [--security FILE]");
         }
         if (brokers < 1) {
             throw new IllegalArgumentException("--brokers must be at least 1");
@@ -128,7 +147,8 @@ public final class LocalClusterMain {
                 overrides.load(r);
             }
         }
-        return new LocalClusterMain(dataDir, brokers, overrides);
+        LocalClusterSecrets.ChildSettings security = securityFile == null ? null : LocalClusterSecrets.read(securityFile);
+        return new LocalClusterMain(dataDir, brokers, overrides, security);
     }
 
     private void run(PrintStream control) {
@@ -141,7 +161,14 @@ public final class LocalClusterMain {
             LOG.info("{} broker(s) ready at {} in {} ms", brokers, bootstrap,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (Exception e) {
-            LOG.error("Local Kafka failed to start: {}", e.toString(), e);
+            if (security == null) {
+                LOG.error("Local Kafka failed to start: {}", e.toString(), e);
+            } else {
+                // Messages and stack traces could quote a configuration value: redact the secrets.
+                StringWriter trace = new StringWriter();
+                e.printStackTrace(new PrintWriter(trace));
+                LOG.error("Local Kafka failed to start: {}", redact(trace.toString()));
+            }
             System.err.flush();
             // Shutdown hook stops whatever did start and deletes the data.
             System.exit(EXIT_START_FAILED);
@@ -195,23 +222,35 @@ public final class LocalClusterMain {
 
     private String startAll() throws Exception {
         Files.createDirectories(dataDir);
-        List<Integer> ports = freePorts(2 * brokers);
+        // Per node: client (bootstrap) port, controller port and, when secured, the internal port.
+        int perNode = security == null ? 2 : 3;
+        List<Integer> ports = freePorts(perNode * brokers);
         String voters = nodeIds().stream()
-                .map(id -> id + "@" + HOST + ":" + ports.get(2 * (id - 1) + 1))
+                .map(id -> id + "@" + HOST + ":" + ports.get(perNode * (id - 1) + 1))
                 .collect(Collectors.joining(","));
         String bootstrap = nodeIds().stream()
-                .map(id -> HOST + ":" + ports.get(2 * (id - 1)))
+                .map(id -> HOST + ":" + ports.get(perNode * (id - 1)))
+                .collect(Collectors.joining(","));
+        String internalBootstrap = security == null ? bootstrap : nodeIds().stream()
+                .map(id -> HOST + ":" + ports.get(perNode * (id - 1) + 2))
                 .collect(Collectors.joining(","));
         String clusterId = Uuid.randomUuid().toString();
+        // SCRAM users go into the bootstrap metadata; the same records for every node.
+        List<String> scramArguments = security == null ? List.of() : security.scramArguments();
 
         List<KafkaRaftServer> created = new ArrayList<>();
         for (int id : nodeIds()) {
-            Properties props = nodeProperties(id, ports.get(2 * (id - 1)), ports.get(2 * (id - 1) + 1), voters);
+            int base = perNode * (id - 1);
+            Properties props = nodeProperties(id, ports.get(base), ports.get(base + 1),
+                    security == null ? -1 : ports.get(base + 2), voters);
             Path propsFile = dataDir.resolve("node-" + id + ".properties");
-            try (Writer w = Files.newBufferedWriter(propsFile, StandardCharsets.UTF_8)) {
-                props.store(w, "kbench local Kafka node " + id);
+            // Owner-only: with security the file holds the keystore password and PLAIN users.
+            // Stored as ISO-8859-1 with escapes, the encoding both Properties readers agree on.
+            LocalClusterSecrets.createOwnerOnly(propsFile);
+            try (OutputStream out = Files.newOutputStream(propsFile, StandardOpenOption.TRUNCATE_EXISTING)) {
+                props.store(out, "kbench local Kafka node " + id);
             }
-            format(propsFile, clusterId);
+            format(propsFile, clusterId, scramArguments);
             created.add(newServer(props));
         }
 
@@ -246,7 +285,8 @@ public final class LocalClusterMain {
         } catch (ExecutionException e) {
             throw new IllegalStateException("a broker failed to start: " + e.getCause(), e.getCause());
         }
-        awaitBrokers(bootstrap, deadline);
+        // Readiness is checked on the internal PLAINTEXT listener when secured: no credentials needed.
+        awaitBrokers(internalBootstrap, deadline);
         return bootstrap;
     }
 
@@ -280,7 +320,7 @@ public final class LocalClusterMain {
     }
 
     /** The node's properties: benchmark-friendly defaults, then overrides, then the fixed layout. */
-    private Properties nodeProperties(int id, int brokerPort, int controllerPort, String voters) {
+    private Properties nodeProperties(int id, int brokerPort, int controllerPort, int internalPort, String voters) {
         Properties p = new Properties();
         p.setProperty("offsets.topic.replication.factor", String.valueOf(Math.min(3, brokers)));
         p.setProperty("offsets.topic.num.partitions", "10");
@@ -300,10 +340,21 @@ public final class LocalClusterMain {
 
         p.setProperty("node.id", String.valueOf(id));
         p.setProperty("process.roles", "broker,controller");
-        p.setProperty("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
-        p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
-        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        if (security == null) {
+            p.setProperty("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
+            p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
+            p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        } else {
+            String client = CLIENT_LISTENER + "://" + HOST + ":" + brokerPort;
+            String internal = INTERNAL_LISTENER + "://" + HOST + ":" + internalPort;
+            p.setProperty("listeners", client + "," + internal + ",CONTROLLER://" + HOST + ":" + controllerPort);
+            p.setProperty("advertised.listeners", client + "," + internal);
+            p.setProperty("listener.security.protocol.map", CLIENT_LISTENER + ":" + security.protocol() + ","
+                    + INTERNAL_LISTENER + ":PLAINTEXT,CONTROLLER:PLAINTEXT");
+            p.setProperty("inter.broker.listener.name", INTERNAL_LISTENER);
+            security.listenerProperties(CLIENT_LISTENER.toLowerCase(Locale.ROOT)).forEach(p::setProperty);
+        }
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("controller.quorum.voters", voters);
         p.remove("controller.quorum.bootstrap.servers");
@@ -313,19 +364,32 @@ public final class LocalClusterMain {
         return p;
     }
 
-    /** Formats one node's log dir; with static {@code controller.quorum.voters} no quorum flag is needed. */
-    private static void format(Path propsFile, String clusterId) {
+    /**
+     * Formats one node's log dir; with static {@code controller.quorum.voters} no quorum flag is needed.
+     * {@code scramArguments} are {@code --add-scram} values (they never leave this process).
+     */
+    private void format(Path propsFile, String clusterId, List<String> scramArguments) {
+        List<String> args = new ArrayList<>(List.of(
+                "format", "-t", clusterId, "-c", propsFile.toString(), "--ignore-formatted"));
+        for (String scram : scramArguments) {
+            args.add("--add-scram");
+            args.add(scram);
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status;
         try (PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-            status = StorageTool.execute(new String[] {
-                    "format", "-t", clusterId, "-c", propsFile.toString(), "--ignore-formatted"}, ps);
+            status = StorageTool.execute(args.toArray(String[]::new), ps);
         }
-        String text = out.toString(StandardCharsets.UTF_8).trim();
+        String text = redact(out.toString(StandardCharsets.UTF_8).trim());
         if (status != 0) {
             throw new IllegalStateException("formatting " + propsFile + " failed (status " + status + "): " + text);
         }
         LOG.debug("{}", text);
+    }
+
+    /** {@code text} without any secret of a secured cluster. */
+    private String redact(String text) {
+        return LocalClusterSecrets.redact(text, secrets);
     }
 
     private void awaitBrokers(String bootstrap, long deadline) throws Exception {

@@ -16,7 +16,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,7 +40,9 @@ import io.kbench.driver.DriverException;
  * <p>Everything lives in one temporary directory ({@code kbench-kafka-*}): the brokers' data, the
  * broker log ({@code broker.log}, which receives all of the child's logging so nothing reaches
  * this process's console) and the broker overrides. {@link #close()} stops the child and deletes
- * the directory. There is deliberately no shutdown hook here: on Ctrl-C the owner must still be able
+ * the directory. With {@link LocalClusterConfig#security()} the client listener is secured and the
+ * directory also holds, readable by the owner only, the broker keystore, the client truststore and
+ * the credentials the child reads (see {@link LocalClusterSecrets}). There is deliberately no shutdown hook here: on Ctrl-C the owner must still be able
  * to delete its topics through the brokers before they stop. The child watches its stdin, so when
  * this JVM exits for any reason (even killed outright) it stops and deletes the directory itself.
  */
@@ -59,16 +63,22 @@ public final class LocalKafkaCluster implements AutoCloseable {
     private final String bootstrapServers;
     private final int brokerCount;
     private final String kafkaVersion;
+    private final LocalClusterSecurity security;
+    private final Map<String, String> clientSettings;
     private final Object closeLock = new Object();
     private boolean closed;
 
     private LocalKafkaCluster(Process process, Path tempDir, String bootstrapServers, int brokerCount,
-                              String kafkaVersion) {
+                              String kafkaVersion, LocalClusterSecurity security, LocalClusterSecrets secrets) {
         this.process = process;
         this.tempDir = tempDir;
         this.bootstrapServers = bootstrapServers;
         this.brokerCount = brokerCount;
         this.kafkaVersion = kafkaVersion;
+        this.security = security;
+        this.clientSettings = Collections.unmodifiableMap(secrets == null
+                ? new LinkedHashMap<>(Map.of("bootstrap.servers", bootstrapServers))
+                : secrets.clientSettings(bootstrapServers));
     }
 
     /**
@@ -88,7 +98,9 @@ public final class LocalKafkaCluster implements AutoCloseable {
         }
         String version = AppInfoParser.getVersion();
         int n = config.brokers();
-        say.accept("Starting local Kafka " + version + " (" + brokersText(n) + ")...");
+        LocalClusterSecurity security = config.security();
+        say.accept("Starting local Kafka " + version + " (" + brokersText(n)
+                + (security == null ? "" : ", " + security.summary()) + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -106,16 +118,17 @@ public final class LocalKafkaCluster implements AutoCloseable {
             writeOverrides(overrides, config.brokerConfig());
             Files.writeString(tempDir.resolve(LOG4J2_FILE), LOG4J2_PROPERTIES, StandardCharsets.UTF_8);
             Files.createFile(log);
-            List<String> command = command(config, tempDir, overrides);
+            LocalClusterSecrets secrets = security == null ? null : LocalClusterSecrets.create(security, tempDir);
+            List<String> command = command(config, tempDir, overrides, secrets);
             ProcessBuilder pb = new ProcessBuilder(command)
                     .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectOutput(ProcessBuilder.Redirect.PIPE)
                     .redirectInput(ProcessBuilder.Redirect.PIPE);
             process = pb.start();
             String bootstrap = awaitReady(process, log);
-            LocalKafkaCluster cluster = new LocalKafkaCluster(process, tempDir, bootstrap, n, version);
-            say.accept(String.format(Locale.ROOT, "Local Kafka ready at %s in %.1f s", bootstrap,
-                    (System.nanoTime() - t0) / 1e9));
+            LocalKafkaCluster cluster = new LocalKafkaCluster(process, tempDir, bootstrap, n, version, security, secrets);
+            say.accept(String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", bootstrap,
+                    security == null ? "" : " over " + security.protocol(), (System.nanoTime() - t0) / 1e9));
             return cluster;
         } catch (IOException | RuntimeException e) {
             String tail = process == null ? "" : logTail(log);
@@ -132,7 +145,8 @@ public final class LocalKafkaCluster implements AutoCloseable {
         }
     }
 
-    private static List<String> command(LocalClusterConfig config, Path tempDir, Path overrides) {
+    private static List<String> command(LocalClusterConfig config, Path tempDir, Path overrides,
+                                        LocalClusterSecrets secrets) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
@@ -163,6 +177,11 @@ public final class LocalKafkaCluster implements AutoCloseable {
         cmd.add(String.valueOf(config.brokers()));
         cmd.add("--broker-config");
         cmd.add(overrides.toString());
+        if (secrets != null) {
+            // A file name only: the secrets stay in owner-only files, off the process list.
+            cmd.add("--security");
+            cmd.add(secrets.settingsFile().toString());
+        }
         return cmd;
     }
 
@@ -254,9 +273,26 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return ". Last lines of the broker log:\n  " + String.join("\n  ", tail);
     }
 
-    /** {@code host:port,...} of the brokers' PLAINTEXT listeners. */
+    /** {@code host:port,...} of the brokers' client listeners (PLAINTEXT, or the secured one). */
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /**
+     * What a client needs to connect, besides credentials: {@code bootstrap.servers} and, when the
+     * listener is secured, {@code security.protocol} and for TLS {@code ssl.truststore.location},
+     * {@code ssl.truststore.type} (PKCS12) and {@code ssl.truststore.password}. The certificate is
+     * valid for 127.0.0.1 and localhost, so hostname verification can stay on. Unmodifiable; the
+     * truststore is deleted by {@link #close()}. SASL clients add {@code sasl.mechanism} and
+     * {@code sasl.jaas.config} themselves.
+     */
+    public Map<String, String> clientSettings() {
+        return clientSettings;
+    }
+
+    /** The security of the client listener, or {@code null} for PLAINTEXT. */
+    public LocalClusterSecurity security() {
+        return security;
     }
 
     public int brokerCount() {
@@ -268,9 +304,14 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return kafkaVersion;
     }
 
-    /** E.g. "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 (data in /tmp/kbench-kafka-123, deleted at exit)". */
+    /**
+     * E.g. "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 (data in /tmp/kbench-kafka-123, deleted at exit)",
+     * or with security "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 over SASL_SSL (PLAIN, SCRAM-SHA-512)
+     * (data in ...)".
+     */
     public String description() {
         return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount) + " at " + bootstrapServers
+                + (security == null ? "" : " over " + security.summary())
                 + " (data in " + tempDir + ", deleted at exit)";
     }
 

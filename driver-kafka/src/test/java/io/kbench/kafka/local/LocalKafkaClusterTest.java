@@ -55,6 +55,8 @@ class LocalKafkaClusterTest {
             dir = cluster.directory();
             report("1 broker", readyMs, pid);
             assertEquals(1, cluster.brokerCount());
+            assertNull(cluster.security());
+            assertEquals(Map.of("bootstrap.servers", cluster.bootstrapServers()), cluster.clientSettings());
             assertTrue(cluster.bootstrapServers().matches("127\\.0\\.0\\.1:\\d+"), cluster.bootstrapServers());
             assertTrue(cluster.description().startsWith("local Kafka " + cluster.kafkaVersion() + ", 1 broker at 127.0.0.1:"),
                     cluster.description());
@@ -131,7 +133,7 @@ class LocalKafkaClusterTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void brokerConfigOverridesAreApplied() throws Exception {
-        LocalClusterConfig config = new LocalClusterConfig(1, Map.of("log.flush.interval.messages", "1000"), 384);
+        LocalClusterConfig config = new LocalClusterConfig(1, Map.of("log.flush.interval.messages", "1000"), 384, null);
         try (LocalKafkaCluster cluster = LocalKafkaCluster.start(config, null);
              Admin admin = admin(cluster)) {
             ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
@@ -147,7 +149,7 @@ class LocalKafkaClusterTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void startFailureReportsLogTailAndCleansUp() throws Exception {
         Set<Path> before = tempDirs();
-        LocalClusterConfig config = new LocalClusterConfig(1, Map.of("num.partitions", "not-a-number"), null);
+        LocalClusterConfig config = new LocalClusterConfig(1, Map.of("num.partitions", "not-a-number"), null, null);
         DriverException e = assertThrows(DriverException.class, () -> LocalKafkaCluster.start(config, null));
         assertTrue(e.getMessage().startsWith("Cannot start the local Kafka cluster (1 broker): "), e.getMessage());
         assertTrue(e.getMessage().contains("Last lines of the broker log"), e.getMessage());
@@ -157,7 +159,7 @@ class LocalKafkaClusterTest {
 
     @Test
     void invalidConfigIsRejectedBeforeStarting() {
-        LocalClusterConfig config = new LocalClusterConfig(0, Map.of("listeners", "PLAINTEXT://:9092"), null);
+        LocalClusterConfig config = new LocalClusterConfig(0, Map.of("listeners", "PLAINTEXT://:9092"), null, null);
         DriverException e = assertThrows(DriverException.class, () -> LocalKafkaCluster.start(config, null));
         assertEquals("localCluster", e.field());
         assertTrue(e.getMessage().contains("localCluster.brokers"), e.getMessage());
@@ -166,17 +168,18 @@ class LocalKafkaClusterTest {
 
     @Test
     void defaults() {
-        LocalClusterConfig c = new LocalClusterConfig(null, null, null);
+        LocalClusterConfig c = new LocalClusterConfig(null, null, null, null);
         assertEquals(1, c.brokers());
         assertEquals(Map.of(), c.brokerConfig());
         assertEquals(512, c.heapMb());
+        assertNull(c.security());
         assertEquals(List.of(), c.problems());
         assertNull(c.advice());
         assertEquals(1024, LocalClusterConfig.ofBrokers(3).heapMb());
-        assertEquals(300, new LocalClusterConfig(3, null, 300).heapMb());
+        assertEquals(300, new LocalClusterConfig(3, null, 300, null).heapMb());
 
         Map<String, String> given = new HashMap<>(Map.of("a", "b"));
-        LocalClusterConfig copy = new LocalClusterConfig(null, given, null);
+        LocalClusterConfig copy = new LocalClusterConfig(null, given, null, null);
         given.put("c", "d");
         assertEquals(Map.of("a", "b"), copy.brokerConfig());
         assertThrows(UnsupportedOperationException.class, () -> copy.brokerConfig().put("x", "y"));
@@ -196,7 +199,7 @@ class LocalKafkaClusterTest {
         }
         assertTrue(LocalClusterConfig.ofBrokers(2).advice().contains("1 or 3 is recommended"));
         assertNull(LocalClusterConfig.ofBrokers(3).advice());
-        assertEquals(1, new LocalClusterConfig(1, null, 64).problems().size());
+        assertEquals(1, new LocalClusterConfig(1, null, 64, null).problems().size());
     }
 
     @Test
@@ -204,13 +207,13 @@ class LocalKafkaClusterTest {
         for (String key : List.of("node.id", "process.roles", "listeners", "advertised.listeners",
                 "controller.quorum.voters", "controller.listener.names", "listener.security.protocol.map",
                 "log.dirs", "log.dir", "inter.broker.listener.name")) {
-            List<String> problems = new LocalClusterConfig(1, Map.of(key, "x"), null).problems();
+            List<String> problems = new LocalClusterConfig(1, Map.of(key, "x"), null, null).problems();
             assertEquals(1, problems.size(), key + ": " + problems);
             assertTrue(problems.get(0).startsWith("localCluster.brokerConfig." + key + " cannot be set: the local cluster sets "
                     + key + " itself"), problems.get(0));
         }
-        assertEquals(List.of(), new LocalClusterConfig(1, Map.of("num.io.threads", "4"), null).problems());
-        List<String> two = new LocalClusterConfig(7, Map.of("log.dirs", "/x"), null).problems();
+        assertEquals(List.of(), new LocalClusterConfig(1, Map.of("num.io.threads", "4"), null, null).problems());
+        List<String> two = new LocalClusterConfig(7, Map.of("log.dirs", "/x"), null, null).problems();
         assertEquals(2, two.size(), two.toString());
     }
 
