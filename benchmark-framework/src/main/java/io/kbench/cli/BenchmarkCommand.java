@@ -3,33 +3,21 @@ package io.kbench.cli;
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
-import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunOptions;
-import io.kbench.coordinator.RunSpec;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
-import io.kbench.result.ResultWriter;
-import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
-import io.kbench.time.BenchmarkClock;
-import io.kbench.util.Errors;
 import io.kbench.util.Redactor;
 import io.kbench.worker.DriverLoader;
-import io.kbench.worker.LocalWorker;
-import io.kbench.worker.Worker;
-import io.kbench.worker.WorkerEnsemble;
 import io.kbench.workload.LoadedWorkload;
 import io.kbench.workload.WorkloadLoader;
-import io.kbench.workload.WorkloadOverrides;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -58,67 +46,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
     static final int EXIT_RUN_FAILED = 1;
     static final int EXIT_BAD_INPUT = 2;
 
-    @Parameters(paramLabel = "WORKLOAD.yaml", arity = "1..*", description = "Workload files (OpenMessaging Benchmark format).")
+    @Parameters(paramLabel = "WORKLOAD.yaml", arity = "0..*", description = "Workload files (OpenMessaging Benchmark format).")
     List<Path> workloads;
-
-    @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
-            description = "Driver files, comma-separated; each workload runs on each driver. Default: driver-kafka/kafka-local.yaml.")
-    List<Path> drivers;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Result file (only with one workload and one driver). An existing file is never replaced: a number is added.")
     Path output;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Directory for result files named after workload, driver and time (default: ${DEFAULT-VALUE}).")
-    Path outputDir;
-
-    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Measure for this long instead of the workload's test duration or message count, e.g. 30s.")
-    Duration duration;
-
-    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Warm up for this long instead of the workload's warmup, e.g. 10s or 0s.")
-    Duration warmup;
-
-    @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
-            description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
-    Duration progressInterval;
-
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
-            description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
-    Duration drainTimeout;
-
-    @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
-    boolean keepTopics;
-
-    @Option(names = "--workers", split = ",", paramLabel = "URL",
-            description = "Worker agents (bin/benchmark-worker) to run the load on, comma-separated, e.g. http://10.0.0.5:8080. "
-                    + "Default: run in this process.")
-    List<String> workerUrls;
-
-    @Option(names = "--workers-file", paramLabel = "FILE",
-            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
-    Path workersFile;
-
-    @Option(names = "--producer-workers", split = ",", paramLabel = "URL", description = "Workers that only run producers.")
-    List<String> producerWorkerUrls;
-
-    @Option(names = "--consumer-workers", split = ",", paramLabel = "URL", description = "Workers that only run consumers.")
-    List<String> consumerWorkerUrls;
-
-    @Option(names = "--worker-token-file", paramLabel = "FILE",
-            description = "File holding the workers' bearer token (instead of the KBENCH_WORKER_TOKEN variable).")
-    Path workerTokenFile;
-
-    @Option(names = "--worker-truststore", paramLabel = "FILE.p12",
-            description = "PKCS12 truststore for https:// workers (password in KBENCH_TLS_TRUSTSTORE_PASSWORD).")
-    Path workerTruststore;
-
-    @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15s",
-            description = "Workers stop all load when they hear nothing from this coordinator for this long; a worker silent "
-                    + "this long fails the run (default: ${DEFAULT-VALUE}).")
-    Duration workerLease;
+    @Mixin
+    RunnerOptions options = new RunnerOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -134,34 +70,43 @@ public final class BenchmarkCommand implements Callable<Integer> {
         this(System.out, System.err, new StopSignal());
     }
 
+    /** The command with its subcommands, printing to {@code out}/{@code err}. */
+    public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
+        return new CommandLine(new BenchmarkCommand(out, err, stop))
+                .setOut(new java.io.PrintWriter(out, true))
+                .setErr(new java.io.PrintWriter(err, true));
+    }
+
     @Override
     public Integer call() {
+        if (workloads == null || workloads.isEmpty()) {
+            err.println("Missing WORKLOAD.yaml: give one or more workload files, e.g. bin/benchmark workloads/simple.yaml"
+                    + " (bin/benchmark --help lists the options)");
+            return EXIT_BAD_INPUT;
+        }
         Console console = new Console(out);
-        boolean distributed = workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null;
         // Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there.
-        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, distributed);
+        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, options.distributed());
         List<LoadedWorkload> loadedWorkloads = new ArrayList<>();
         List<DriverSession> sessions = new ArrayList<>();
         try {
-            if (output != null && workloads.size() * driverFiles().size() > 1) {
-                err.println("--output names one file, but there are " + workloads.size() * driverFiles().size()
-                        + " runs: use --output-dir instead");
+            int runs = workloads.size() * options.driverFiles().size();
+            if (output != null && runs > 1) {
+                err.println("--output names one file, but there are " + runs + " runs: use --output-dir instead");
                 return EXIT_BAD_INPUT;
             }
-            if (progressInterval.toMillis() < 100) {
-                err.println("--progress-interval must be at least 100ms");
+            if (options.problem() != null) {
+                err.println(options.problem());
                 return EXIT_BAD_INPUT;
             }
             // Validate everything before touching any cluster.
             WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
-            WorkloadOverrides overrides = new WorkloadOverrides(duration, warmup);
             for (Path w : workloads) {
-                loadedWorkloads.add(workloadLoader.load(w, overrides));
+                loadedWorkloads.add(workloadLoader.load(w, options.overrides()));
             }
             DriverLoader driverLoader = new DriverLoader(resolver);
-            Redactor redactor = Redactor.global();
-            for (Path d : driverFiles()) {
-                sessions.add(DriverSession.validate(d, driverLoader, redactor));
+            for (Path d : options.driverFiles()) {
+                sessions.add(DriverSession.validate(d, driverLoader, Redactor.global()));
             }
         } catch (ConfigException | DriverException e) {
             err.println(e.getMessage());
@@ -171,34 +116,23 @@ public final class BenchmarkCommand implements Callable<Integer> {
             console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
                     resolver.unsetVariables().size() == 1 ? "it" : "them");
         }
-
         RemoteWorkers remote;
         try {
-            remote = remoteWorkers(new PlaceholderResolver());
-        } catch (ConfigException | IllegalArgumentException e) {
-            err.println(e.getMessage());
+            remote = connectWorkers(options, console, err);
+        } catch (BadInput e) {
             sessions.forEach(DriverSession::close);
-            return EXIT_BAD_INPUT;
+            return e.exitCode;
         }
-        if (remote != null) {
-            try {
-                remote.check(console);
-            } catch (RuntimeException e) {
-                err.println("Not starting: " + e.getMessage());
-                remote.close();
-                sessions.forEach(DriverSession::close);
-                return EXIT_RUN_FAILED;
-            }
-        }
-        this.remote = remote;
         boolean allCompleted = true;
         try {
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote);
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {
                         return EXIT_RUN_FAILED;
                     }
-                    allCompleted &= runOne(session, workload, console);
+                    RunOutcome outcome = executor.run(session, workload, output, options.outputDir);
+                    allCompleted &= outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
                 }
                 session.close();
             }
@@ -211,88 +145,35 @@ public final class BenchmarkCommand implements Callable<Integer> {
         return allCompleted ? EXIT_OK : EXIT_RUN_FAILED;
     }
 
-    private RemoteWorkers remote;
+    /** Thrown to end a command early with an exit code after printing why. */
+    static final class BadInput extends Exception {
+        final int exitCode;
 
-    /** The remote workers named on the command line or in a workers file, or null to run in this process. */
-    private RemoteWorkers remoteWorkers(PlaceholderResolver resolver) {
-        WorkersFile fromFile = workersFile == null ? new WorkersFile(null, null, null)
-                : new io.kbench.config.YamlBinder(resolver).bind(io.kbench.config.ConfigSource.read(workersFile), WorkersFile.class);
-        List<String> any = new ArrayList<>(fromFile.workers());
-        List<String> producers = new ArrayList<>(fromFile.producerWorkers());
-        List<String> consumers = new ArrayList<>(fromFile.consumerWorkers());
-        if (workerUrls != null) {
-            any.addAll(workerUrls);
+        BadInput(int exitCode) {
+            super(null, null, false, false);
+            this.exitCode = exitCode;
         }
-        if (producerWorkerUrls != null) {
-            producers.addAll(producerWorkerUrls);
-        }
-        if (consumerWorkerUrls != null) {
-            consumers.addAll(consumerWorkerUrls);
-        }
-        WorkersFile all = new WorkersFile(any, producers, consumers);
-        if (all.isEmpty()) {
-            return null;
-        }
-        String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");
-        String truststorePassword = workerTruststore == null ? null : System.getenv("KBENCH_TLS_TRUSTSTORE_PASSWORD");
-        return new RemoteWorkers(all, token, workerTruststore, truststorePassword);
     }
 
-    private boolean runOne(DriverSession session, LoadedWorkload workload, Console console) {
-        console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
-                session.name(), session.fileName());
+    /** Connects to and checks the remote workers, if any; prints problems and throws {@link BadInput}. */
+    static RemoteWorkers connectWorkers(RunnerOptions options, Console console, PrintStream err) throws BadInput {
+        RemoteWorkers remote;
         try {
-            session.provision(console::line);
-        } catch (RuntimeException e) {
-            err.println(Errors.describeForUser(e));
-            return false;
+            remote = options.remoteWorkers();
+        } catch (ConfigException | IllegalArgumentException e) {
+            err.println(e.getMessage());
+            throw new BadInput(EXIT_BAD_INPUT);
         }
-        BenchmarkClock clock = BenchmarkClock.system();
-        WorkerEnsemble workers;
-        try {
-            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess())) : remote.ensembleForRun(clock, console);
-        } catch (RuntimeException e) {
-            err.println("Not starting: " + Errors.describeForUser(e));
-            return false;
+        if (remote != null) {
+            try {
+                remote.check(console);
+            } catch (RuntimeException e) {
+                err.println("Not starting: " + e.getMessage());
+                remote.close();
+                throw new BadInput(EXIT_RUN_FAILED);
+            }
         }
-        RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
-                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
-                RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics).withDrainTimeout(drainTimeout)
-                        .withLease(workerLease),
-                remote == null ? List.of() : remote.clocks());
-        if (spec.cluster() != null) {
-            console.line("Cluster: %s", spec.cluster());
-        }
-        RunResult result;
-        try (workers) {
-            result = new Coordinator(workers, clock, stop, console).run(spec);
-        }
-        FinalReport.print(result, console);
-        try {
-            Path written = ResultWriter.write(result, output, outputDir);
-            console.line("Result written to %s", written);
-        } catch (IOException e) {
-            err.println("could not write the result file: " + e.getMessage());
-            return false;
-        }
-        return result.status() == RunStatus.COMPLETED;
-    }
-
-    private List<Path> driverFiles() {
-        if (drivers != null && !drivers.isEmpty()) {
-            return drivers;
-        }
-        return List.of(Home.path().resolve("driver-kafka").resolve("kafka-local.yaml"));
-    }
-
-    private static String newRunId() {
-        byte[] bytes = new byte[4];
-        new SecureRandom().nextBytes(bytes);
-        StringBuilder b = new StringBuilder();
-        for (byte x : bytes) {
-            b.append(String.format("%02x", x));
-        }
-        return b.toString();
+        return remote;
     }
 
     static final class VersionProvider implements picocli.CommandLine.IVersionProvider {

@@ -17,8 +17,7 @@ public final class BenchmarkMain {
     private BenchmarkMain() {}
 
     /** The command with an error handler that prints a one-line message, never a stack trace. */
-    static CommandLine commandLine(Object command) {
-        CommandLine cmd = new CommandLine(command);
+    static CommandLine withErrorHandler(CommandLine cmd) {
         cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + io.kbench.util.Errors.describeForUser(error)
                     + " (set -Dkbench.debug=true for details)");
@@ -46,7 +45,7 @@ public final class BenchmarkMain {
         Runtime.getRuntime().addShutdownHook(hook);
         int code;
         try {
-            code = commandLine(new BenchmarkCommand(System.out, System.err, stop)).execute(args);
+            code = withErrorHandler(BenchmarkCommand.commandLine(System.out, System.err, stop)).execute(args);
         } finally {
             finished.countDown();
         }

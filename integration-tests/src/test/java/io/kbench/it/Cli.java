@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 
 /** Runs bin/benchmark's command in this JVM and captures what it prints and writes. */
 final class Cli {
@@ -43,8 +42,7 @@ final class Cli {
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = new CommandLine(new BenchmarkCommand(o, e, new StopSignal())).setOut(new java.io.PrintWriter(o, true))
-                    .setErr(new java.io.PrintWriter(e, true)).execute(args);
+            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(args);
         }
         String printed = out.toString(StandardCharsets.UTF_8);
         return new Outcome(code, printed, err.toString(StandardCharsets.UTF_8), resultFile(printed));

@@ -1,0 +1,124 @@
+package io.kbench.cli;
+
+import io.kbench.config.ConfigSource;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.config.YamlBinder;
+import io.kbench.coordinator.RunOptions;
+import io.kbench.workload.WorkloadOverrides;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options of every command that runs benchmarks (bin/benchmark and bin/benchmark sweep). */
+public final class RunnerOptions {
+
+    @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
+            description = "Driver files, comma-separated; each workload runs on each driver. Default: driver-kafka/kafka-local.yaml.")
+    List<Path> drivers;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "results",
+            description = "Directory for result files named after workload, driver and time (default: ${DEFAULT-VALUE}).")
+    Path outputDir;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Measure for this long instead of the workload's test duration or message count, e.g. 30s.")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Warm up for this long instead of the workload's warmup, e.g. 10s or 0s.")
+    Duration warmup;
+
+    @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
+            description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
+    Duration progressInterval;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
+            description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
+    Duration drainTimeout;
+
+    @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
+    boolean keepTopics;
+
+    @Option(names = "--workers", split = ",", paramLabel = "URL",
+            description = "Worker agents (bin/benchmark-worker) to run the load on, comma-separated, e.g. http://10.0.0.5:8080. "
+                    + "Default: run in this process.")
+    List<String> workerUrls;
+
+    @Option(names = "--workers-file", paramLabel = "FILE",
+            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
+    Path workersFile;
+
+    @Option(names = "--producer-workers", split = ",", paramLabel = "URL", description = "Workers that only run producers.")
+    List<String> producerWorkerUrls;
+
+    @Option(names = "--consumer-workers", split = ",", paramLabel = "URL", description = "Workers that only run consumers.")
+    List<String> consumerWorkerUrls;
+
+    @Option(names = "--worker-token-file", paramLabel = "FILE",
+            description = "File holding the workers' bearer token (instead of the KBENCH_WORKER_TOKEN variable).")
+    Path workerTokenFile;
+
+    @Option(names = "--worker-truststore", paramLabel = "FILE.p12",
+            description = "PKCS12 truststore for https:// workers (password in KBENCH_TLS_TRUSTSTORE_PASSWORD).")
+    Path workerTruststore;
+
+    @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15s",
+            description = "Workers stop all load when they hear nothing from this coordinator for this long; a worker silent "
+                    + "this long fails the run (default: ${DEFAULT-VALUE}).")
+    Duration workerLease;
+
+    List<Path> driverFiles() {
+        if (drivers != null && !drivers.isEmpty()) {
+            return drivers;
+        }
+        return List.of(Home.path().resolve("driver-kafka").resolve("kafka-local.yaml"));
+    }
+
+    boolean distributed() {
+        return workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null;
+    }
+
+    WorkloadOverrides overrides() {
+        return new WorkloadOverrides(duration, warmup);
+    }
+
+    RunOptions runOptions() {
+        return RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
+                .withDrainTimeout(drainTimeout).withLease(workerLease);
+    }
+
+    /** Problems with the options themselves, or null. */
+    String problem() {
+        if (progressInterval.toMillis() < 100) {
+            return "--progress-interval must be at least 100ms";
+        }
+        return null;
+    }
+
+    /** The remote workers named on the command line or in a workers file, or null to run in this process. */
+    RemoteWorkers remoteWorkers() {
+        WorkersFile fromFile = workersFile == null ? new WorkersFile(null, null, null)
+                : new YamlBinder(new PlaceholderResolver()).bind(ConfigSource.read(workersFile), WorkersFile.class);
+        List<String> any = new ArrayList<>(fromFile.workers());
+        List<String> producers = new ArrayList<>(fromFile.producerWorkers());
+        List<String> consumers = new ArrayList<>(fromFile.consumerWorkers());
+        if (workerUrls != null) {
+            any.addAll(workerUrls);
+        }
+        if (producerWorkerUrls != null) {
+            producers.addAll(producerWorkerUrls);
+        }
+        if (consumerWorkerUrls != null) {
+            consumers.addAll(consumerWorkerUrls);
+        }
+        WorkersFile all = new WorkersFile(any, producers, consumers);
+        if (all.isEmpty()) {
+            return null;
+        }
+        String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");
+        String truststorePassword = workerTruststore == null ? null : System.getenv("KBENCH_TLS_TRUSTSTORE_PASSWORD");
+        return new RemoteWorkers(all, token, workerTruststore, truststorePassword);
+    }
+}
