@@ -167,7 +167,7 @@ public final class Coordinator {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
-        double requested = w.unthrottled() ? -1 : w.producerRate();
+        double requested = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros());
     }
 

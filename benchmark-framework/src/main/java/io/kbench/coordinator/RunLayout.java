@@ -43,7 +43,7 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
                 producers.add(new ProducerSpec(topic.name(), index++));
             }
         }
-        double rate = w.unthrottled() || w.producerRate() == null ? -1 : w.producerRate();
+        double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         LoadSpec load = new LoadSpec(rate, producers.size(), w.countMode() ? w.messageCount() : 0, payload, w.keyDistributor());
         return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
     }

@@ -38,6 +38,13 @@ import java.time.Duration;
  * @param producerPauseDuringDrain OMB backlog option; not supported (must be 0)
  * @param messageRateReceivedForSubscription OMB filtered-subscription option; must be 100
  * @param randomTopicNames OMB option; topic names are always unique per run here
+ * @param cku Confluent Cloud capacity units of the cluster under test: turns on the CKU check
+ *     (limits before the run, PASS/FAIL after) and, without a producerRate, sets the rate to the
+ *     CKUs' ingress (50 MB/s each)
+ * @param prefillMessages messages produced, unmeasured, before the consumers start; with
+ *     producersPerTopic 0 the run measures consuming them, like kafka-consumer-perf-test
+ * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
+ *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
  */
 public record Workload(
         String name,
@@ -68,9 +75,15 @@ public record Workload(
         Long producerPauseBeforeDrain,
         Long producerPauseDuringDrain,
         Integer messageRateReceivedForSubscription,
-        Boolean randomTopicNames) {
+        Boolean randomTopicNames,
+        Integer cku,
+        Long prefillMessages,
+        Integer maxInFlightMessages) {
 
     public static final double UNTHROTTLED = -1;
+
+    /** Producer bandwidth one Confluent CKU sustains, in MB/s (MB = 1,048,576 bytes, as everywhere here). */
+    public static final double CKU_INGRESS_MB_PER_SEC = 50;
 
     public Workload {
         topics = orDefault(topics, 1);
@@ -96,11 +109,31 @@ public record Workload(
     }
 
     public boolean unthrottled() {
-        return producerRate != null && producerRate == UNTHROTTLED;
+        Double rate = effectiveProducerRate();
+        return rate != null && rate == UNTHROTTLED;
     }
 
     public boolean countMode() {
         return messageCount != null;
+    }
+
+    /** Consume-only: prefilled topics, no producers during the measurement. */
+    public boolean consumeOnly() {
+        return producersPerTopic == 0 && prefillMessages != null && prefillMessages > 0;
+    }
+
+    /**
+     * Messages per second across all producers: producerRate, else (with {@code cku}) the CKUs'
+     * ingress in messages of messageSize; null when there are no producers.
+     */
+    public Double effectiveProducerRate() {
+        if (producerRate != null) {
+            return producerRate;
+        }
+        if (cku != null && messageSize != null && producersPerTopic > 0) {
+            return cku * CKU_INGRESS_MB_PER_SEC * 1024 * 1024 / messageSize;
+        }
+        return null;
     }
 
     public int totalProducers() {
@@ -134,7 +167,7 @@ public record Workload(
         if (warmupDurationMinutes != null) {
             return Duration.ofMinutes(warmupDurationMinutes);
         }
-        return countMode() ? Duration.ZERO : Duration.ofMinutes(1);
+        return countMode() || consumeOnly() ? Duration.ZERO : Duration.ofMinutes(1);
     }
 
     public Workload withName(String newName) {
@@ -143,7 +176,8 @@ public record Workload(
                 consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
                 warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
                 acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
+                maxInFlightMessages);
     }
 
     public Workload withMessageSize(int size) {
@@ -152,7 +186,8 @@ public record Workload(
                 consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
                 warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
                 acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
+                maxInFlightMessages);
     }
 
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
@@ -168,6 +203,7 @@ public record Workload(
                 newTest ? null : messageCount,
                 logIntervalMillis, producerStartRate,
                 acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames);
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
+                maxInFlightMessages);
     }
 }

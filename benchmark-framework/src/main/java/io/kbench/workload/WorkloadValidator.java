@@ -64,17 +64,42 @@ public final class WorkloadValidator {
             c.add("consumerPerSubscription", "consumerPerSubscription must be at least 1 when subscriptionsPerTopic is "
                     + w.subscriptionsPerTopic());
         }
-        if (w.producersPerTopic() == 0) {
-            c.add("producersPerTopic", "consume-only workloads (producersPerTopic: 0) are not supported yet: "
-                    + "set producersPerTopic to at least 1");
+        if (w.producersPerTopic() == 0 && w.subscriptionsPerTopic() > 0 && !w.consumeOnly()) {
+            c.add("producersPerTopic", "a consume-only workload (producersPerTopic: 0) needs prefillMessages: "
+                    + "the messages to produce before the consumers start");
+        }
+        if (w.prefillMessages() != null) {
+            if (w.prefillMessages() < 1) {
+                c.add("prefillMessages", "prefillMessages must be at least 1, got " + w.prefillMessages());
+            }
+            if (w.producersPerTopic() > 0) {
+                c.add("prefillMessages", "prefillMessages is for consume-only runs (producersPerTopic: 0); "
+                        + "to measure consumers behind a backlog while producing, use consumerBacklogSizeGB");
+            }
+            if (w.subscriptionsPerTopic() == 0) {
+                c.add("prefillMessages", "prefillMessages needs consumers: set subscriptionsPerTopic");
+            }
+        }
+        if (w.maxInFlightMessages() != null) {
+            if (w.maxInFlightMessages() < 1) {
+                c.add("maxInFlightMessages", "maxInFlightMessages must be at least 1, got " + w.maxInFlightMessages());
+            }
+            if (w.subscriptionsPerTopic() != 1 || w.producersPerTopic() < 1) {
+                c.add("maxInFlightMessages", "maxInFlightMessages counts messages until they are consumed: it needs producers "
+                        + "and exactly one subscription per topic (subscriptionsPerTopic: 1)");
+            }
+        }
+        if (w.cku() != null && w.cku() < 1) {
+            c.add("cku", "cku must be at least 1, got " + w.cku());
         }
     }
 
     private static void checkRate(Workload w, Checks c) {
         Double rate = w.producerRate();
         if (rate == null) {
-            if (w.producersPerTopic() > 0) {
-                c.add("producerRate", "producerRate is required: messages per second across all producers, or -1 for unthrottled");
+            if (w.producersPerTopic() > 0 && w.cku() == null) {
+                c.add("producerRate", "producerRate is required: messages per second across all producers, or -1 for unthrottled "
+                        + "(or give cku to produce at the CKUs' ingress)");
             }
             return;
         }
@@ -108,6 +133,13 @@ public final class WorkloadValidator {
             if (!w.effectiveWarmup().isZero()) {
                 c.add("warmupDuration", "a messageCount run measures every message, like kafka-producer-perf-test: "
                         + "remove the warmup or use a test duration instead");
+            }
+        } else if (w.consumeOnly()) {
+            if (timed) {
+                c.add("testDuration", "a consume-only run measures until every prefilled message is consumed: remove the test duration");
+            }
+            if (!w.effectiveWarmup().isZero()) {
+                c.add("warmupDuration", "a consume-only run has no warmup: remove it");
             }
         } else if (!timed) {
             c.add("testDuration", "set how long to measure: testDuration (e.g. 5m) or testDurationMinutes, or messageCount");

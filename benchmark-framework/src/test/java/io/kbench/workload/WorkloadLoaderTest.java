@@ -126,7 +126,7 @@ class WorkloadLoaderTest {
     void producerRateWithoutProducers() throws IOException {
         ConfigException e = fails("messageSize: 10\nproducersPerTopic: 0\nproducerRate: 100\ntestDuration: 30s\n");
         assertEquals(dir.resolve("w.yaml") + ": 2 problems:\n"
-                + "  line 2: consume-only workloads (producersPerTopic: 0) are not supported yet: set producersPerTopic to at least 1\n"
+                + "  line 2: a consume-only workload (producersPerTopic: 0) needs prefillMessages: the messages to produce before the consumers start\n"
                 + "  line 3: producerRate is set but the workload has no producers (producersPerTopic: 0)", e.getMessage());
     }
 
@@ -134,7 +134,8 @@ class WorkloadLoaderTest {
     void missingProducerRateIsRequired() throws IOException {
         ConfigException e = fails("messageSize: 10\ntestDuration: 30s\n");
         assertNull(e.line(), "the field is absent, so there is no line");
-        assertEquals("producerRate is required: messages per second across all producers, or -1 for unthrottled", e.problem());
+        assertEquals("producerRate is required: messages per second across all producers, or -1 for unthrottled "
+                + "(or give cku to produce at the CKUs' ingress)", e.problem());
     }
 
     @Test
