@@ -1,6 +1,8 @@
 package io.kbench.cli;
 
+import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.Console;
+import io.kbench.result.ClientBound;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
@@ -21,18 +23,25 @@ final class FinalReport {
         Measurement m = r.measurement();
         if (m == null) {
             out.line("Nothing was measured.");
+            ckuCheck(r, out);
             return;
         }
-        out.line("Window %.1f s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors.",
-                m.windowMicros() / 1e6, m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
-                m.counts().sendErrors());
+        if (r.workload().consumeOnly()) {
+            out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
+        } else {
+            out.line("Window %.1f s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors.",
+                    m.windowMicros() / 1e6, m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
+                    m.counts().sendErrors());
+        }
         if (r.workload().subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
         }
         out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
-        row(out, "publish (ack - intended)", m.publishLatency());
-        row(out, "send (ack - sent)", m.sendLatency());
-        row(out, "schedule delay", m.scheduleDelay());
+        if (m.counts().messagesSent() > 0) {
+            row(out, "publish (ack - intended)", m.publishLatency());
+            row(out, "send (ack - sent)", m.sendLatency());
+            row(out, "schedule delay", m.scheduleDelay());
+        }
         if (m.endToEndLatency().count() > 0) {
             row(out, "end-to-end", m.endToEndLatency());
         }
@@ -44,14 +53,32 @@ final class FinalReport {
                         w.processCpuLoad() * 100, w.availableProcessors(), w.sendErrors());
             }
         }
-        out.line("As kafka-producer-perf-test reports it (send latency):");
-        out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));
+        if (m.counts().messagesSent() > 0) {
+            out.line("As kafka-producer-perf-test reports it (send latency):");
+            out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));
+        }
+        if (r.workload().maxInFlightMessages() != null && r.workload().maxInFlightMessages() == 1 && m.endToEndLatency().count() > 0) {
+            out.line("As Kafka's EndToEndLatency tool reports it (one message in flight):");
+            for (String line : PerfToolFormat.endToEndLines(m.endToEndLatency())) {
+                out.line(line);
+            }
+        }
         ConsumerMetrics c = r.consumer();
         if (c != null) {
             out.line("As kafka-consumer-perf-test reports it:");
             out.line(PerfToolFormat.CONSUMER_HEADER);
             out.line(PerfToolFormat.consumerLine(c));
         }
+        ckuCheck(r, out);
+    }
+
+    /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */
+    private static void ckuCheck(RunResult r, Console out) {
+        if (r.workload().cku() == null) {
+            return;
+        }
+        boolean clientBound = ClientBound.detect(r.measurement(), r.periods()).bound();
+        CkuVerdict.of(r.workload(), r.measurement(), r.status(), clientBound).lines().forEach(out::line);
     }
 
     private static String requested(Measurement m) {

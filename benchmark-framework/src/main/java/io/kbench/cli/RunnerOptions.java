@@ -30,6 +30,11 @@ public final class RunnerOptions {
             description = "Warm up for this long instead of the workload's warmup, e.g. 10s or 0s.")
     Duration warmup;
 
+    @Option(names = "--scale", paramLabel = "FACTOR",
+            description = "Multiply every workload's rates, message counts and backlog size by FACTOR (e.g. 0.01 to try a "
+                    + "full-size study on a laptop); partitions and message sizes are kept.")
+    Double scale;
+
     @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;
@@ -81,7 +86,7 @@ public final class RunnerOptions {
     }
 
     WorkloadOverrides overrides() {
-        return new WorkloadOverrides(duration, warmup);
+        return new WorkloadOverrides(duration, warmup, scale);
     }
 
     RunOptions runOptions() {
@@ -93,6 +98,9 @@ public final class RunnerOptions {
     String problem() {
         if (progressInterval.toMillis() < 100) {
             return "--progress-interval must be at least 100ms";
+        }
+        if (scale != null && !(scale > 0)) {
+            return "--scale must be a number above 0, e.g. 0.1";
         }
         return null;
     }

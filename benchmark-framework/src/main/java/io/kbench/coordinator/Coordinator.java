@@ -59,55 +59,14 @@ public final class Coordinator {
             console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
             topics.create(layout.topics(), waiter.stop());
 
-            if (!layout.consumers().isEmpty()) {
-                record.step("consumer creation");
-                console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
-                        layout.partitionsPerSubscription().size());
-                long start = waiter.clock().nanoTime();
-                workers.createConsumers(layout.consumers());
-                ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
-                record.rebalanceTimeMillis = (waiter.clock().nanoTime() - start) / 1_000_000;
-                console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis);
+            if (w.maxInFlightMessages() != null && workers.members().size() > 1) {
+                throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
+                        + "and consumers must run in one process: run this workload without --workers");
             }
-            record.step("producer creation");
-            console.line("Creating %d producer(s)...", layout.producers().size());
-            workers.createProducers(layout.producers());
-            printPlan(layout);
-
-            Duration warmup = w.effectiveWarmup();
-            boolean settleFirst = !warmup.isZero() || w.consumerBacklogSizeGB() > 0;
-            if (!settleFirst) {
-                workers.resetStats(); // measure from the very first message
-            }
-            workers.startLoad(layout.load());
-            long loadStart = waiter.clock().nanoTime();
-            PeriodCollector collector = new PeriodCollector(workers, waiter, options.progressInterval(), loadStart,
-                    w.subscriptionsPerTopic(), record::addPeriod);
-            if (!warmup.isZero()) {
-                record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
-                collector.runFor(Phase.WARMUP, warmup);
-            }
-            if (w.consumerBacklogSizeGB() > 0) {
-                new BacklogPhases(workers, collector, record, w).run();
-            }
-            if (settleFirst) {
-                workers.resetStats();
-            }
-            if (w.countMode()) {
-                record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
-                collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
+            if (w.consumeOnly()) {
+                consumeOnly(w, layout, record, options);
             } else {
-                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s...");
-                collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
-            }
-            workers.stopProducers();
-            record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
-                    + options.drainTimeout().toSeconds() + " s)...");
-            boolean drained = collector.runUntil(Phase.DRAIN,
-                    s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
-            if (!drained) {
-                record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
-                        + " s: the last period shows what was still in flight or unconsumed");
+                produceAndMeasure(w, layout, record, options);
             }
             cumulative = workers.cumulativeStats();
         } catch (RunStoppedException e) {
@@ -125,6 +84,106 @@ public final class Coordinator {
         }
         List<String> workerIds = workers.members().stream().map(io.kbench.worker.Worker::id).toList();
         return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record));
+    }
+
+    /** Consumers first (every partition assigned), then producers; warmup, backlog, measurement, drain. */
+    private void produceAndMeasure(Workload w, RunLayout layout, RunRecord record, RunOptions options) {
+        if (!layout.consumers().isEmpty()) {
+            createConsumers(layout, record, options);
+        }
+        createProducers(layout, record);
+        Duration warmup = w.effectiveWarmup();
+        boolean settleFirst = !warmup.isZero() || w.consumerBacklogSizeGB() > 0;
+        if (!settleFirst) {
+            workers.resetStats(); // measure from the very first message
+        }
+        workers.startLoad(layout.load());
+        PeriodCollector collector = collector(w, record, options);
+        if (!warmup.isZero()) {
+            record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
+            collector.runFor(Phase.WARMUP, warmup);
+        }
+        if (w.consumerBacklogSizeGB() > 0) {
+            new BacklogPhases(workers, collector, record, w).run();
+        }
+        if (settleFirst) {
+            workers.resetStats();
+        }
+        if (w.countMode()) {
+            record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
+            collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
+        } else {
+            record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s...");
+            collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
+        }
+        workers.stopProducers();
+        record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
+                + options.drainTimeout().toSeconds() + " s)...");
+        boolean drained = collector.runUntil(Phase.DRAIN,
+                s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
+        if (!drained) {
+            record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
+                    + " s: the last period shows what was still in flight or unconsumed");
+        }
+    }
+
+    /**
+     * Like kafka-consumer-perf-test: produce the messages first (not measured), then measure from
+     * the moment the consumers are created (their group join included) until every message is consumed.
+     */
+    private void consumeOnly(Workload w, RunLayout layout, RunRecord record, RunOptions options) {
+        createProducers(layout, record);
+        PeriodCollector collector = collector(w, record, options);
+        record.startPhase(Phase.PREFILL, String.format(Locale.ROOT, "Prefilling %,d messages (not measured)...", w.prefillMessages()));
+        workers.startLoad(layout.load());
+        collector.runUntil(Phase.PREFILL, s -> s.producersDone() && s.inFlightMessages() <= 0, null);
+        workers.stopClients(); // the prefill producers are done
+        workers.resetStats();
+        createConsumers(layout, record, options);
+        record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
+        collector.runUntil(Phase.MEASURE, stallGuard(s -> s.backlogMessages() <= 0, options.drainTimeout()), null);
+    }
+
+    /** Fails the phase when consumption makes no progress for {@code patience}. */
+    private java.util.function.Predicate<LoadState> stallGuard(java.util.function.Predicate<LoadState> done, Duration patience) {
+        long[] last = {-1, waiter.clock().nanoTime()};
+        return s -> {
+            if (done.test(s)) {
+                return true;
+            }
+            long now = waiter.clock().nanoTime();
+            if (s.runTotals().messagesReceived() != last[0]) {
+                last[0] = s.runTotals().messagesReceived();
+                last[1] = now;
+            } else if (now - last[1] > patience.toNanos()) {
+                throw new RunFailedException(String.format(Locale.ROOT, "consumers stopped receiving: %,d messages still "
+                        + "unconsumed after %d s without progress", s.backlogMessages(), patience.toSeconds()));
+            }
+            return false;
+        };
+    }
+
+    private void createConsumers(RunLayout layout, RunRecord record, RunOptions options) {
+        record.step("consumer creation");
+        console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
+                layout.partitionsPerSubscription().size());
+        long start = waiter.clock().nanoTime();
+        workers.createConsumers(layout.consumers());
+        ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
+        record.rebalanceTimeMillis = (waiter.clock().nanoTime() - start) / 1_000_000;
+        console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis);
+    }
+
+    private void createProducers(RunLayout layout, RunRecord record) {
+        record.step("producer creation");
+        console.line("Creating %d producer(s)...", layout.producers().size());
+        workers.createProducers(layout.producers());
+        printPlan(layout);
+    }
+
+    private PeriodCollector collector(Workload w, RunRecord record, RunOptions options) {
+        return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
+                w.subscriptionsPerTopic(), record::addPeriod);
     }
 
     /** Renew often enough that a lease survives two lost renewals. */
@@ -185,7 +244,7 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis);
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis, w.consumeOnly());
     }
 
     private void printPlan(RunLayout layout) {

@@ -2,6 +2,7 @@ package io.kbench.coordinator;
 
 /** The phases of a run in which load flows; only MEASURE makes the result's figures. */
 public enum Phase {
+    PREFILL("prefill"),
     WARMUP("warmup"),
     BACKLOG_BUILD("backlog"),
     BACKLOG_DRAIN("drain-backlog"),

@@ -14,10 +14,15 @@ import java.util.Map;
 /**
  * The concrete objects a workload asks for: topic names, one consumer group per subscription,
  * producers with their run-wide indexes, and the load. Names carry the run id, so runs never
- * share topics or groups.
+ * share topics or groups. A consume-only workload gets one producer per topic that only prefills.
  */
 public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
                         Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+
+    /** Messages every subscription must receive in a consume-only run. */
+    public static long prefilled(Workload w) {
+        return w.consumeOnly() ? w.prefillMessages() : 0;
+    }
 
     public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
         List<TopicSpec> topics = new ArrayList<>();
@@ -38,13 +43,16 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
         }
         // Producer-major order over topics, so that spreading them over workers mixes topics.
         int index = 0;
-        for (int p = 0; p < w.producersPerTopic(); p++) {
+        int producersPerTopic = w.consumeOnly() ? 1 : w.producersPerTopic();
+        for (int p = 0; p < producersPerTopic; p++) {
             for (TopicSpec topic : topics) {
                 producers.add(new ProducerSpec(topic.name(), index++));
             }
         }
         double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
-        LoadSpec load = new LoadSpec(rate, producers.size(), w.countMode() ? w.messageCount() : 0, payload, w.keyDistributor());
+        long count = w.consumeOnly() ? w.prefillMessages() : w.countMode() ? w.messageCount() : 0;
+        int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight);
         return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
     }
 }

@@ -20,11 +20,16 @@ public record ConsumerMetrics(
         double fetchMBPerSec,
         double fetchMessagesPerSec) {
 
+    /**
+     * @param windowIncludesRebalance true when the window started before the consumers joined their
+     *     groups (consume-only runs), so the join time is inside it; false when it started after
+     */
     public static ConsumerMetrics of(long windowStartEpochMicros, long lastReceiveEpochMicros, long bytes, long messages,
-                                     long rebalanceTimeMillis) {
+                                     long rebalanceTimeMillis, boolean windowIncludesRebalance) {
         long end = Math.max(windowStartEpochMicros, lastReceiveEpochMicros);
-        long fetchMicros = end - windowStartEpochMicros;
-        long totalMicros = fetchMicros + rebalanceTimeMillis * 1_000;
+        long windowMicros = end - windowStartEpochMicros;
+        long totalMicros = windowIncludesRebalance ? windowMicros : windowMicros + rebalanceTimeMillis * 1_000;
+        long fetchMicros = Math.max(0, totalMicros - rebalanceTimeMillis * 1_000);
         double mb = bytes / Units.BYTES_PER_MB;
         return new ConsumerMetrics(
                 windowStartEpochMicros / 1_000,

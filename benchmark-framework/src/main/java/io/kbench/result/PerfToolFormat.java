@@ -31,6 +31,18 @@ public final class PerfToolFormat {
                 sendLatency.p99Micros() / 1_000, sendLatency.p999Micros() / 1_000);
     }
 
+    /**
+     * The two result lines of Kafka's EndToEndLatency tool (whole milliseconds for percentiles),
+     * for end-to-end probes with one message in flight.
+     */
+    public static String[] endToEndLines(LatencySummary endToEnd) {
+        return new String[] {
+            String.format(Locale.ROOT, "Avg latency: %.4f ms", endToEnd.avgMicros() / 1_000.0),
+            String.format(Locale.ROOT, "Percentiles: 50th = %d, 99th = %d, 99.9th = %d",
+                    endToEnd.p50Micros() / 1_000, endToEnd.p99Micros() / 1_000, endToEnd.p999Micros() / 1_000)
+        };
+    }
+
     /** kafka-consumer-perf-test's data line (see {@link #CONSUMER_HEADER}). */
     public static String consumerLine(ConsumerMetrics c) {
         return String.format(Locale.ROOT, "%s, %s, %.4f, %.4f, %d, %.4f, %d, %d, %.4f, %.4f",

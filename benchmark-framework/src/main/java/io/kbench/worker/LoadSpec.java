@@ -11,13 +11,15 @@ import io.kbench.workload.PayloadSpec;
  * @param totalMessageCount messages to send in all (split over producers by index), or 0 for no limit
  * @param payload how to build the payloads
  * @param keyDistributor how to choose keys
+ * @param maxInFlightMessages at most this many messages sent and not yet consumed on a worker, or 0 for no limit
  */
 public record LoadSpec(
         double totalRatePerSecond,
         int totalProducers,
         long totalMessageCount,
         PayloadSpec payload,
-        KeyDistributorType keyDistributor) {
+        KeyDistributorType keyDistributor,
+        int maxInFlightMessages) {
 
     public boolean throttled() {
         return totalRatePerSecond > 0;

@@ -38,6 +38,7 @@ final class WorkerRun {
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private LoadGenerator load;
+    private volatile io.kbench.worker.load.InFlightGate gate;
 
     final String coordinator;
 
@@ -79,6 +80,10 @@ final class WorkerRun {
                 ? Long.MIN_VALUE
                 : clock.epochMicrosAt(now) - intendedSendEpochMicros;
         stats.onReceive(payloadBytes, now, endToEnd);
+        io.kbench.worker.load.InFlightGate g = gate;
+        if (g != null) {
+            g.exit();
+        }
     }
 
     Map<String, Integer> assignedPartitions() {
@@ -104,7 +109,8 @@ final class WorkerRun {
             stats.onProducersStopped(0);
             return;
         }
-        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads);
+        gate = spec.maxInFlightMessages() > 0 ? new io.kbench.worker.load.InFlightGate(spec.maxInFlightMessages()) : null;
+        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate);
         load.start();
     }
 

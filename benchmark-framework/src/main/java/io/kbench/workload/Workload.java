@@ -190,6 +190,26 @@ public record Workload(
                 maxInFlightMessages);
     }
 
+    /**
+     * The same workload with rates, message counts and the backlog size multiplied by {@code factor}
+     * (counts stay at least 1); partitions, sizes and durations are kept.
+     */
+    public Workload scaled(double factor) {
+        Double rate = effectiveProducerRate();
+        Double scaledRate = rate == null || rate == UNTHROTTLED ? producerRate : rate * factor;
+        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
+                consumerPerSubscription, scaledRate, consumerBacklogSizeGB * factor, backlogDrainRatio, testDurationMinutes,
+                warmupDurationMinutes, testDuration, warmupDuration, scaleCount(messageCount, factor), logIntervalMillis,
+                producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku,
+                scaleCount(prefillMessages, factor), maxInFlightMessages);
+    }
+
+    private static Long scaleCount(Long count, double factor) {
+        return count == null ? null : Math.max(1, Math.round(count * factor));
+    }
+
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
     public Workload withDurations(Duration test, Duration warmup) {
         boolean newTest = test != null;

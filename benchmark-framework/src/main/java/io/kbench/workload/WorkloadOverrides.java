@@ -7,12 +7,19 @@ import java.time.Duration;
  *
  * @param testDuration replaces the measurement length (and a message count)
  * @param warmup replaces the warmup length
+ * @param scale multiplies rates, message counts and backlog sizes (not partitions or message sizes),
+ *     so a full-size study runs small on a laptop or in CI; null for 1
  */
-public record WorkloadOverrides(Duration testDuration, Duration warmup) {
+public record WorkloadOverrides(Duration testDuration, Duration warmup, Double scale) {
 
-    public static final WorkloadOverrides NONE = new WorkloadOverrides(null, null);
+    public static final WorkloadOverrides NONE = new WorkloadOverrides(null, null, null);
+
+    public WorkloadOverrides(Duration testDuration, Duration warmup) {
+        this(testDuration, warmup, null);
+    }
 
     Workload applyTo(Workload w) {
-        return testDuration == null && warmup == null ? w : w.withDurations(testDuration, warmup);
+        Workload scaled = scale == null ? w : w.scaled(scale);
+        return testDuration == null && warmup == null ? scaled : scaled.withDurations(testDuration, warmup);
     }
 }

@@ -47,7 +47,7 @@ class RunLayoutTest {
                 new ProducerSpec("kbench-r1-1", 1),
                 new ProducerSpec("kbench-r1-0", 2),
                 new ProducerSpec("kbench-r1-1", 3)), layout.producers());
-        assertEquals(new LoadSpec(1000, 4, 0, PAYLOAD, KeyDistributorType.KEY_ROUND_ROBIN), layout.load());
+        assertEquals(new LoadSpec(1000, 4, 0, PAYLOAD, KeyDistributorType.KEY_ROUND_ROBIN, 0), layout.load());
     }
 
     @Test
@@ -60,7 +60,7 @@ class RunLayoutTest {
         assertEquals(List.of(), layout.consumers());
         assertEquals(Map.of(), layout.partitionsPerSubscription());
         assertEquals(11, layout.producers().size());
-        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY), layout.load(),
+        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY, 0), layout.load(),
                 "unthrottled, with the message count split over all producers");
     }
 

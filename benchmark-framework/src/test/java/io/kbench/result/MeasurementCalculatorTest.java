@@ -145,7 +145,7 @@ class MeasurementCalculatorTest {
     @Test
     void consumerMetricsFollowKafkaConsumerPerfTest() {
         long mb10 = 10L * 1024 * 1024;
-        ConsumerMetrics c = ConsumerMetrics.of(E, E + 10 * S + S / 2, mb10, 10_000, 500);
+        ConsumerMetrics c = ConsumerMetrics.of(E, E + 10 * S + S / 2, mb10, 10_000, 500, false);
         assertEquals(E / 1_000, c.startEpochMillis());
         assertEquals((E + 10 * S + S / 2) / 1_000, c.endEpochMillis());
         assertEquals(10.0, c.consumedMB(), 1e-12);
@@ -158,7 +158,7 @@ class MeasurementCalculatorTest {
         assertEquals(10.0 / 10.5, c.fetchMBPerSec(), 1e-12);
         assertEquals(10_000 / 10.5, c.fetchMessagesPerSec(), 1e-9);
 
-        ConsumerMetrics none = ConsumerMetrics.of(E, 0, 0, 0, 0);
+        ConsumerMetrics none = ConsumerMetrics.of(E, 0, 0, 0, 0, false);
         assertEquals(E / 1_000, none.endEpochMillis(), "no message: the window is empty, not negative");
         assertEquals(0, none.fetchTimeMillis());
         assertEquals(0, none.mbPerSec());

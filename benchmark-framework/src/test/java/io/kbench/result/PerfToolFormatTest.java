@@ -30,7 +30,7 @@ class PerfToolFormatTest {
 
     @Test
     void consumerLineMatchesKafkaConsumerPerfTest() {
-        ConsumerMetrics c = ConsumerMetrics.of(1_700_000_000_000_000L, 1_700_000_010_500_000L, 10L * 1024 * 1024, 10_000, 500);
+        ConsumerMetrics c = ConsumerMetrics.of(1_700_000_000_000_000L, 1_700_000_010_500_000L, 10L * 1024 * 1024, 10_000, 500, false);
         DateTimeFormatter kafka = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS").withZone(ZoneId.systemDefault());
         String start = kafka.format(Instant.ofEpochMilli(1_700_000_000_000L));
         String end = kafka.format(Instant.ofEpochMilli(1_700_000_010_500L));

@@ -62,7 +62,7 @@ class ResultWriterTest {
         return new RunResult("r1", RunStatus.COMPLETED, null, List.of(), startEpochMillis, startEpochMillis + 90_000,
                 "workloads/w.yaml", w, driverName, "driver.yaml", Map.of("bootstrap.servers", "b:9092"), null,
                 Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, periods, m,
-                ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12), List.of());
+                ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of());
     }
 
     @Test

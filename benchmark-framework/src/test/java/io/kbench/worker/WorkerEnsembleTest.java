@@ -73,7 +73,7 @@ class WorkerEnsembleTest {
         WorkerEnsemble e = ensemble(a, b);
         e.createConsumers(List.of(new ConsumerSpec("t", "g")));
         e.createProducers(producers(3)); // a holds the consumer, so b takes producers 0 and 2, a takes 1
-        List<WorkerPlan> plans = e.plan(new LoadSpec(900, 3, 0, PAYLOAD, KeyDistributorType.NO_KEY));
+        List<WorkerPlan> plans = e.plan(new LoadSpec(900, 3, 0, PAYLOAD, KeyDistributorType.NO_KEY, 0));
 
         assertEquals(2, plans.size());
         assertEquals("a", plans.get(0).workerId());
@@ -84,7 +84,7 @@ class WorkerEnsembleTest {
         assertEquals(1, plans.get(0).consumers().size());
         assertEquals(0, plans.get(1).consumers().size());
 
-        List<WorkerPlan> unthrottled = e.plan(new LoadSpec(-1, 3, 0, PAYLOAD, KeyDistributorType.NO_KEY));
+        List<WorkerPlan> unthrottled = e.plan(new LoadSpec(-1, 3, 0, PAYLOAD, KeyDistributorType.NO_KEY, 0));
         assertEquals(-1.0, unthrottled.get(0).ratePerSecond());
         assertEquals(-1.0, unthrottled.get(1).ratePerSecond());
     }
@@ -133,7 +133,7 @@ class WorkerEnsembleTest {
         FakeWorker a = new FakeWorker("local");
         a.failure = new IllegalArgumentException("bad spec");
         WorkerException ex = assertThrows(WorkerException.class, () -> ensemble(a).startLoad(
-                new LoadSpec(1, 1, 0, PAYLOAD, KeyDistributorType.NO_KEY)));
+                new LoadSpec(1, 1, 0, PAYLOAD, KeyDistributorType.NO_KEY, 0)));
         assertEquals("worker local failed to start the load: IllegalArgumentException: bad spec", ex.getMessage());
     }
 

@@ -29,6 +29,12 @@ public final class LoadGenerator {
      */
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
                          WorkerStats stats, int maxThreads) {
+        this(producersByIndex, load, clock, stats, maxThreads, null);
+    }
+
+    /** @param gate limits messages in flight until consumed (shared with this worker's consumers), or null */
+    public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
+                         WorkerStats stats, int maxThreads, InFlightGate gate) {
         this.clock = clock;
         this.stats = stats;
         byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
@@ -50,7 +56,7 @@ public final class LoadGenerator {
             perThread.get(i++ % threadCount).add(p);
         }
         for (List<ScheduledProducer> group : perThread) {
-            loops.add(new ProducerLoop(group, clock, stats, load.throttled()));
+            loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate));
         }
     }
 

@@ -20,10 +20,17 @@ final class ProducerLoop implements Runnable {
     private final BenchmarkClock clock;
     private final WorkerStats stats;
     private final boolean throttled;
+    private final InFlightGate gate;
     private volatile boolean stopRequested;
     private int roundRobin;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
+        this(producers, clock, stats, throttled, null);
+    }
+
+    /** @param gate limits messages in flight until consumed, or null */
+    ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled, InFlightGate gate) {
+        this.gate = gate;
         this.producers = producers;
         this.clock = clock;
         this.stats = stats;
@@ -42,7 +49,7 @@ final class ProducerLoop implements Runnable {
                 if (next == null) {
                     return; // every producer reached its quota
                 }
-                long intended;
+                long intended = 0;
                 if (throttled) {
                     intended = next.nextIntendedNanos();
                     long now = clock.nanoTime();
@@ -50,7 +57,11 @@ final class ProducerLoop implements Runnable {
                         clock.parkUntil(Math.min(intended, now + MAX_PARK_NANOS));
                         continue;
                     }
-                } else {
+                }
+                if (gate != null && !gate.tryEnter(MAX_PARK_NANOS)) {
+                    continue; // the previous messages are not consumed yet; look at the stop flag again
+                }
+                if (!throttled) {
                     intended = clock.nanoTime();
                 }
                 send(next, intended);
@@ -73,6 +84,9 @@ final class ProducerLoop implements Runnable {
                 stats.onAck(size, intendedNanos, sentNanos, ackNanos);
             } else {
                 stats.onSendError(error);
+                if (gate != null) {
+                    gate.exit(); // it will never be consumed
+                }
             }
         };
         try {
@@ -81,6 +95,9 @@ final class ProducerLoop implements Runnable {
             // The send was refused outright, so the completion will never run.
             // When stopping, this is an interrupt out of a send blocked on a full buffer: not worth a message.
             stats.onSendError(stopRequested ? null : e);
+            if (gate != null) {
+                gate.exit();
+            }
         }
     }
 

@@ -49,7 +49,7 @@ class LoadGeneratorTest {
     @Test
     void quotaIsSplitByRunWideIndexAndEachMessageKeepsItsScheduledTime() {
         // 10 messages over 3 producers: producer 0 sends 4, producers 1 and 2 send 3 each.
-        LoadSpec load = new LoadSpec(1000, 3, 10, payload, KeyDistributorType.NO_KEY);
+        LoadSpec load = new LoadSpec(1000, 3, 10, payload, KeyDistributorType.NO_KEY, 0);
         assertEquals(List.of(4L, 3L, 3L), List.of(load.quotaOf(0), load.quotaOf(1), load.quotaOf(2)));
 
         // This worker holds producers 1 and 2 (another worker would hold 0), on two threads.
@@ -84,7 +84,7 @@ class LoadGeneratorTest {
 
     @Test
     void throttledOnOneThreadSendsInScheduleOrderExactlyOnTime() {
-        LoadSpec load = new LoadSpec(500, 2, 8, payload, KeyDistributorType.NO_KEY);
+        LoadSpec load = new LoadSpec(500, 2, 8, payload, KeyDistributorType.NO_KEY, 0);
         List<FakeProducer.Send> log = java.util.Collections.synchronizedList(new ArrayList<>());
         Map<Integer, BenchmarkProducer> mine = new LinkedHashMap<>();
         mine.put(0, new FakeProducer(0, clock, log));
@@ -104,7 +104,7 @@ class LoadGeneratorTest {
 
     @Test
     void unthrottledSendsWithoutWaiting() {
-        LoadSpec load = new LoadSpec(-1, 2, 7, payload, KeyDistributorType.NO_KEY);
+        LoadSpec load = new LoadSpec(-1, 2, 7, payload, KeyDistributorType.NO_KEY, 0);
         List<FakeProducer.Send> log = java.util.Collections.synchronizedList(new ArrayList<>());
         Map<Integer, BenchmarkProducer> mine = new LinkedHashMap<>();
         mine.put(0, new FakeProducer(0, clock, log));
@@ -125,7 +125,7 @@ class LoadGeneratorTest {
 
     @Test
     void stoppingWhileBehindReportsTheMessagesDueButNotSent() throws Exception {
-        LoadSpec load = new LoadSpec(1000, 1, 0, payload, KeyDistributorType.NO_KEY);
+        LoadSpec load = new LoadSpec(1000, 1, 0, payload, KeyDistributorType.NO_KEY, 0);
         FakeProducer p = new FakeProducer(0, clock);
         CountDownLatch stalled = new CountDownLatch(1);
         Thread testThread = Thread.currentThread();
@@ -157,7 +157,7 @@ class LoadGeneratorTest {
     void quotasSplitExactlyOverAnyNumberOfProducers() {
         for (long total : new long[] {1, 7, 10, 999, 1_000_000_007L}) {
             for (int producers : new int[] {1, 2, 3, 16, 40}) {
-                LoadSpec load = new LoadSpec(100, producers, total, payload, KeyDistributorType.NO_KEY);
+                LoadSpec load = new LoadSpec(100, producers, total, payload, KeyDistributorType.NO_KEY, 0);
                 long sum = 0;
                 long min = Long.MAX_VALUE;
                 long max = 0;
@@ -172,7 +172,7 @@ class LoadGeneratorTest {
                 assertTrue(max - min <= 1, total + " over " + producers + ": " + min + ".." + max);
             }
         }
-        LoadSpec noCount = new LoadSpec(100, 3, 0, payload, KeyDistributorType.NO_KEY);
+        LoadSpec noCount = new LoadSpec(100, 3, 0, payload, KeyDistributorType.NO_KEY, 0);
         assertEquals(Long.MAX_VALUE, noCount.quotaOf(2));
     }
 }
