@@ -41,10 +41,14 @@ final class DriverSession implements AutoCloseable {
     /** Reads and validates a driver file; touches no cluster. */
     static DriverSession validate(Path file, DriverLoader loader, Redactor redactor) {
         ConfigSource source = ConfigSource.read(file);
-        DriverFile driverFile = new DriverFile(source.name(), source.text(),
-                source.baseDir() == null ? null : source.baseDir().toString());
+        return validate(new DriverFile(source.name(), source.text(),
+                source.baseDir() == null ? null : source.baseDir().toString()), loader, redactor);
+    }
+
+    /** Validates driver text, e.g. a driver file edited by a sweep; touches no cluster. */
+    static DriverSession validate(DriverFile driverFile, DriverLoader loader, Redactor redactor) {
         LoadedDriver<?> loaded = loader.load(driverFile);
-        return new DriverSession(driverFile, loaded, redactor.redact(rawTree(source)));
+        return new DriverSession(driverFile, loaded, redactor.redact(rawTree(ConfigSource.of(driverFile.name(), driverFile.text()))));
     }
 
     @SuppressWarnings("unchecked")

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** "Did you mean ...?" for misspelled field names. */
-final class NearestName {
+public final class NearestName {
 
     private NearestName() {
     }
@@ -15,7 +15,7 @@ final class NearestName {
      * ({@code partitions_per_topic} matches {@code partitionsPerTopic}); only if the distance is at most
      * {@code max(2, typed.length() / 3)}. Ties go to the earlier candidate.
      */
-    static Optional<String> find(String typed, Collection<String> candidates) {
+    public static Optional<String> find(String typed, Collection<String> candidates) {
         String a = normalize(typed);
         int limit = Math.max(2, typed.length() / 3);
         String best = null;

@@ -24,12 +24,19 @@ public final class WorkloadLoader {
     }
 
     public LoadedWorkload load(Path file, WorkloadOverrides overrides) {
-        ConfigSource source = ConfigSource.read(file);
+        return load(ConfigSource.read(file), overrides);
+    }
+
+    /**
+     * Reads a workload from text, e.g. a file edited by a sweep. The source's name stands for the file
+     * (in messages, the default workload name and the result); its base directory resolves payload files.
+     */
+    public LoadedWorkload load(ConfigSource source, WorkloadOverrides overrides) {
         YamlBinder binder = new YamlBinder(resolver);
         ObjectNode tree = binder.readTree(source);
         Workload workload = binder.bind(source, tree, Workload.class);
         if (workload.name() == null) {
-            workload = workload.withName(baseName(file));
+            workload = workload.withName(baseName(Path.of(source.name())));
         }
         workload = overrides.applyTo(workload);
 
@@ -51,7 +58,7 @@ public final class WorkloadLoader {
         if (!problems.isEmpty()) {
             throw toException(source, tree, problems);
         }
-        return new LoadedWorkload(file.toString(), workload, PayloadSpec.of(workload, content));
+        return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content));
     }
 
     private static byte[] readPayload(ConfigSource source, String payloadFile, List<Problem> problems) {

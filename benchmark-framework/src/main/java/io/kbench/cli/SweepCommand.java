@@ -1,0 +1,375 @@
+package io.kbench.cli;
+
+import io.kbench.config.ConfigException;
+import io.kbench.config.ConfigSource;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.coordinator.Console;
+import io.kbench.coordinator.StopSignal;
+import io.kbench.driver.DriverException;
+import io.kbench.result.RunStatus;
+import io.kbench.sweep.Combination;
+import io.kbench.sweep.DurationEstimate;
+import io.kbench.sweep.SweepDefinition;
+import io.kbench.sweep.SweepEdits;
+import io.kbench.sweep.SweepLayout;
+import io.kbench.sweep.SweepTable;
+import io.kbench.util.Redactor;
+import io.kbench.worker.DriverFile;
+import io.kbench.worker.DriverLoader;
+import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.Workload;
+import io.kbench.workload.WorkloadLoader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code bin/benchmark sweep SWEEP.yaml}: runs every combination of a sweep file's parameter values,
+ * each {@code repeat} times, and keeps a table of the results (mean ± standard deviation per
+ * combination) up to date after every run. Rerun after an interruption, it runs only what is missing.
+ */
+@Command(
+        name = "sweep",
+        mixinStandardHelpOptions = true,
+        versionProvider = BenchmarkCommand.VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Runs every combination of the parameter values in a sweep file, each repeated, and writes a table of the results.",
+            "Results go to <output-dir>/<sweep name>/runs/, the table to table.md and table.csv next to it.",
+            "Rerun the same command after an interruption: completed runs are kept, the others run again."
+        },
+        footer = {
+            "",
+            "Sweep file:",
+            "  name: record-size                  # default: the file name",
+            "  workload: ../record-size.yaml      # the base workload, relative to the sweep file",
+            "  drivers: [../../driver-kafka/kafka-local.yaml]   # optional; else --drivers, else the default",
+            "  repeat: 5                          # default 1",
+            "  parameters:                        # every combination runs, the first parameter varying slowest",
+            "    messageSize: [1, 10, 50, 100, 1000]",
+            "    producer.batch.size: [8196]      # also consumer.*, common.*, topic.*, broker.*, driver.<field>",
+            "",
+            "Exit status: 0 every run completed; 1 a run failed or was interrupted; 2 bad input (nothing was run).",
+            "Example:",
+            "  bin/benchmark sweep workloads/sweeps/record-size.yaml"
+        })
+public final class SweepCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SWEEP.yaml", arity = "1", description = "The sweep file.")
+    Path sweepFile;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Run each combination N times instead of the file's repeat.")
+    Integer repeat;
+
+    @Option(names = "--yes", description = "Start even if the sweep is estimated to take more than an hour.")
+    boolean yes;
+
+    @Mixin
+    RunnerOptions options = new RunnerOptions();
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final StopSignal stop;
+
+    public SweepCommand(PrintStream out, PrintStream err, StopSignal stop) {
+        this.out = out;
+        this.err = err;
+        this.stop = stop;
+    }
+
+    public SweepCommand() {
+        this(System.out, System.err, new StopSignal());
+    }
+
+    /** One combination ready to run: its workload as it will run and its driver session. */
+    private record Prepared(Combination combination, LoadedWorkload workload, DriverSession session) {}
+
+    /** One combination × repeat still to run. */
+    private record Pending(Prepared prepared, int repeat, SweepLayout.Decision decision) {}
+
+    @Override
+    public Integer call() {
+        Console console = new Console(out);
+        if (options.problem() != null) {
+            err.println(options.problem());
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+        if (repeat != null && repeat < 1) {
+            err.println("--repeat must be at least 1, got " + repeat);
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+        SweepDefinition sweep;
+        try {
+            sweep = SweepDefinition.read(sweepFile);
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+        if (repeat != null) {
+            sweep = sweep.withRepeat(repeat);
+        }
+        List<Path> drivers;
+        if (options.drivers != null && !options.drivers.isEmpty()) {
+            if (!sweep.driverFiles().isEmpty()) {
+                console.line("Note: --drivers replaces the drivers named in %s", sweepFile);
+            }
+            drivers = options.drivers;
+        } else {
+            drivers = sweep.driverFiles().isEmpty() ? options.driverFiles() : sweep.driverFiles();
+        }
+        List<Combination> combinations = sweep.combinations(drivers);
+
+        // Validate every combination before touching any cluster.
+        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, options.distributed());
+        Map<String, DriverSession> sessions = new LinkedHashMap<>();
+        List<Prepared> prepared = prepare(sweep, combinations, resolver, sessions);
+        if (prepared == null) {
+            sessions.values().forEach(DriverSession::close);
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+        if (!resolver.unsetVariables().isEmpty()) {
+            console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
+                    resolver.unsetVariables().size() == 1 ? "it" : "them");
+        }
+
+        SweepLayout layout = new SweepLayout(options.outputDir, sweep.name());
+        List<Pending> pending = new ArrayList<>();
+        int completedBefore = 0;
+        for (Prepared p : prepared) {
+            for (int k = 1; k <= sweep.repeat(); k++) {
+                SweepLayout.Decision d = SweepLayout.decide(layout.runFile(p.combination(), k));
+                if (d == SweepLayout.Decision.SKIP) {
+                    completedBefore++;
+                } else {
+                    pending.add(new Pending(p, k, d));
+                }
+            }
+        }
+        // Runs sharing a driver configuration run one after the other, so each local cluster starts once.
+        List<Pending> order = new ArrayList<>();
+        for (DriverSession s : sessions.values()) {
+            pending.stream().filter(p -> p.prepared().session() == s).forEach(order::add);
+        }
+
+        int total = combinations.size() * sweep.repeat();
+        console.line("Sweep %s: %d combination%s × %d repeat%s = %d runs; results in %s", sweep.name(), combinations.size(),
+                combinations.size() == 1 ? "" : "s", sweep.repeat(), sweep.repeat() == 1 ? "" : "s", total, layout.dir());
+        if (completedBefore > 0) {
+            console.line("Resuming: %d of %d runs already completed, %d to run", completedBefore, total, order.size());
+        }
+        DurationEstimate estimate = DurationEstimate.of(order.stream().map(p -> p.prepared().workload().workload()).toList());
+        if (!order.isEmpty()) {
+            console.line("Estimated time: %s", estimate.describe());
+        }
+        if (estimate.needsConfirmation() && !yes) {
+            err.println("This sweep would take " + DurationEstimate.format(estimate.known()) + " (more than 1 hour). Start it"
+                    + " with --yes, or cap it: fewer parameter values, a shorter --duration (e.g. --duration 30s --warmup 10s),"
+                    + " or fewer repeats (--repeat 2).");
+            sessions.values().forEach(DriverSession::close);
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+
+        boolean allCompleted = true;
+        RemoteWorkers remote = null;
+        try {
+            if (!order.isEmpty()) {
+                try {
+                    remote = BenchmarkCommand.connectWorkers(options, console, err);
+                } catch (BenchmarkCommand.BadInput e) {
+                    return e.exitCode;
+                }
+            }
+            writeTable(sweep, combinations, layout);
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote);
+            Set<DriverSession> unusable = new LinkedHashSet<>();
+            DriverSession current = null;
+            for (int i = 0; i < order.size(); i++) {
+                if (stop.requested()) {
+                    allCompleted = false;
+                    break;
+                }
+                Pending run = order.get(i);
+                Combination c = run.prepared().combination();
+                DriverSession session = run.prepared().session();
+                if (current != null && current != session) {
+                    current.close(); // its runs are done: stop its cluster before the next one starts
+                }
+                current = session;
+                if (unusable.contains(session)) {
+                    allCompleted = false;
+                    continue;
+                }
+                console.line("");
+                console.line("Run %d of %d: %s, repeat %d/%d", i + 1, order.size(), c.label(), run.repeat(), sweep.repeat());
+                Path file = layout.runFile(c, run.repeat());
+                if (run.decision() == SweepLayout.Decision.RUN_AGAIN) {
+                    try {
+                        console.line("(the earlier attempt, %s, is kept as %s)", SweepLayout.status(file),
+                                SweepLayout.setAside(file).getFileName());
+                    } catch (IOException e) {
+                        err.println("cannot move the earlier result " + file + " aside: " + e.getMessage());
+                        allCompleted = false;
+                        continue;
+                    }
+                }
+                RunOutcome outcome = executor.run(session, run.prepared().workload(), file, null);
+                boolean completed = outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
+                allCompleted &= completed;
+                if (outcome == null) {
+                    long skipped = order.subList(i + 1, order.size()).stream().filter(p -> p.prepared().session() == session).count();
+                    if (skipped > 0) {
+                        err.println("Skipping the " + skipped + " other run" + (skipped == 1 ? "" : "s") + " on this driver"
+                                + " configuration: it could not be used (see above). Rerun the sweep to try them again.");
+                    }
+                    unusable.add(session);
+                }
+                writeTable(sweep, combinations, layout);
+            }
+        } finally {
+            sessions.values().forEach(DriverSession::close);
+            if (remote != null) {
+                remote.close();
+            }
+        }
+
+        SweepTable table = writeTable(sweep, combinations, layout);
+        console.line("");
+        console.line("=== Sweep %s: %s and %s ===", sweep.name(), layout.markdownTable(), layout.csvTable().getFileName());
+        if (table != null) {
+            out.print(table.markdown());
+            out.flush();
+        }
+        if (!allCompleted) {
+            console.line("Not every run completed: rerun the same command to run the missing ones (completed runs are kept).");
+        }
+        return allCompleted ? BenchmarkCommand.EXIT_OK : BenchmarkCommand.EXIT_RUN_FAILED;
+    }
+
+    /**
+     * Applies every combination to the base workload and driver files and loads the results like
+     * hand-written files; one driver session per distinct driver text. Prints every problem and
+     * returns null if there is any.
+     */
+    private List<Prepared> prepare(SweepDefinition sweep, List<Combination> combinations, PlaceholderResolver resolver,
+                                   Map<String, DriverSession> sessions) {
+        ConfigSource baseWorkload;
+        Map<Path, ConfigSource> baseDrivers = new HashMap<>();
+        try {
+            baseWorkload = read(sweep.workloadFile());
+            for (Combination c : combinations) {
+                if (!baseDrivers.containsKey(c.driverFile())) {
+                    baseDrivers.put(c.driverFile(), read(c.driverFile()));
+                }
+            }
+        } catch (ConfigException e) {
+            err.println(sweep.source().name() + ": " + e.getMessage());
+            return null;
+        }
+        WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
+        DriverLoader driverLoader = new DriverLoader(resolver);
+        Map<String, String> problems = new LinkedHashMap<>(); // problem -> first combination showing it
+        int failing = 0;
+        List<Prepared> prepared = new ArrayList<>();
+        for (Combination c : combinations) {
+            String problem = null;
+            LoadedWorkload workload = null;
+            DriverSession session = null;
+            ConfigSource baseDriver = baseDrivers.get(c.driverFile());
+            ConfigSource editing = baseWorkload;
+            try {
+                String text = SweepEdits.workload(baseWorkload.text(), c.settings());
+                workload = load(workloadLoader, new ConfigSource(baseWorkload.name(), text, baseWorkload.baseDir()),
+                        !text.equals(baseWorkload.text()));
+                editing = baseDriver;
+                String driverText = SweepEdits.driver(baseDriver.text(), c.settings());
+                String key = baseDriver.name() + "\u0000" + driverText;
+                session = sessions.get(key);
+                if (session == null) {
+                    session = validateDriver(driverLoader, baseDriver, driverText);
+                    sessions.put(key, session);
+                }
+            } catch (SweepEdits.EditException e) {
+                problem = editing.name() + ": " + e.getMessage();
+            } catch (ConfigException e) {
+                problem = e.getMessage();
+            }
+            if (problem != null) {
+                failing++;
+                problems.putIfAbsent(problem, c.label());
+            } else {
+                prepared.add(new Prepared(c, workload, session));
+            }
+        }
+        if (problems.isEmpty()) {
+            return prepared;
+        }
+        String sweepName = sweep.source().name();
+        err.println(sweepName + ": " + failing + " of " + combinations.size() + " combination" + (combinations.size() == 1 ? "" : "s")
+                + " cannot run (nothing was run):");
+        int shown = 0;
+        for (Map.Entry<String, String> e : problems.entrySet()) {
+            if (shown++ == 10) {
+                err.println("  ... and " + (problems.size() - 10) + " more problems");
+                break;
+            }
+            err.println("  " + e.getValue() + ": " + e.getKey());
+        }
+        return null;
+    }
+
+    /** Reads a file, naming it relative to the working directory when it is inside it. */
+    private static ConfigSource read(Path file) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path absolute = file.toAbsolutePath().normalize();
+        return ConfigSource.read(absolute.startsWith(cwd) && !absolute.equals(cwd) ? cwd.relativize(absolute) : absolute);
+    }
+
+    private LoadedWorkload load(WorkloadLoader loader, ConfigSource source, boolean edited) {
+        try {
+            return loader.load(source, options.overrides());
+        } catch (ConfigException e) {
+            throw edited ? withoutLines(source.name(), e) : e;
+        }
+    }
+
+    private DriverSession validateDriver(DriverLoader loader, ConfigSource base, String text) {
+        boolean edited = !text.equals(base.text());
+        try {
+            return DriverSession.validate(new DriverFile(base.name(), text, base.baseDir() == null ? null : base.baseDir().toString()),
+                    loader, Redactor.global());
+        } catch (ConfigException e) {
+            throw edited ? withoutLines(base.name(), e) : e;
+        } catch (DriverException e) {
+            throw ConfigException.of(base.name() + (edited ? " (as edited)" : ""), e.getMessage());
+        }
+    }
+
+    /** An error in an edited file: its line numbers would point into the edited text, not the file. */
+    private static ConfigException withoutLines(String name, ConfigException e) {
+        String problem = e.problem().replaceAll("(?m)^(\\s*)line \\d+: ", "$1");
+        return ConfigException.of(name + " (as edited)", problem);
+    }
+
+    private SweepTable writeTable(SweepDefinition sweep, List<Combination> combinations, SweepLayout layout) {
+        SweepTable table = SweepTable.read(sweep.parameters(), combinations, sweep.repeat(), layout);
+        try {
+            table.write(layout);
+        } catch (IOException e) {
+            err.println("could not write the sweep table in " + layout.dir() + ": " + e.getMessage());
+        }
+        return table;
+    }
+}

@@ -1,0 +1,102 @@
+package io.kbench.sweep;
+
+import io.kbench.workload.Workload;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How long a sweep's remaining runs should take: per run, warmup + measurement (or messageCount /
+ * rate when throttled) plus {@link #OVERHEAD} for setup and drain. Runs whose length cannot be
+ * known in advance (an unthrottled message count, a backlog to build and drain) are counted apart.
+ *
+ * @param known the total of the runs whose length is known
+ * @param knownRuns how many runs that covers
+ * @param unknownRuns runs whose length is unknown
+ * @param unknownWhy why, for the first of them
+ */
+public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, String unknownWhy) {
+
+    /** Setup (topics, consumers joining) and drain of one run, roughly. */
+    public static final Duration OVERHEAD = Duration.ofSeconds(15);
+
+    /** Above this, a sweep needs --yes. */
+    public static final Duration CONFIRM_ABOVE = Duration.ofHours(1);
+
+    /** @param workloads the workload (as it will run) of every remaining run */
+    public static DurationEstimate of(List<Workload> workloads) {
+        Duration total = Duration.ZERO;
+        int known = 0;
+        int unknown = 0;
+        String why = null;
+        for (Workload w : workloads) {
+            String reason = unknownReason(w);
+            if (reason != null) {
+                unknown++;
+                why = why == null ? reason : why;
+                continue;
+            }
+            total = total.plus(perRun(w));
+            known++;
+        }
+        return new DurationEstimate(total, known, unknown, why);
+    }
+
+    /** One run's length including overhead, or null when unknown. */
+    public static Duration perRun(Workload w) {
+        if (unknownReason(w) != null) {
+            return null;
+        }
+        Duration load;
+        if (w.countMode()) {
+            Double rate = w.effectiveProducerRate();
+            load = Duration.ofMillis((long) Math.ceil(w.messageCount() * 1000.0 / rate));
+        } else {
+            load = w.effectiveWarmup().plus(w.effectiveTestDuration());
+        }
+        return load.plus(OVERHEAD);
+    }
+
+    static String unknownReason(Workload w) {
+        if (w.countMode()) {
+            Double rate = w.effectiveProducerRate();
+            if (rate == null || rate <= 0) {
+                return "an unthrottled messageCount (" + w.messageCount() + " messages) takes as long as the cluster needs";
+            }
+        }
+        if (w.consumerBacklogSizeGB() != null && w.consumerBacklogSizeGB() > 0) {
+            return "building and draining a " + w.consumerBacklogSizeGB() + " GB backlog takes as long as the cluster needs";
+        }
+        return null;
+    }
+
+    public boolean needsConfirmation() {
+        return known.compareTo(CONFIRM_ABOVE) > 0;
+    }
+
+    /** "about 1h 15m for 30 runs", with a note on the runs whose length is unknown. */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        if (knownRuns > 0) {
+            b.append("about ").append(format(known)).append(" for ").append(knownRuns).append(knownRuns == 1 ? " run" : " runs")
+                    .append(" (warmup + measurement + ~").append(OVERHEAD.toSeconds()).append(" s setup and drain each)");
+        }
+        if (unknownRuns > 0) {
+            b.append(knownRuns > 0 ? "; plus " : "").append(unknownRuns).append(unknownRuns == 1 ? " run" : " runs")
+                    .append(" of unknown length: ").append(unknownWhy);
+        }
+        return b.length() == 0 ? "nothing to run" : b.toString();
+    }
+
+    /** 45s, 12m 30s, 2h 5m */
+    public static String format(Duration d) {
+        long s = (d.toMillis() + 999) / 1000;
+        if (s < 60) {
+            return s + "s";
+        }
+        if (s < 3600) {
+            return (s / 60) + "m" + (s % 60 == 0 ? "" : " " + (s % 60) + "s");
+        }
+        long m = (s + 59) / 60;
+        return (m / 60) + "h" + (m % 60 == 0 ? "" : " " + (m % 60) + "m");
+    }
+}
