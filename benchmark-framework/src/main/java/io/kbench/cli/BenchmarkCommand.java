@@ -73,8 +73,19 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** The command with its subcommands, printing to {@code out}/{@code err}. */
     public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
         return new CommandLine(new BenchmarkCommand(out, err, stop))
+                .addSubcommand("sweep", new SweepCommand(out, err, stop))
+                .addSubcommand("size", new SizeCommand(out, err))
                 .setOut(new java.io.PrintWriter(out, true))
-                .setErr(new java.io.PrintWriter(err, true));
+                .setErr(new java.io.PrintWriter(err, true))
+                .setExecutionExceptionHandler((error, commandLine, parseResult) -> {
+                    // A bug, not bad input: one line (the details with -Dkbench.debug=true), never a stack trace.
+                    commandLine.getErr().println("error: " + io.kbench.util.Errors.describeForUser(error)
+                            + " (set -Dkbench.debug=true for details)");
+                    if (Boolean.getBoolean("kbench.debug")) {
+                        error.printStackTrace(commandLine.getErr());
+                    }
+                    return EXIT_RUN_FAILED;
+                });
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.kbench.cli;
 import io.kbench.coordinator.StopSignal;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 
 /**
  * Entry point of {@code bin/benchmark}. Ctrl-C asks the run to stop; the run then stops the
@@ -15,19 +14,6 @@ public final class BenchmarkMain {
     static final long CLEANUP_SECONDS = 90;
 
     private BenchmarkMain() {}
-
-    /** The command with an error handler that prints a one-line message, never a stack trace. */
-    static CommandLine withErrorHandler(CommandLine cmd) {
-        cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
-            commandLine.getErr().println("error: " + io.kbench.util.Errors.describeForUser(error)
-                    + " (set -Dkbench.debug=true for details)");
-            if (Boolean.getBoolean("kbench.debug")) {
-                error.printStackTrace(commandLine.getErr());
-            }
-            return 1;
-        });
-        return cmd;
-    }
 
     public static void main(String[] args) {
         io.kbench.util.LogDefaults.apply("warn");
@@ -45,7 +31,7 @@ public final class BenchmarkMain {
         Runtime.getRuntime().addShutdownHook(hook);
         int code;
         try {
-            code = withErrorHandler(BenchmarkCommand.commandLine(System.out, System.err, stop)).execute(args);
+            code = BenchmarkCommand.commandLine(System.out, System.err, stop).execute(args);
         } finally {
             finished.countDown();
         }

@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.cku.CkuPlan;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.RunOptions;
@@ -44,6 +45,10 @@ final class RunExecutor {
     RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
+        if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
+            CkuPlan.expectations(workload.workload()).forEach(console::line);
+            CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
+        }
         try {
             session.provision(console::line);
         } catch (RuntimeException e) {

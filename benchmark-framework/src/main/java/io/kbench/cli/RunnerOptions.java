@@ -35,6 +35,12 @@ public final class RunnerOptions {
                     + "full-size study on a laptop); partitions and message sizes are kept.")
     Double scale;
 
+    @Option(names = "--cku", paramLabel = "N",
+            description = "The cluster is Confluent Cloud with N CKUs: print what N CKUs sustain and allow, warn about "
+                    + "limits the workload breaks, and end with PASS or FAIL of the measured bandwidth (the CKU check). "
+                    + "Sets the workloads' cku; without a producerRate the rate becomes N × 50 MB/s.")
+    Integer cku;
+
     @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;
@@ -86,7 +92,7 @@ public final class RunnerOptions {
     }
 
     WorkloadOverrides overrides() {
-        return new WorkloadOverrides(duration, warmup, scale);
+        return new WorkloadOverrides(duration, warmup, scale, cku);
     }
 
     RunOptions runOptions() {
@@ -101,6 +107,9 @@ public final class RunnerOptions {
         }
         if (scale != null && !(scale > 0)) {
             return "--scale must be a number above 0, e.g. 0.1";
+        }
+        if (cku != null && cku < 1) {
+            return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
         return null;
     }

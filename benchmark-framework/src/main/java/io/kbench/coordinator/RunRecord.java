@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.result.ClientBound;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Measurement;
 import io.kbench.result.RunResult;
@@ -109,6 +110,10 @@ final class RunRecord {
         if (m.counts().clampedSamples() > 0) {
             warn(String.format(Locale.ROOT, "%,d latency samples were outside 0..24 h and were recorded at the nearest bound "
                     + "(negative end-to-end latency means the workers' clocks disagree)", m.counts().clampedSamples()));
+        }
+        ClientBound clientBound = ClientBound.detect(m, periods);
+        if (clientBound.bound()) {
+            warn(clientBound.warning());
         }
     }
 }

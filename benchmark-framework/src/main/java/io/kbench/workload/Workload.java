@@ -196,7 +196,7 @@ public record Workload(
      */
     public Workload scaled(double factor) {
         Double rate = effectiveProducerRate();
-        Double scaledRate = rate == null || rate == UNTHROTTLED ? producerRate : rate * factor;
+        Double scaledRate = rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor);
         return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
                 randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
                 consumerPerSubscription, scaledRate, consumerBacklogSizeGB * factor, backlogDrainRatio, testDurationMinutes,
@@ -208,6 +208,17 @@ public record Workload(
 
     private static Long scaleCount(Long count, double factor) {
         return count == null ? null : Math.max(1, Math.round(count * factor));
+    }
+
+    /** Sets the Confluent Cloud CKU count (turns on the CKU check). */
+    public Workload withCku(Integer ckuCount) {
+        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
+                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
+                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
+                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
+                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, ckuCount, prefillMessages,
+                maxInFlightMessages);
     }
 
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */

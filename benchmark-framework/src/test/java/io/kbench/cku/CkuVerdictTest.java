@@ -1,0 +1,125 @@
+package io.kbench.cku;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kbench.result.Measurement;
+import io.kbench.result.RunStatus;
+import io.kbench.stats.Counts;
+import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencySummary;
+import io.kbench.workload.Workload;
+import io.kbench.workload.Workloads;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CkuVerdictTest {
+
+    static Measurement measured(double publishMBps, double consumeMBps) {
+        LatencySummary e = LatencySummary.EMPTY;
+        return new Measurement(0, 60_000_000, Counts.ZERO, 0, publishMBps, 0, -1, 0, false, 0, 0, consumeMBps,
+                e, e, e, e, Latencies.empty(), List.of(), List.of());
+    }
+
+    private static final Workload PAPER = CkuPlanTest.paper(2, "");
+
+    @Test
+    void passesAtNinetyFivePercentInBothDirections() {
+        CkuVerdict v = CkuVerdict.of(PAPER, measured(95.0, 285.0), RunStatus.COMPLETED, false);
+        assertTrue(v.pass());
+        assertEquals(100, v.ingress().expectedMBps(), 1e-9);
+        assertEquals(0.95, v.ingress().ratio(), 1e-9);
+        assertEquals(300, v.egress().expectedMBps(), 1e-9, "100 MB/s × 3 subscriptions");
+        List<String> lines = v.lines();
+        assertEquals("CKU check: PASS", lines.get(lines.size() - 1));
+        assertTrue(lines.get(1).contains("ingress  measured 95.00 MB/s vs expected 100.00 MB/s"), lines.get(1));
+        assertTrue(lines.get(1).endsWith("95.0% PASS"), lines.get(1));
+        assertTrue(lines.get(2).contains("egress   measured 285.00 MB/s vs expected 300.00 MB/s"), lines.get(2));
+    }
+
+    @Test
+    void failsWhenOneDirectionFallsShort() {
+        CkuVerdict v = CkuVerdict.of(PAPER, measured(117, 280), RunStatus.COMPLETED, false);
+        assertFalse(v.pass());
+        assertTrue(v.ingress().pass());
+        assertFalse(v.egress().pass());
+        assertEquals("CKU check: FAIL", v.lines().get(v.lines().size() - 1));
+        assertTrue(v.lines().get(2).endsWith("93.3% FAIL"), v.lines().get(2));
+    }
+
+    @Test
+    void egressIsCappedAtTheCkusEgress() {
+        Workload fourGroups = Workloads.parse("""
+                partitionsPerTopic: 40
+                messageSize: 1024
+                subscriptionsPerTopic: 4
+                testDuration: 1m
+                cku: 1
+                """);
+        CkuVerdict v = CkuVerdict.of(fourGroups, measured(50, 150), RunStatus.COMPLETED, false);
+        assertEquals(150, v.egress().expectedMBps(), 1e-9);
+        assertTrue(v.pass());
+    }
+
+    @Test
+    void produceOnlyHasNoEgressCheck() {
+        Workload w = Workloads.parse("""
+                partitionsPerTopic: 20
+                messageSize: 1024
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 1
+                """);
+        CkuVerdict v = CkuVerdict.of(w, measured(49, 0), RunStatus.COMPLETED, false);
+        assertNull(v.egress());
+        assertTrue(v.pass());
+        assertNull(v.toJson().get("egress"));
+    }
+
+    @Test
+    void anIncompleteOrUnmeasuredRunFails() {
+        CkuVerdict interrupted = CkuVerdict.of(PAPER, measured(100, 300), RunStatus.INTERRUPTED, false);
+        assertFalse(interrupted.pass());
+        assertTrue(interrupted.notes().contains("the run did not complete (interrupted): its figures are partial"), interrupted.notes().toString());
+        CkuVerdict nothing = CkuVerdict.of(PAPER, null, RunStatus.FAILED, false);
+        assertFalse(nothing.pass());
+        assertNull(nothing.ingress());
+        assertTrue(nothing.notes().contains("nothing was measured"));
+    }
+
+    @Test
+    void notesQualifyAFail() {
+        Workload slow = Workloads.parse("""
+                topics: 4
+                partitionsPerTopic: 1000
+                messageSize: 1024
+                producerRate: 1000
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 1
+                """);
+        CkuVerdict v = CkuVerdict.of(slow, measured(0.98, 0), RunStatus.COMPLETED, true);
+        assertFalse(v.pass());
+        String notes = String.join("\n", v.notes());
+        assertTrue(notes.contains("requested only 0.98 MB/s"), notes);
+        assertTrue(notes.contains("client-bound"), notes);
+        assertTrue(notes.contains("breaks 1 CKU limit(s)"), notes);
+        assertEquals(1, v.limitWarnings().size());
+    }
+
+    @Test
+    void jsonHoldsTheVerdictAndBothFigures() {
+        Map<String, Object> json = CkuVerdict.of(PAPER, measured(100, 200), RunStatus.COMPLETED, false).toJson();
+        assertEquals(2, json.get("cku"));
+        assertEquals("FAIL", json.get("verdict"));
+        assertEquals(0.95, json.get("passRatio"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> egress = (Map<String, Object>) json.get("egress");
+        assertEquals(300.0, egress.get("expectedMBps"));
+        assertEquals(200.0, egress.get("measuredMBps"));
+        assertEquals(false, egress.get("pass"));
+    }
+}
