@@ -35,6 +35,10 @@ public final class RunnerOptions {
                     + "full-size study on a laptop); partitions and message sizes are kept.")
     Double scale;
 
+    @Option(names = "--rate", paramLabel = "MSG_PER_SEC",
+            description = "Replace every workload's producerRate: messages per second across all producers, -1 for unthrottled.")
+    Double rate;
+
     @Option(names = "--cku", paramLabel = "N",
             description = "The cluster is Confluent Cloud with N CKUs: print what N CKUs sustain and allow, warn about "
                     + "limits the workload breaks, and end with PASS or FAIL of the measured bandwidth (the CKU check). "
@@ -92,7 +96,7 @@ public final class RunnerOptions {
     }
 
     WorkloadOverrides overrides() {
-        return new WorkloadOverrides(duration, warmup, scale, cku);
+        return new WorkloadOverrides(duration, warmup, scale, cku, rate);
     }
 
     RunOptions runOptions() {

@@ -171,23 +171,28 @@ public record Workload(
     }
 
     public Workload withName(String newName) {
-        return new Workload(newName, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
-                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
-                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
-                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
-                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
-                maxInFlightMessages);
+        Copy c = new Copy(this);
+        c.name = newName;
+        return c.build();
     }
 
     public Workload withMessageSize(int size) {
-        return new Workload(name, topics, partitionsPerTopic, size, payloadFile, useRandomizedPayloads,
-                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
-                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
-                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
-                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
-                maxInFlightMessages);
+        Copy c = new Copy(this);
+        c.messageSize = size;
+        return c.build();
+    }
+
+    public Workload withCku(Integer ckuCount) {
+        Copy c = new Copy(this);
+        c.cku = ckuCount;
+        return c.build();
+    }
+
+    /** The same workload at {@code ratePerSecond} messages per second across all producers (-1: unthrottled). */
+    public Workload withRate(double ratePerSecond) {
+        Copy c = new Copy(this);
+        c.producerRate = ratePerSecond;
+        return c.build();
     }
 
     /**
@@ -196,45 +201,105 @@ public record Workload(
      */
     public Workload scaled(double factor) {
         Double rate = effectiveProducerRate();
-        Double scaledRate = rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor);
-        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
-                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
-                consumerPerSubscription, scaledRate, consumerBacklogSizeGB * factor, backlogDrainRatio, testDurationMinutes,
-                warmupDurationMinutes, testDuration, warmupDuration, scaleCount(messageCount, factor), logIntervalMillis,
-                producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku,
-                scaleCount(prefillMessages, factor), maxInFlightMessages);
+        Copy c = new Copy(this);
+        c.producerRate = rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor);
+        c.consumerBacklogSizeGB = consumerBacklogSizeGB * factor;
+        c.messageCount = scaleCount(messageCount, factor);
+        c.prefillMessages = scaleCount(prefillMessages, factor);
+        return c.build();
     }
 
     private static Long scaleCount(Long count, double factor) {
         return count == null ? null : Math.max(1, Math.round(count * factor));
     }
 
-    /** Sets the Confluent Cloud CKU count (turns on the CKU check). */
-    public Workload withCku(Integer ckuCount) {
-        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
-                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
-                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes,
-                warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate,
-                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, ckuCount, prefillMessages,
-                maxInFlightMessages);
-    }
-
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
     public Workload withDurations(Duration test, Duration warmup) {
-        boolean newTest = test != null;
-        return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads,
-                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic,
-                consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio,
-                newTest ? null : testDurationMinutes,
-                warmup != null ? null : warmupDurationMinutes,
-                newTest ? test : testDuration,
-                warmup != null ? warmup : warmupDuration,
-                newTest ? null : messageCount,
-                logIntervalMillis, producerStartRate,
-                acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain,
-                producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages,
-                maxInFlightMessages);
+        Copy c = new Copy(this);
+        if (test != null) {
+            c.testDuration = test;
+            c.testDurationMinutes = null;
+            c.messageCount = null;
+        }
+        if (warmup != null) {
+            c.warmupDuration = warmup;
+            c.warmupDurationMinutes = null;
+        }
+        return c.build();
+    }
+
+    /** A field-by-field copy to change a few fields of an immutable workload in one place. */
+    private static final class Copy {
+        private String name;
+        private Integer topics;
+        private Integer partitionsPerTopic;
+        private Integer messageSize;
+        private String payloadFile;
+        private Boolean useRandomizedPayloads;
+        private Double randomBytesRatio;
+        private Integer randomizedPayloadPoolSize;
+        private KeyDistributorType keyDistributor;
+        private Integer subscriptionsPerTopic;
+        private Integer producersPerTopic;
+        private Integer consumerPerSubscription;
+        private Double producerRate;
+        private Double consumerBacklogSizeGB;
+        private Double backlogDrainRatio;
+        private Integer testDurationMinutes;
+        private Integer warmupDurationMinutes;
+        private Duration testDuration;
+        private Duration warmupDuration;
+        private Long messageCount;
+        private Integer logIntervalMillis;
+        private Integer producerStartRate;
+        private Integer acceptableBacklog;
+        private Integer producerIncrementRate;
+        private Integer producerIncrementSeconds;
+        private Long producerPauseBeforeDrain;
+        private Long producerPauseDuringDrain;
+        private Integer messageRateReceivedForSubscription;
+        private Boolean randomTopicNames;
+        private Integer cku;
+        private Long prefillMessages;
+        private Integer maxInFlightMessages;
+
+        Copy(Workload w) {
+            name = w.name;
+            topics = w.topics;
+            partitionsPerTopic = w.partitionsPerTopic;
+            messageSize = w.messageSize;
+            payloadFile = w.payloadFile;
+            useRandomizedPayloads = w.useRandomizedPayloads;
+            randomBytesRatio = w.randomBytesRatio;
+            randomizedPayloadPoolSize = w.randomizedPayloadPoolSize;
+            keyDistributor = w.keyDistributor;
+            subscriptionsPerTopic = w.subscriptionsPerTopic;
+            producersPerTopic = w.producersPerTopic;
+            consumerPerSubscription = w.consumerPerSubscription;
+            producerRate = w.producerRate;
+            consumerBacklogSizeGB = w.consumerBacklogSizeGB;
+            backlogDrainRatio = w.backlogDrainRatio;
+            testDurationMinutes = w.testDurationMinutes;
+            warmupDurationMinutes = w.warmupDurationMinutes;
+            testDuration = w.testDuration;
+            warmupDuration = w.warmupDuration;
+            messageCount = w.messageCount;
+            logIntervalMillis = w.logIntervalMillis;
+            producerStartRate = w.producerStartRate;
+            acceptableBacklog = w.acceptableBacklog;
+            producerIncrementRate = w.producerIncrementRate;
+            producerIncrementSeconds = w.producerIncrementSeconds;
+            producerPauseBeforeDrain = w.producerPauseBeforeDrain;
+            producerPauseDuringDrain = w.producerPauseDuringDrain;
+            messageRateReceivedForSubscription = w.messageRateReceivedForSubscription;
+            randomTopicNames = w.randomTopicNames;
+            cku = w.cku;
+            prefillMessages = w.prefillMessages;
+            maxInFlightMessages = w.maxInFlightMessages;
+        }
+
+        Workload build() {
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages);
+        }
     }
 }

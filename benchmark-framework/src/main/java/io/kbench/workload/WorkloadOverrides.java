@@ -9,23 +9,29 @@ import java.time.Duration;
  * @param warmup replaces the warmup length
  * @param scale multiplies rates, message counts and backlog sizes (not partitions or message sizes),
  *     so a full-size study runs small on a laptop or in CI; null for 1
+ * @param rate replaces producerRate (messages per second across all producers, -1 for unthrottled); null keeps it
  * @param cku sets the Confluent Cloud CKU count (--cku), turning on the CKU check; applied before
  *     the scale, so a rate the CKUs set is scaled too
  */
-public record WorkloadOverrides(Duration testDuration, Duration warmup, Double scale, Integer cku) {
+public record WorkloadOverrides(Duration testDuration, Duration warmup, Double scale, Integer cku, Double rate) {
 
-    public static final WorkloadOverrides NONE = new WorkloadOverrides(null, null, null, null);
+    public static final WorkloadOverrides NONE = new WorkloadOverrides(null, null, null, null, null);
 
     public WorkloadOverrides(Duration testDuration, Duration warmup) {
-        this(testDuration, warmup, null, null);
+        this(testDuration, warmup, null, null, null);
     }
 
     public WorkloadOverrides(Duration testDuration, Duration warmup, Double scale) {
-        this(testDuration, warmup, scale, null);
+        this(testDuration, warmup, scale, null, null);
+    }
+
+    public WorkloadOverrides(Duration testDuration, Duration warmup, Double scale, Integer cku) {
+        this(testDuration, warmup, scale, cku, null);
     }
 
     Workload applyTo(Workload w) {
-        Workload withCku = cku == null ? w : w.withCku(cku);
+        Workload withRate = rate == null ? w : w.withRate(rate);
+        Workload withCku = cku == null ? withRate : withRate.withCku(cku);
         Workload scaled = scale == null ? withCku : withCku.scaled(scale);
         return testDuration == null && warmup == null ? scaled : scaled.withDurations(testDuration, warmup);
     }
