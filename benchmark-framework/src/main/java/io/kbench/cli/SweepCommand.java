@@ -74,6 +74,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "Run each combination N times instead of the file's repeat.")
     Integer repeat;
 
+    @Option(names = "--plan", description = "Check every combination and print the runs and the estimated time; run nothing.")
+    boolean planOnly;
+
     @Option(names = "--yes", description = "Start even if the sweep is estimated to take more than an hour.")
     boolean yes;
 
@@ -173,6 +176,14 @@ public final class SweepCommand implements Callable<Integer> {
         DurationEstimate estimate = DurationEstimate.of(order.stream().map(p -> p.prepared().workload().workload()).toList());
         if (!order.isEmpty()) {
             console.line("Estimated time: %s", estimate.describe());
+        }
+        if (planOnly) {
+            for (Pending p : order) {
+                console.line("  %s, repeat %d", p.prepared().combination().label(), p.repeat());
+            }
+            console.line("Plan only (--plan): every combination is valid; nothing was run.");
+            sessions.values().forEach(DriverSession::close);
+            return BenchmarkCommand.EXIT_OK;
         }
         if (estimate.needsConfirmation() && !yes) {
             err.println("This sweep would take " + DurationEstimate.format(estimate.known()) + " (more than 1 hour). Start it"
