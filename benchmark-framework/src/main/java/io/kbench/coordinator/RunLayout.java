@@ -52,7 +52,8 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
         double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         long count = w.consumeOnly() ? w.prefillMessages() : w.countMode() ? w.messageCount() : 0;
         int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
-        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight);
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight,
+                w.subscriptionsPerTopic() > 0);
         return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
     }
 }

@@ -1,6 +1,5 @@
 package io.kbench.stats;
 
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,13 +19,6 @@ public final class Histograms {
     /** A histogram for one reader (merging, reporting). */
     public static Histogram newHistogram() {
         Histogram h = new Histogram(SIGNIFICANT_DIGITS);
-        h.setAutoResize(true);
-        return h;
-    }
-
-    /** A histogram many threads record into at once. */
-    static Histogram newConcurrentHistogram() {
-        Histogram h = new ConcurrentHistogram(SIGNIFICANT_DIGITS);
         h.setAutoResize(true);
         return h;
     }

@@ -1,42 +1,42 @@
 package io.kbench.stats;
 
-import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * Everything recorded during one interval, written by many threads at once. {@link WorkerStats}
- * keeps two and swaps them, so that counts and latencies of an interval always describe the same
- * set of messages.
+ * What one thread recorded during one phase. Plain fields and plain histograms: exactly one
+ * thread writes a buffer, and only while {@link WorkerStats}' phaser lets it; the reader touches
+ * it only after flipping the phase, when that writer has provably left it.
  */
 final class IntervalBuffer {
 
-    final LongAdder sent = new LongAdder();
-    final LongAdder acked = new LongAdder();
-    final LongAdder bytesAcked = new LongAdder();
-    final LongAdder sendErrors = new LongAdder();
-    final LongAdder received = new LongAdder();
-    final LongAdder bytesReceived = new LongAdder();
-    final LongAdder clamped = new LongAdder();
-    final Histogram publish = Histograms.newConcurrentHistogram();
-    final Histogram send = Histograms.newConcurrentHistogram();
-    final Histogram scheduleDelay = Histograms.newConcurrentHistogram();
-    final Histogram endToEnd = Histograms.newConcurrentHistogram();
+    long sent;
+    long acked;
+    long bytesAcked;
+    long sendErrors;
+    long received;
+    long bytesReceived;
+    long clamped;
+    final Histogram publish = Histograms.newHistogram();
+    final Histogram send = Histograms.newHistogram();
+    final Histogram scheduleDelay = Histograms.newHistogram();
+    final Histogram endToEnd = Histograms.newHistogram();
 
     void record(Histogram histogram, long micros) {
         long value = Histograms.clamp(micros);
         if (value != micros) {
-            clamped.increment();
+            clamped++;
         }
         histogram.recordValue(value);
     }
 
-    /** Only when no writer can reach this buffer. */
-    Counts counts() {
-        return new Counts(sent.sum(), acked.sum(), bytesAcked.sum(), sendErrors.sum(), received.sum(),
-                bytesReceived.sum(), clamped.sum());
+    boolean isEmpty() {
+        return sent == 0 && acked == 0 && sendErrors == 0 && received == 0;
     }
 
-    /** Only when no writer can reach this buffer. */
+    Counts counts() {
+        return new Counts(sent, acked, bytesAcked, sendErrors, received, bytesReceived, clamped);
+    }
+
     void addLatenciesTo(Latencies target) {
         target.publish().add(publish);
         target.send().add(send);
@@ -44,15 +44,14 @@ final class IntervalBuffer {
         target.endToEnd().add(endToEnd);
     }
 
-    /** Only when no writer can reach this buffer. */
     void reset() {
-        sent.reset();
-        acked.reset();
-        bytesAcked.reset();
-        sendErrors.reset();
-        received.reset();
-        bytesReceived.reset();
-        clamped.reset();
+        sent = 0;
+        acked = 0;
+        bytesAcked = 0;
+        sendErrors = 0;
+        received = 0;
+        bytesReceived = 0;
+        clamped = 0;
         publish.reset();
         send.reset();
         scheduleDelay.reset();

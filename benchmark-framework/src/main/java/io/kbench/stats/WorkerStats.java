@@ -8,10 +8,11 @@ import org.HdrHistogram.WriterReaderPhaser;
  * Everything one worker measures: counters and the four latency histograms.
  *
  * <p>The {@code on*} methods are the hot path, called per message from producer, client I/O and
- * consumer threads; they never block. Each records into the active {@link IntervalBuffer} inside
- * a {@link WriterReaderPhaser} critical section. Readers swap buffers and flip the phase, which
- * waits for writers already inside: so every message's counts and latencies land together on
- * one side of a snapshot or a reset, and a histogram's count always equals its counter.
+ * consumer threads; they never block. Each thread records into its own {@link IntervalBuffer}
+ * for the current phase, inside a {@link WriterReaderPhaser} critical section, with plain writes.
+ * Readers flip the phase, which waits for writers still in the old one, then merge the old phase's
+ * buffers: so every message's counts and latencies land together on one side of a snapshot or a
+ * reset, and a histogram's count always equals its counter.
  */
 public final class WorkerStats {
 
@@ -22,8 +23,8 @@ public final class WorkerStats {
     private final ProcessCpuMeter cpu = new ProcessCpuMeter();
     private final ErrorTally errors = new ErrorTally();
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private volatile IntervalBuffer active = new IntervalBuffer();
-    private IntervalBuffer inactive = new IntervalBuffer();
+    private final ThreadBuffers buffers = new ThreadBuffers();
+    private boolean evenPhase = true; // the phaser starts in its even phase; only the reader flips it
 
     private final AtomicLong firstSendNanos = new AtomicLong(NONE);
     private final AtomicLong lastSendNanos = new AtomicLong(NONE);
@@ -72,8 +73,8 @@ public final class WorkerStats {
     public void onSend(long sentNanos, long scheduleDelayNanos) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = active;
-            b.sent.increment();
+            IntervalBuffer b = buffers.current(phase);
+            b.sent++;
             b.record(b.scheduleDelay, scheduleDelayNanos / 1_000);
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -88,9 +89,9 @@ public final class WorkerStats {
     public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = active;
-            b.acked.increment();
-            b.bytesAcked.add(payloadBytes);
+            IntervalBuffer b = buffers.current(phase);
+            b.acked++;
+            b.bytesAcked += payloadBytes;
             b.record(b.publish, (ackNanos - intendedNanos) / 1_000);
             b.record(b.send, (ackNanos - sentNanos) / 1_000);
         } finally {
@@ -103,7 +104,7 @@ public final class WorkerStats {
     public void onSendError(Throwable error) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            active.sendErrors.increment();
+            buffers.current(phase).sendErrors++;
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -120,9 +121,9 @@ public final class WorkerStats {
     public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = active;
-            b.received.increment();
-            b.bytesReceived.add(payloadBytes);
+            IntervalBuffer b = buffers.current(phase);
+            b.received++;
+            b.bytesReceived += payloadBytes;
             if (endToEndMicros != Long.MIN_VALUE) {
                 b.record(b.endToEnd, endToEndMicros);
             }
@@ -211,20 +212,24 @@ public final class WorkerStats {
     private void drain() {
         phaser.readerLock();
         try {
-            IntervalBuffer filled = active;
-            active = inactive;
-            phaser.flipPhase(); // waits for writers that may still be writing into `filled`
-            inactive = filled;
-            Counts counts = filled.counts();
-            runTotals = runTotals.plus(counts);
-            periodCounts = periodCounts.plus(counts);
-            resetCounts = resetCounts.plus(counts);
-            filled.addLatenciesTo(periodLatencies);
-            filled.addLatenciesTo(resetLatencies);
-            if (observer != null) {
-                observer.onDrain(counts, filled.publish, filled.endToEnd);
+            boolean closing = evenPhase;
+            phaser.flipPhase(); // waits for writers still recording into the closing phase's buffers
+            evenPhase = !evenPhase;
+            for (IntervalBuffer filled : buffers.closed(closing)) {
+                if (filled.isEmpty()) {
+                    continue;
+                }
+                Counts counts = filled.counts();
+                runTotals = runTotals.plus(counts);
+                periodCounts = periodCounts.plus(counts);
+                resetCounts = resetCounts.plus(counts);
+                filled.addLatenciesTo(periodLatencies);
+                filled.addLatenciesTo(resetLatencies);
+                if (observer != null) {
+                    observer.onDrain(counts, filled.publish, filled.endToEnd);
+                }
+                filled.reset();
             }
-            filled.reset();
         } finally {
             phaser.readerUnlock();
         }

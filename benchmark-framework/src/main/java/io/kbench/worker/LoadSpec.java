@@ -12,6 +12,8 @@ import io.kbench.workload.PayloadSpec;
  * @param payload how to build the payloads
  * @param keyDistributor how to choose keys
  * @param maxInFlightMessages at most this many messages sent and not yet consumed on a worker, or 0 for no limit
+ * @param carrySendTime send each message's intended send time with it (for end-to-end latency);
+ *     false when nobody consumes, which spares the driver that work
  */
 public record LoadSpec(
         double totalRatePerSecond,
@@ -19,7 +21,14 @@ public record LoadSpec(
         long totalMessageCount,
         PayloadSpec payload,
         KeyDistributorType keyDistributor,
-        int maxInFlightMessages) {
+        int maxInFlightMessages,
+        boolean carrySendTime) {
+
+    /** A load whose messages carry their send time. */
+    public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
+                    KeyDistributorType keyDistributor, int maxInFlightMessages) {
+        this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, true);
+    }
 
     public boolean throttled() {
         return totalRatePerSecond > 0;

@@ -60,8 +60,8 @@ class RunLayoutTest {
         assertEquals(List.of(), layout.consumers());
         assertEquals(Map.of(), layout.partitionsPerSubscription());
         assertEquals(11, layout.producers().size());
-        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY, 0), layout.load(),
-                "unthrottled, with the message count split over all producers");
+        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY, 0, false), layout.load(),
+                "unthrottled, the message count split over all producers, no send time carried (nobody consumes)");
     }
 
     @Test

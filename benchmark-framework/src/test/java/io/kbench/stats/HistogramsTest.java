@@ -22,7 +22,7 @@ class HistogramsTest {
 
     @Test
     void histogramsResizeAndKeepThreeSignificantDigits() {
-        for (Histogram h : new Histogram[] {Histograms.newHistogram(), Histograms.newConcurrentHistogram()}) {
+        for (Histogram h : new Histogram[] {Histograms.newHistogram()}) {
             h.recordValue(1);
             h.recordValue(Histograms.MAX_MICROS);
             h.recordValue(123_456_789);

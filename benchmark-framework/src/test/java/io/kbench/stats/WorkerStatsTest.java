@@ -207,4 +207,56 @@ class WorkerStatsTest {
         assertEquals(1, stats.sinceReset().counts().clampedSamples());
         assertEquals(1, stats.takePeriod().counts().clampedSamples());
     }
+
+    /** Writers on many threads while a reader keeps taking periods: every event counted once, counters equal histograms. */
+    @Test
+    void concurrentWritersAndReaderLoseNothing() throws Exception {
+        WorkerStats stats = new WorkerStats("w", new io.kbench.time.ManualClock());
+        int threads = 4;
+        int perThread = 200_000;
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<Thread> writers = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread w = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < perThread; i++) {
+                    stats.onSend(1_000 + i, 2_000);
+                    stats.onAck(10, 0, 1_000, 1_000 + 3_000L * (i % 100));
+                    stats.onReceive(10, 2_000 + i, i % 500);
+                }
+            });
+            w.start();
+            writers.add(w);
+        }
+        long periodsAcked = 0;
+        long periodsPublishSamples = 0;
+        start.countDown();
+        while (writers.stream().anyMatch(Thread::isAlive)) {
+            PeriodStats p = stats.takePeriod();
+            periodsAcked += p.counts().messagesAcked();
+            periodsPublishSamples += p.latencies().publish().getTotalCount();
+            assertEquals(p.counts().messagesAcked(), p.latencies().publish().getTotalCount(), "one period's ack counter and histogram");
+            assertEquals(p.counts().messagesReceived(), p.latencies().endToEnd().getTotalCount(), "one period's receive counter and histogram");
+        }
+        for (Thread w : writers) {
+            w.join();
+        }
+        PeriodStats last = stats.takePeriod();
+        periodsAcked += last.counts().messagesAcked();
+        periodsPublishSamples += last.latencies().publish().getTotalCount();
+        long total = (long) threads * perThread;
+        assertEquals(total, periodsAcked, "the periods add up to every ack");
+        assertEquals(total, periodsPublishSamples);
+        CumulativeStats all = stats.sinceReset();
+        assertEquals(total, all.counts().messagesSent());
+        assertEquals(total, all.counts().messagesAcked());
+        assertEquals(total, all.counts().messagesReceived());
+        assertEquals(total, all.latencies().scheduleDelay().getTotalCount());
+        assertEquals(total, all.latencies().send().getTotalCount());
+        assertEquals(10L * total, all.counts().bytesAcked());
+    }
 }

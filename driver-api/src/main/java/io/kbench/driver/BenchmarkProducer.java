@@ -16,7 +16,8 @@ public interface BenchmarkProducer extends AutoCloseable {
      * @param key the record key, or {@code null} for none
      * @param payload the record value; the framework reuses the array, so the driver must not modify it
      * @param intendedSendEpochMicros when the open-loop schedule meant this message to be sent, in
-     *     microseconds since the Unix epoch
+     *     microseconds since the Unix epoch; {@link ConsumerCallback#UNKNOWN_SEND_TIME} when nobody
+     *     consumes, and then the driver need not carry it
      */
     void sendAsync(byte[] key, byte[] payload, long intendedSendEpochMicros, SendCompletion completion);
 

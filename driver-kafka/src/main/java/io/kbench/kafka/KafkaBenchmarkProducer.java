@@ -1,6 +1,7 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.SendCompletion;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -21,9 +22,9 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
 
     @Override
     public void sendAsync(byte[] key, byte[] payload, long intendedSendEpochMicros, SendCompletion completion) {
-        RecordHeaders headers = new RecordHeaders(new Header[] {
-            new RecordHeader(SendTimeHeader.KEY, SendTimeHeader.encode(intendedSendEpochMicros))
-        });
+        // Without consumers nobody reads the send time: skip the header (and its bytes on the wire).
+        Iterable<Header> headers = intendedSendEpochMicros == ConsumerCallback.UNKNOWN_SEND_TIME ? null
+                : new RecordHeaders(new Header[] {new RecordHeader(SendTimeHeader.KEY, SendTimeHeader.encode(intendedSendEpochMicros))});
         producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers),
                 (metadata, error) -> completion.completed(error));
     }

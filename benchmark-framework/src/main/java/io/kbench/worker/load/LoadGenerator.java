@@ -56,7 +56,7 @@ public final class LoadGenerator {
             perThread.get(i++ % threadCount).add(p);
         }
         for (List<ScheduledProducer> group : perThread) {
-            loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate));
+            loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate, load.carrySendTime()));
         }
     }
 

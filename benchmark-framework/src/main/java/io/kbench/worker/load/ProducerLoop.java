@@ -1,5 +1,6 @@
 package io.kbench.worker.load;
 
+import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
@@ -21,16 +22,23 @@ final class ProducerLoop implements Runnable {
     private final WorkerStats stats;
     private final boolean throttled;
     private final InFlightGate gate;
+    private final boolean carrySendTime;
     private volatile boolean stopRequested;
     private int roundRobin;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
-        this(producers, clock, stats, throttled, null);
+        this(producers, clock, stats, throttled, null, true);
     }
 
-    /** @param gate limits messages in flight until consumed, or null */
-    ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled, InFlightGate gate) {
+    /**
+     * @param gate limits messages in flight until consumed, or null
+     * @param carrySendTime pass each message's intended send time to the driver; else
+     *     {@link ConsumerCallback#UNKNOWN_SEND_TIME}, so it need not carry it (nobody consumes)
+     */
+    ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled, InFlightGate gate,
+                 boolean carrySendTime) {
         this.gate = gate;
+        this.carrySendTime = carrySendTime;
         this.producers = producers;
         this.clock = clock;
         this.stats = stats;
@@ -90,7 +98,8 @@ final class ProducerLoop implements Runnable {
             }
         };
         try {
-            p.producer.sendAsync(key, payload, clock.epochMicrosAt(intendedNanos), completion);
+            long stamp = carrySendTime ? clock.epochMicrosAt(intendedNanos) : ConsumerCallback.UNKNOWN_SEND_TIME;
+            p.producer.sendAsync(key, payload, stamp, completion);
         } catch (RuntimeException e) {
             // The send was refused outright, so the completion will never run.
             // When stopping, this is an interrupt out of a send blocked on a full buffer: not worth a message.
