@@ -76,8 +76,13 @@ public final class RunnerOptions {
     Path workerTokenFile;
 
     @Option(names = "--worker-truststore", paramLabel = "FILE.p12",
-            description = "PKCS12 truststore for https:// workers (password in KBENCH_TLS_TRUSTSTORE_PASSWORD).")
+            description = "PKCS12 truststore for https:// workers (password in KBENCH_TLS_TRUSTSTORE_PASSWORD or "
+                    + "--worker-truststore-password-file).")
     Path workerTruststore;
+
+    @Option(names = "--worker-truststore-password-file", paramLabel = "FILE",
+            description = "File holding the truststore's password (instead of KBENCH_TLS_TRUSTSTORE_PASSWORD).")
+    Path workerTruststorePasswordFile;
 
     @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15s",
             description = "Workers stop all load when they hear nothing from this coordinator for this long; a worker silent "
@@ -139,7 +144,8 @@ public final class RunnerOptions {
             return null;
         }
         String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");
-        String truststorePassword = workerTruststore == null ? null : System.getenv("KBENCH_TLS_TRUSTSTORE_PASSWORD");
+        String truststorePassword = workerTruststore == null ? null
+                : Secrets.read("KBENCH_TLS_TRUSTSTORE_PASSWORD", workerTruststorePasswordFile, "--worker-truststore-password-file");
         return new RemoteWorkers(all, token, workerTruststore, truststorePassword);
     }
 }

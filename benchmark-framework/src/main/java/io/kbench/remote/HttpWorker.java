@@ -202,13 +202,24 @@ public final class HttpWorker implements Worker {
             throw new WorkerException("interrupted while asking worker " + url + " to " + what);
         } catch (ExecutionException | TimeoutException e) {
             String cause = e instanceof TimeoutException ? "no answer within " + timeout.toSeconds() + " s"
-                    : Errors.describe(e.getCause());
+                    : tlsProblem(e.getCause()) != null ? tlsProblem(e.getCause()) : Errors.describe(e.getCause());
             deadReason = cause;
             throw new WorkerException("worker " + url + " could not " + what + ": " + cause, e);
         } catch (IOException e) {
             throw new WorkerException("could not encode the request to " + what + " for worker " + url + ": " + e.getMessage(), e);
         }
         return decode(what, response, type);
+    }
+
+    /** One sentence for a failed TLS handshake, or null when the failure was something else. */
+    static String tlsProblem(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException) {
+                return "TLS handshake failed (" + Errors.describe(t) + "): if the worker's certificate is not trusted, pass "
+                        + "--worker-truststore with a truststore holding it or its CA";
+            }
+        }
+        return null;
     }
 
     private <T> T decode(String what, HttpResponse<Buffer> response, TypeReference<T> type) {
