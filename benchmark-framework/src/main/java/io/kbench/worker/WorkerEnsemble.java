@@ -201,20 +201,15 @@ public final class WorkerEnsemble implements Worker {
     }
 
     private <T> List<T> tryCallAll(String what, Function<Worker, T> call, List<String> failures) {
-        List<Future<T>> futures = new ArrayList<>();
-        for (Worker w : members) {
-            futures.add(pool.submit(() -> call.apply(w)));
-        }
         List<T> results = new ArrayList<>();
-        for (int i = 0; i < futures.size(); i++) {
-            try {
-                results.add(futures.get(i).get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failures.add("interrupted while waiting for " + members.get(i).id() + " to " + what);
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                String message = Errors.describeForUser(cause);
+        List<Outcome<T>> outcomes = fanOut(members, (i, w) -> call.apply(w));
+        for (int i = 0; i < outcomes.size(); i++) {
+            Outcome<T> o = outcomes.get(i);
+            if (o.failure() == null) {
+                results.add(o.value());
+            } else {
+                RuntimeException e = named(what, members.get(i), o.failure());
+                String message = Errors.describeForUser(e);
                 failures.add(message.startsWith("worker " + members.get(i).id()) ? message
                         : "worker " + members.get(i).id() + " could not " + what + ": " + message);
             }
@@ -261,11 +256,27 @@ public final class WorkerEnsemble implements Worker {
     }
 
     private <T> List<T> callAll(String what, List<Worker> workers, IndexedFunction<T> call) {
+        List<T> results = new ArrayList<>();
+        List<Outcome<T>> outcomes = fanOut(workers, call);
+        for (int i = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i).failure() != null) {
+                throw named(what, workers.get(i), outcomes.get(i).failure());
+            }
+            results.add(outcomes.get(i).value());
+        }
+        return results;
+    }
+
+    /** What one worker's call gave: a value, or the failure. */
+    private record Outcome<T>(T value, Throwable failure) {}
+
+    /** Calls every worker in parallel (in this thread for a single worker) and waits for all of them. */
+    private <T> List<Outcome<T>> fanOut(List<Worker> workers, IndexedFunction<T> call) {
         if (workers.size() == 1) {
             try {
-                return java.util.Collections.singletonList(call.apply(0, workers.get(0))); // no thread hop for the local run
+                return List.of(new Outcome<>(call.apply(0, workers.get(0)), null)); // no thread hop for the local run
             } catch (RuntimeException e) {
-                throw named(what, workers.get(0), e);
+                return List.of(new Outcome<>(null, e));
             }
         }
         List<Future<T>> futures = new ArrayList<>();
@@ -273,18 +284,18 @@ public final class WorkerEnsemble implements Worker {
             int index = i;
             futures.add(pool.submit(() -> call.apply(index, workers.get(index))));
         }
-        List<T> results = new ArrayList<>();
-        for (int i = 0; i < futures.size(); i++) {
+        List<Outcome<T>> outcomes = new ArrayList<>();
+        for (Future<T> f : futures) {
             try {
-                results.add(futures.get(i).get());
+                outcomes.add(new Outcome<>(f.get(), null));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new WorkerException("interrupted while waiting for workers to " + what);
+                outcomes.add(new Outcome<>(null, new WorkerException("interrupted while waiting for the workers")));
             } catch (ExecutionException e) {
-                throw named(what, workers.get(i), e.getCause());
+                outcomes.add(new Outcome<>(null, e.getCause()));
             }
         }
-        return results;
+        return outcomes;
     }
 
     /** A member's failure as the interface promises it: its own worker or driver exception, else one naming it. */
