@@ -10,7 +10,8 @@ kbench_build_if_needed() {
   local stale=""
   if [ ! -f "$marker" ]; then
     stale="first use"
-  elif [ -n "$(find "$KBENCH_HOME" -path "$KBENCH_HOME/*/target" -prune -o \
+  elif [ -n "$(find "$KBENCH_HOME" \( -path "$KBENCH_HOME/*/target" -o -path "$KBENCH_HOME/deploy" \
+          -o -path "$KBENCH_HOME/integration-tests" -o -path "$KBENCH_HOME/perf-compare" \) -prune -o \
           \( -name pom.xml -o -path '*/src/main/*' \) -newer "$marker" -print -quit 2>/dev/null)" ]; then
     stale="sources changed"
   fi
@@ -20,7 +21,9 @@ kbench_build_if_needed() {
       echo "error: Maven (mvn) is needed to build kbench; install Maven 3.8+ and Java 17+" >&2
       exit 2
     fi
-    if ! (cd "$KBENCH_HOME" && mvn -q -B -DskipTests package >"$KBENCH_HOME/target-build.log" 2>&1); then
+    # The tool only: not the tests, nor deploy/ (Pulumi and the AWS SDK are large and only for deploying).
+    if ! (cd "$KBENCH_HOME" && mvn -q -B -DskipTests package -pl '!integration-tests,!deploy,!deploy/aws' \
+          >"$KBENCH_HOME/target-build.log" 2>&1); then
       echo "error: the build failed; see $KBENCH_HOME/target-build.log" >&2
       exit 2
     fi
