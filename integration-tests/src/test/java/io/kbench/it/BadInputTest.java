@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,6 +39,15 @@ class BadInputTest {
         Path driver = Cli.driverFile(dir, "driver.yaml", "");
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), dir.resolve("nope.yaml").toString());
         assertBadInput(run, "nope.yaml: file not found (looked at " + dir.resolve("nope.yaml"));
+    }
+
+    @Test
+    void unreadableWorkloadIsNamed() throws Exception {
+        // A directory where a file is expected: the unreadable case a root-run CI can produce.
+        Path driver = Cli.driverFile(dir, "driver.yaml", "");
+        Path notAFile = Files.createDirectories(dir.resolve("workload.yaml"));
+        Cli.Outcome run = Cli.run("--drivers", driver.toString(), notAFile.toString());
+        assertBadInput(run, "workload.yaml: is a directory, expected a file");
     }
 
     @Test
