@@ -141,12 +141,6 @@ public final class WorkerStats {
         this.producersDone = true;
     }
 
-    /** Messages handed to the client minus those acknowledged or failed: still in flight. */
-    public synchronized long inFlight() {
-        drain();
-        return runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();
-    }
-
     /** Moves what was recorded so far into the totals (and to the observer) without taking a period. */
     public synchronized void flush() {
         drain();
