@@ -1,8 +1,6 @@
 package io.kbench.cli;
 
-import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.Console;
-import io.kbench.result.ClientBound;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
@@ -74,11 +72,9 @@ final class FinalReport {
 
     /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */
     private static void ckuCheck(RunResult r, Console out) {
-        if (r.workload().cku() == null) {
-            return;
+        if (r.ckuVerdict() != null) {
+            r.ckuVerdict().lines().forEach(out::line);
         }
-        boolean clientBound = ClientBound.detect(r.measurement(), r.periods()).bound();
-        CkuVerdict.of(r.workload(), r.measurement(), r.status(), clientBound).lines().forEach(out::line);
     }
 
     private static String requested(Measurement m) {

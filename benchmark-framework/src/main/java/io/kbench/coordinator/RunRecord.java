@@ -69,8 +69,12 @@ final class RunRecord {
     }
 
     RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer) {
+        ClientBound clientBound = measurement == null ? ClientBound.NO : ClientBound.detect(measurement, periods);
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
+        }
+        if (clientBound.bound()) {
+            warn(clientBound.warning());
         }
         return new RunResult(
                 spec.runId(),
@@ -92,7 +96,8 @@ final class RunRecord {
                 List.copyOf(periods),
                 measurement,
                 consumer,
-                spec.workerClocks());
+                spec.workerClocks(),
+                clientBound);
     }
 
     private void noteMeasurementWarnings(Measurement m) {
@@ -110,10 +115,6 @@ final class RunRecord {
         if (m.counts().clampedSamples() > 0) {
             warn(String.format(Locale.ROOT, "%,d latency samples were outside 0..24 h and were recorded at the nearest bound "
                     + "(negative end-to-end latency means the workers' clocks disagree)", m.counts().clampedSamples()));
-        }
-        ClientBound clientBound = ClientBound.detect(m, periods);
-        if (clientBound.bound()) {
-            warn(clientBound.warning());
         }
     }
 }

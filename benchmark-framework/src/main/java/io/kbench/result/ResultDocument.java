@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.cku.CkuVerdict;
 import io.kbench.config.DurationParser;
 import io.kbench.stats.Latencies;
 import java.io.IOException;
@@ -52,12 +51,10 @@ public final class ResultDocument {
         root.put("status", r.status().name().toLowerCase());
         root.put("failureReason", r.failureReason());
         root.set("warnings", MAPPER.valueToTree(r.warnings()));
-        ClientBound clientBound = ClientBound.detect(r.measurement(), r.periods());
-        root.put("clientBound", clientBound.bound());
-        root.put("clientBoundReason", clientBound.reason());
-        if (r.workload().cku() != null) {
-            root.set("ckuCheck", MAPPER.valueToTree(
-                    CkuVerdict.of(r.workload(), r.measurement(), r.status(), clientBound.bound()).toJson()));
+        root.put("clientBound", r.clientBound().bound());
+        root.put("clientBoundReason", r.clientBound().reason());
+        if (r.ckuVerdict() != null) {
+            root.set("ckuCheck", MAPPER.valueToTree(r.ckuVerdict().toJson()));
         }
         root.put("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
         root.put("endTime", Instant.ofEpochMilli(r.endEpochMillis()).toString());

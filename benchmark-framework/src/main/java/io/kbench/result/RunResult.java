@@ -29,6 +29,7 @@ import java.util.Map;
  * @param measurement the measured phase, or null if the run failed before it
  * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
  * @param workerClocks each remote worker's clock offset and its error bound (empty for a local run)
+ * @param clientBound whether the clients, not the cluster, limited the run ({@link ClientBound#NO} if not)
  */
 public record RunResult(
         String runId,
@@ -50,7 +51,13 @@ public record RunResult(
         List<PeriodSummary> periods,
         Measurement measurement,
         ConsumerMetrics consumer,
-        List<ClockOffset> workerClocks) {
+        List<ClockOffset> workerClocks,
+        ClientBound clientBound) {
+
+    /** The CKU check's verdict, or null when the workload names no CKU count. */
+    public io.kbench.cku.CkuVerdict ckuVerdict() {
+        return workload.cku() == null ? null : io.kbench.cku.CkuVerdict.of(workload, measurement, status, clientBound.bound());
+    }
 
     /**
      * How far end-to-end latency can be off because of clock offsets: a message produced on one

@@ -69,9 +69,6 @@ final class ProducerLoop implements Runnable {
                 if (gate != null && !gate.tryEnter(MAX_PARK_NANOS)) {
                     continue; // the previous messages are not consumed yet; look at the stop flag again
                 }
-                if (!throttled) {
-                    intended = clock.nanoTime();
-                }
                 send(next, intended);
             }
         } catch (InterruptedException e) {
@@ -79,9 +76,11 @@ final class ProducerLoop implements Runnable {
         }
     }
 
-    private void send(ScheduledProducer p, long intendedNanos) {
+    /** @param scheduledNanos the intended send time when throttled; ignored otherwise (intended = sent) */
+    private void send(ScheduledProducer p, long scheduledNanos) {
         byte[] payload = p.payloads[(int) (p.sent % p.payloads.length)];
         long sentNanos = clock.nanoTime();
+        long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule, one clock read
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
         p.sent++;
