@@ -193,6 +193,7 @@ public final class WorkerAgent implements AutoCloseable {
         });
         runCall(router, HttpMethod.POST, "stats/period", ctx -> worker.periodStats());
         runCall(router, HttpMethod.GET, "stats/cumulative", ctx -> worker.cumulativeStats());
+        runCall(router, HttpMethod.GET, "findings", ctx -> worker.findings());
         runCall(router, HttpMethod.POST, "producers/stop", ctx -> {
             worker.stopProducers();
             return null;

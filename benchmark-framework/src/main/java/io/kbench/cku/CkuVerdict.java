@@ -1,5 +1,6 @@
 package io.kbench.cku;
 
+import io.kbench.result.Diagnosis;
 import io.kbench.result.Measurement;
 import io.kbench.result.RunStatus;
 import io.kbench.workload.Workload;
@@ -35,9 +36,9 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
 
     /**
      * @param m the measurement, or null when nothing was measured
-     * @param clientBound whether the run was found client-bound (qualifies a FAIL)
+     * @param diagnosis what limited the run (qualifies a FAIL)
      */
-    public static CkuVerdict of(Workload w, Measurement m, RunStatus status, boolean clientBound) {
+    public static CkuVerdict of(Workload w, Measurement m, RunStatus status, Diagnosis diagnosis) {
         int n = w.cku();
         List<String> notes = new ArrayList<>();
         Check ingress = null;
@@ -66,8 +67,11 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
             notes.add(String.format(Locale.ROOT, "the workload requested only %.2f MB/s: remove producerRate to produce at "
                     + "the CKUs' ingress", requested));
         }
-        if (!pass && clientBound) {
+        if (!pass && diagnosis.clientBound()) {
             notes.add("the run was client-bound (see the warning): the clients, not necessarily the cluster, fell short");
+        }
+        if (diagnosis.verdict() == Diagnosis.Verdict.THROTTLED) {
+            notes.add("the service enforced its limit: it throttled the clients (" + diagnosis.reason() + ")");
         }
         List<String> limits = CkuPlan.warnings(w).stream().filter(s -> s.startsWith("CKU limit")).toList();
         if (!pass && !limits.isEmpty()) {

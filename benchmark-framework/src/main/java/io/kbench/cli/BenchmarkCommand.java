@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
         footer = {
             "",
             "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written);",
-            "2 bad input (nothing was run).",
+            "2 bad input (nothing was run); 3 a run was degraded (unacknowledged, lost, duplicated or reordered messages).",
             "Examples:",
             "  bin/benchmark workloads/simple.yaml",
             "  KAFKA_BOOTSTRAP_SERVERS=b-1.example:9092 bin/benchmark --drivers driver-kafka/kafka.yaml workloads/1000-partitions.yaml"
@@ -45,6 +45,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     static final int EXIT_OK = 0;
     static final int EXIT_RUN_FAILED = 1;
     static final int EXIT_BAD_INPUT = 2;
+    static final int EXIT_DEGRADED = 3;
 
     @Parameters(paramLabel = "WORKLOAD.yaml", arity = "0..*", description = "Workload files (OpenMessaging Benchmark format).")
     List<Path> workloads;
@@ -134,16 +135,16 @@ public final class BenchmarkCommand implements Callable<Integer> {
             sessions.forEach(DriverSession::close);
             return e.exitCode;
         }
-        boolean allCompleted = true;
+        int exit = EXIT_OK;
         try {
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote);
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote, options.printMetrics);
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {
                         return EXIT_RUN_FAILED;
                     }
                     RunOutcome outcome = executor.run(session, workload, output, options.outputDir);
-                    allCompleted &= outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
+                    exit = worse(exit, exitCode(outcome));
                 }
                 session.close();
             }
@@ -153,7 +154,24 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 remote.close();
             }
         }
-        return allCompleted ? EXIT_OK : EXIT_RUN_FAILED;
+        return exit;
+    }
+
+    /** 0 for a completed run with its result written, 3 for a degraded one, else 1. */
+    static int exitCode(RunOutcome outcome) {
+        if (outcome == null || outcome.file() == null) {
+            return EXIT_RUN_FAILED;
+        }
+        return switch (outcome.result().status()) {
+            case COMPLETED -> EXIT_OK;
+            case DEGRADED -> EXIT_DEGRADED;
+            case FAILED, INTERRUPTED -> EXIT_RUN_FAILED;
+        };
+    }
+
+    /** The exit code of several runs: failures outrank degraded runs, which outrank completed ones. */
+    static int worse(int a, int b) {
+        return a == EXIT_RUN_FAILED || b == EXIT_RUN_FAILED ? EXIT_RUN_FAILED : Math.max(a, b);
     }
 
     /** Thrown to end a command early with an exit code after printing why. */

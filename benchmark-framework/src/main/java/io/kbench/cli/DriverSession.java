@@ -13,6 +13,7 @@ import io.kbench.worker.DriverLoader;
 import io.kbench.worker.LoadedDriver;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -100,6 +101,15 @@ final class DriverSession implements AutoCloseable {
 
     String clusterDescription() {
         return cluster == null ? null : cluster.description();
+    }
+
+    /** How long the driver's client keeps trying to deliver a message, or null if unknown. */
+    Duration deliveryTimeout() {
+        return deliveryTimeoutTyped(loaded);
+    }
+
+    private static <C> Duration deliveryTimeoutTyped(LoadedDriver<C> driver) {
+        return driver.driver().deliveryTimeout(driver.config());
     }
 
     String clientVersion() {

@@ -2,10 +2,13 @@ package io.kbench.cli;
 
 import io.kbench.coordinator.Console;
 import io.kbench.result.ConsumerMetrics;
+import io.kbench.result.Delivery;
 import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunResult;
 import io.kbench.result.WorkerSummary;
+import io.kbench.stats.ClientMetricTotal;
+import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
 import java.util.Locale;
 
@@ -15,34 +18,46 @@ final class FinalReport {
     private FinalReport() {}
 
     static void print(RunResult r, Console out) {
+        print(r, out, false);
+    }
+
+    /** @param printMetrics also print every client metric, as kafka-producer-perf-test --print-metrics does */
+    static void print(RunResult r, Console out, boolean printMetrics) {
         out.line("");
         out.line("=== %s on %s: %s ===", r.workload().name(), r.driverName(), r.status().name().toLowerCase(Locale.ROOT)
                 + (r.failureReason() == null ? "" : " (" + r.failureReason() + ")"));
         Measurement m = r.measurement();
         if (m == null) {
             out.line("Nothing was measured.");
+            delivery(r, out);
+            out.line(r.diagnosis().line());
             ckuCheck(r, out);
             return;
         }
         if (r.workload().consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
         } else {
-            out.line("Window %.1f s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors.",
+            out.line("Window %.1f s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors in the window.",
                     m.windowMicros() / 1e6, m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
                     m.counts().sendErrors());
         }
         if (r.workload().subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
         }
-        out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
+        out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s  over", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
         if (m.counts().messagesSent() > 0) {
-            row(out, "publish (ack - intended)", m.publishLatency());
-            row(out, "send (ack - sent)", m.sendLatency());
-            row(out, "schedule delay", m.scheduleDelay());
+            row(out, "publish (ack - intended)", m.publishLatency(), "acked messages");
+            row(out, "send (ack - sent)", m.sendLatency(), "acked messages");
+            row(out, "schedule delay", m.scheduleDelay(), "sent messages");
         }
         if (m.endToEndLatency().count() > 0) {
-            row(out, "end-to-end", m.endToEndLatency());
+            row(out, "end-to-end", m.endToEndLatency(), "consumed messages");
         }
+        delivery(r, out);
+        if (r.integrity() != null) {
+            out.line(r.integrity().line());
+        }
+        out.line(r.diagnosis().line());
         if (m.workers().size() > 1) {
             out.line("Per worker:");
             for (WorkerSummary w : m.workers()) {
@@ -67,7 +82,35 @@ final class FinalReport {
             out.line(PerfToolFormat.CONSUMER_HEADER);
             out.line(PerfToolFormat.consumerLine(c));
         }
+        if (printMetrics) {
+            clientMetrics(r, out);
+        }
         ckuCheck(r, out);
+    }
+
+    /** What became of the messages, with the failures by error class. */
+    private static void delivery(RunResult r, Console out) {
+        Delivery d = r.delivery();
+        if (d == null || d.sentMessages() == 0) {
+            return;
+        }
+        out.line(d.line());
+        for (ErrorCount e : d.errorsByClass()) {
+            out.line("  failed: %s", e.describe());
+        }
+    }
+
+    /** Every client metric, combined over all clients, in kafka-producer-perf-test --print-metrics' layout. */
+    private static void clientMetrics(RunResult r, Console out) {
+        if (r.clientMetrics().isEmpty()) {
+            out.line("The driver reported no client metrics.");
+            return;
+        }
+        int width = r.clientMetrics().stream().mapToInt(t -> t.name().length()).max().orElse(0);
+        out.line("%-" + width + "s : %s", "Metric Name (sum, avg or max over all clients)", "Value");
+        for (ClientMetricTotal t : r.clientMetrics()) {
+            out.line("%-" + width + "s : %.3f", t.name(), t.value());
+        }
     }
 
     /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */
@@ -84,8 +127,9 @@ final class FinalReport {
         return String.format(Locale.ROOT, " (requested %,.1f msg/s: %.1f%%)", m.requestedRate(), 100 * m.achievedRatio());
     }
 
-    private static void row(Console out, String name, LatencySummary s) {
-        out.line("%-24s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f", name, s.avgMicros() / 1e3, s.p50Micros() / 1e3,
-                s.p95Micros() / 1e3, s.p99Micros() / 1e3, s.p999Micros() / 1e3, s.p9999Micros() / 1e3, s.maxMicros() / 1e3);
+    private static void row(Console out, String name, LatencySummary s, String over) {
+        out.line("%-24s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f  %,d %s", name, s.avgMicros() / 1e3, s.p50Micros() / 1e3,
+                s.p95Micros() / 1e3, s.p99Micros() / 1e3, s.p999Micros() / 1e3, s.p9999Micros() / 1e3, s.maxMicros() / 1e3,
+                s.count(), over);
     }
 }

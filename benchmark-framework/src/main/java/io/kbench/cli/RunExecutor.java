@@ -32,13 +32,16 @@ final class RunExecutor {
     private final StopSignal stop;
     private final RunOptions options;
     private final RemoteWorkers remote;
+    private final boolean printMetrics;
 
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote) {
+    /** @param printMetrics print every client metric after each run (--print-metrics) */
+    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, boolean printMetrics) {
         this.console = console;
         this.err = err;
         this.stop = stop;
         this.options = options;
         this.remote = remote;
+        this.printMetrics = printMetrics;
     }
 
     /** @return the outcome, or null if the run could not even start (the reason is printed) */
@@ -65,7 +68,7 @@ final class RunExecutor {
         }
         RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
-                options, remote == null ? List.of() : remote.clocks());
+                options, remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
         }
@@ -73,7 +76,7 @@ final class RunExecutor {
         try (workers) {
             result = new Coordinator(workers, clock, stop, console).run(spec);
         }
-        FinalReport.print(result, console);
+        FinalReport.print(result, console, printMetrics);
         try {
             Path written = ResultWriter.write(result, outputFile, outputDir);
             console.line("Result written to %s", written);

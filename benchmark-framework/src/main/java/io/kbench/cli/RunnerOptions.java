@@ -56,6 +56,26 @@ public final class RunnerOptions {
     @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
     boolean keepTopics;
 
+    @Option(names = "--stall-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "30s",
+            description = "Fail the run when messages are in flight and none is acknowledged for this long; never longer "
+                    + "than the producers' delivery.timeout.ms (default: ${DEFAULT-VALUE}).")
+    Duration stallTimeout;
+
+    @Option(names = "--max-unacked-percent", paramLabel = "PERCENT", defaultValue = "0.1",
+            description = "A run with more failed plus undelivered messages than this share of those sent is marked "
+                    + "degraded, not completed (default: ${DEFAULT-VALUE}%%).")
+    double maxUnackedPercent;
+
+    @Option(names = "--no-integrity-check", negatable = false,
+            description = "Do not stamp messages with producer id and sequence (16 more bytes of record header) and do not "
+                    + "check consumed messages for losses, duplicates and reordering.")
+    boolean noIntegrityCheck;
+
+    @Option(names = "--print-metrics",
+            description = "Print every client metric at the end, combined over all clients, like kafka-producer-perf-test "
+                    + "--print-metrics (they are always in the result's clientMetrics).")
+    boolean printMetrics;
+
     @Option(names = "--workers", split = ",", paramLabel = "URL",
             description = "Worker agents (bin/benchmark-worker) to run the load on, comma-separated, e.g. http://10.0.0.5:8080. "
                     + "Default: run in this process.")
@@ -106,13 +126,20 @@ public final class RunnerOptions {
 
     RunOptions runOptions() {
         return RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
-                .withDrainTimeout(drainTimeout).withLease(workerLease);
+                .withDrainTimeout(drainTimeout).withLease(workerLease).withStallTimeout(stallTimeout)
+                .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck);
     }
 
     /** Problems with the options themselves, or null. */
     String problem() {
         if (progressInterval.toMillis() < 100) {
             return "--progress-interval must be at least 100ms";
+        }
+        if (stallTimeout.toSeconds() < 1) {
+            return "--stall-timeout must be at least 1s, e.g. 30s";
+        }
+        if (!(maxUnackedPercent >= 0 && maxUnackedPercent <= 100)) {
+            return "--max-unacked-percent must be between 0 and 100, e.g. 0.1";
         }
         if (scale != null && !(scale > 0)) {
             return "--scale must be a number above 0, e.g. 0.1";

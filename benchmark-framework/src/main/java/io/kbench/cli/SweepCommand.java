@@ -62,7 +62,7 @@ import picocli.CommandLine.Parameters;
             "    messageSize: [1, 10, 50, 100, 1000]",
             "    producer.batch.size: [8196]      # also consumer.*, common.*, topic.*, broker.*, driver.<field>",
             "",
-            "Exit status: 0 every run completed; 1 a run failed or was interrupted; 2 bad input (nothing was run).",
+            "Exit status: 0 every run completed; 1 a run did not complete (failed, degraded or interrupted); 2 bad input.",
             "Example:",
             "  bin/benchmark sweep workloads/sweeps/record-size.yaml"
         })
@@ -204,7 +204,7 @@ public final class SweepCommand implements Callable<Integer> {
                 }
             }
             writeTable(sweep, combinations, layout);
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote);
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote, options.printMetrics);
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {

@@ -1,20 +1,29 @@
 package io.kbench.coordinator;
 
+import io.kbench.integrity.Integrity;
 import io.kbench.result.ConsumerMetrics;
+import io.kbench.result.Delivery;
 import io.kbench.result.Measurement;
 import io.kbench.result.MeasurementCalculator;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.stats.ClientMetricTotal;
+import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
+import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
 import io.kbench.worker.RunSetup;
+import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
+import io.kbench.worker.WorkerFindings;
 import io.kbench.worker.WorkerPlan;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one benchmark through the workers, phase by phase: start the driver, create topics, create
@@ -24,14 +33,14 @@ import java.util.Locale;
  */
 public final class Coordinator {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Coordinator.class);
+    private static final Logger log = LoggerFactory.getLogger(Coordinator.class);
 
     private final WorkerEnsemble workers;
     private final Waiter waiter;
     private final Console console;
     private final StopSignal signal;
 
-    public Coordinator(WorkerEnsemble workers, io.kbench.time.BenchmarkClock clock, StopSignal stop, Console console) {
+    public Coordinator(WorkerEnsemble workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.console = console;
@@ -42,10 +51,11 @@ public final class Coordinator {
         RunRecord record = new RunRecord(spec, waiter.clock(), console);
         Workload w = spec.workload();
         RunOptions options = spec.options();
-        RunLayout layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId());
+        RunLayout layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
         TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
+        Duration stallTimeout = options.effectiveStallTimeout(spec.deliveryTimeout());
         boolean started = false;
-        List<CumulativeStats> cumulative = null;
+        Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         try {
             record.step("driver start");
@@ -64,13 +74,16 @@ public final class Coordinator {
                         + "and consumers must run in one process: run this workload without --workers");
             }
             if (w.consumeOnly()) {
-                consumeOnly(w, layout, record, options);
+                consumeOnly(w, layout, record, options, spec.clusterName(), stallTimeout);
             } else {
-                produceAndMeasure(w, layout, record, options);
+                produceAndMeasure(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
             }
-            cumulative = workers.cumulativeStats();
+            collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
+        } catch (ClusterStalledException e) {
+            record.stalled(e.summary());
+            record.end(RunStatus.FAILED, e.getMessage() + " (during " + record.phaseName() + ")");
         } catch (RunFailedException e) {
             record.end(RunStatus.FAILED, e.getMessage() + " (during " + record.phaseName() + ")");
         } catch (RuntimeException e) {
@@ -78,16 +91,42 @@ public final class Coordinator {
             record.end(RunStatus.FAILED, Errors.describeForUser(e) + " (during " + record.phaseName() + ")");
         } finally {
             if (started) {
-                cumulative = cleanUp(record, topics.created(), options.keepTopics(), cumulative);
+                collected = cleanUp(record, topics.created(), options.keepTopics(), collected);
             }
             leases.close();
         }
-        List<String> workerIds = workers.members().stream().map(io.kbench.worker.Worker::id).toList();
-        return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record));
+        List<String> workerIds = workers.members().stream().map(Worker::id).toList();
+        List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
+        return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record),
+                collected == null ? null : Delivery.of(collected.stats()),
+                collected == null ? null : integrity(collected, w, options),
+                collected == null ? List.of() : ClientMetricTotal.merge(collected.findings().stream()
+                        .map(WorkerFindings::clientMetrics).toList()));
+    }
+
+    /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
+    private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
+
+    /**
+     * The integrity verdict, or null when there is nothing to check (checks off, or nobody consumed).
+     * Losses are counted only if the consumers caught up; otherwise they would be confused with lag.
+     */
+    private static Integrity integrity(Collected c, Workload w, RunOptions options) {
+        if (!options.checkIntegrity() || w.subscriptionsPerTopic() == 0 || c.findings().isEmpty()) {
+            return null;
+        }
+        Counts run = Counts.ZERO;
+        for (CumulativeStats s : c.stats()) {
+            run = run.plus(s.runTotals());
+        }
+        long unread = run.messagesAcked() * w.subscriptionsPerTopic() - run.messagesReceived();
+        String notChecked = unread <= 0 ? null : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged "
+                + "messages when the run ended", unread);
+        return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
     }
 
     /** Consumers first (every partition assigned), then producers; warmup, backlog, measurement, drain. */
-    private void produceAndMeasure(Workload w, RunLayout layout, RunRecord record, RunOptions options) {
+    private void produceAndMeasure(Workload w, RunLayout layout, RunRecord record, RunOptions options, StallGuard guard) {
         if (!layout.consumers().isEmpty()) {
             createConsumers(layout, record, options);
         }
@@ -98,7 +137,7 @@ public final class Coordinator {
             workers.resetStats(); // measure from the very first message
         }
         workers.startLoad(layout.load());
-        PeriodCollector collector = collector(w, record, options);
+        PeriodCollector collector = collector(w, record, options, guard);
         if (!warmup.isZero()) {
             record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
             collector.runFor(Phase.WARMUP, warmup);
@@ -131,36 +170,20 @@ public final class Coordinator {
      * Like kafka-consumer-perf-test: produce the messages first (not measured), then measure from
      * the moment the consumers are created (their group join included) until every message is consumed.
      */
-    private void consumeOnly(Workload w, RunLayout layout, RunRecord record, RunOptions options) {
+    private void consumeOnly(Workload w, RunLayout layout, RunRecord record, RunOptions options, String cluster,
+                             Duration stallTimeout) {
         createProducers(layout, record);
-        PeriodCollector collector = collector(w, record, options);
+        PeriodCollector prefill = collector(w, record, options, StallGuard.acknowledgements(stallTimeout, cluster));
         record.startPhase(Phase.PREFILL, String.format(Locale.ROOT, "Prefilling %,d messages (not measured)...", w.prefillMessages()));
         workers.startLoad(layout.load());
-        collector.runUntil(Phase.PREFILL, s -> s.producersDone() && s.inFlightMessages() <= 0, null);
+        prefill.runUntil(Phase.PREFILL, s -> s.producersDone() && s.inFlightMessages() <= 0, null);
         workers.stopClients(); // the prefill producers are done
         workers.resetStats();
         createConsumers(layout, record, options);
         record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
-        collector.runUntil(Phase.MEASURE, stallGuard(s -> s.backlogMessages() <= 0, options.drainTimeout()), null);
-    }
-
-    /** Fails the phase when consumption makes no progress for {@code patience}. */
-    private java.util.function.Predicate<LoadState> stallGuard(java.util.function.Predicate<LoadState> done, Duration patience) {
-        long[] last = {-1, waiter.clock().nanoTime()};
-        return s -> {
-            if (done.test(s)) {
-                return true;
-            }
-            long now = waiter.clock().nanoTime();
-            if (s.runTotals().messagesReceived() != last[0]) {
-                last[0] = s.runTotals().messagesReceived();
-                last[1] = now;
-            } else if (now - last[1] > patience.toNanos()) {
-                throw new RunFailedException(String.format(Locale.ROOT, "consumers stopped receiving: %,d messages still "
-                        + "unconsumed after %d s without progress", s.backlogMessages(), patience.toSeconds()));
-            }
-            return false;
-        };
+        // Consumers that make no progress for the drain timeout have stopped: the run fails.
+        collector(w, record, options, StallGuard.consumption(options.drainTimeout(), cluster))
+                .runUntil(Phase.MEASURE, s -> s.backlogMessages() <= 0, null);
     }
 
     private void createConsumers(RunLayout layout, RunRecord record, RunOptions options) {
@@ -170,8 +193,8 @@ public final class Coordinator {
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
         ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
-        record.rebalanceTimeMillis = (waiter.clock().nanoTime() - start) / 1_000_000;
-        console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis);
+        record.rebalanced((waiter.clock().nanoTime() - start) / 1_000_000);
+        console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis());
     }
 
     private void createProducers(RunLayout layout, RunRecord record) {
@@ -181,9 +204,9 @@ public final class Coordinator {
         printPlan(layout);
     }
 
-    private PeriodCollector collector(Workload w, RunRecord record, RunOptions options) {
+    private PeriodCollector collector(Workload w, RunRecord record, RunOptions options, StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.subscriptionsPerTopic(), record::addPeriod);
+                w.subscriptionsPerTopic(), record::addPeriod, guard);
     }
 
     /** Renew often enough that a lease survives two lost renewals. */
@@ -197,15 +220,18 @@ public final class Coordinator {
      * stops the workers. Each step is best effort across workers, so one dead worker does not keep
      * the others running or lose their measurements.
      */
-    private List<CumulativeStats> cleanUp(RunRecord record, List<String> created, boolean keepTopics, List<CumulativeStats> cumulative) {
-        if (cumulative == null) {
-            // A phase failed: keep what the workers still answering have measured.
-            workers.tryForAll("stop the producers", io.kbench.worker.Worker::stopProducers).forEach(record::warn);
+    private Collected cleanUp(RunRecord record, List<String> created, boolean keepTopics, Collected collected) {
+        if (collected == null) {
+            // A phase failed: keep what the workers still answering have measured. Stop the producers
+            // first, so that what is still in flight now counts as undelivered.
+            workers.tryForAll("stop the producers", Worker::stopProducers).forEach(record::warn);
             List<String> failures = new ArrayList<>();
-            cumulative = workers.tryCumulativeStats(failures);
+            List<CumulativeStats> stats = workers.tryCumulativeStats(failures);
+            List<WorkerFindings> findings = workers.tryFindings(failures);
             failures.forEach(f -> record.warn("the result lacks a worker's figures: " + f));
+            collected = new Collected(stats, findings);
         }
-        workers.tryForAll("close producers and consumers", io.kbench.worker.Worker::stopClients).forEach(record::warn);
+        workers.tryForAll("close producers and consumers", Worker::stopClients).forEach(record::warn);
         if (!created.isEmpty()) {
             if (keepTopics) {
                 console.line("Keeping %d topic(s) (--keep-topics).", created.size());
@@ -214,12 +240,13 @@ public final class Coordinator {
                 try {
                     workers.deleteTopics(created);
                 } catch (RuntimeException e) {
-                    record.warn("could not delete the topics " + created + ": " + Errors.describeForUser(e));
+                    record.warn("could not delete the topics " + created + ": " + Errors.describeForUser(e)
+                            + "; delete them by hand once the cluster answers");
                 }
             }
         }
-        workers.tryForAll("stop the run", io.kbench.worker.Worker::stopRun).forEach(record::warn);
-        return cumulative;
+        workers.tryForAll("stop the run", Worker::stopRun).forEach(record::warn);
+        return collected;
     }
 
     private Measurement measurement(List<CumulativeStats> cumulative, Workload w) {
@@ -244,7 +271,7 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis, w.consumeOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
     }
 
     private void printPlan(RunLayout layout) {

@@ -13,11 +13,14 @@ import java.util.function.Predicate;
 /**
  * Runs a phase: polls the workers' period stats and emits one merged {@link PeriodSummary} per
  * reporting interval (plus a last, shorter one when the phase ends). Phases that end on a
- * condition are polled more often than they are reported, so they end promptly.
+ * condition are polled more often than they are reported, so they end promptly. At every poll a
+ * {@link StallGuard} may stop the phase when the cluster has gone silent; the period so far is kept.
  */
 final class PeriodCollector {
 
     static final long CONDITION_POLL_NANOS = 250_000_000;
+    /** With a guard, the cluster's silence is timed to about a second, whatever the reporting interval. */
+    static final long GUARD_POLL_NANOS = 1_000_000_000;
 
     private final Worker workers;
     private final Waiter waiter;
@@ -25,20 +28,24 @@ final class PeriodCollector {
     private final long loadStartNanos;
     private final int subscriptionsPerTopic;
     private final Consumer<PeriodSummary> sink;
+    private final StallGuard guard;
 
+    /** @param guard stops a phase whose cluster went silent, or null */
     PeriodCollector(Worker workers, Waiter waiter, Duration interval, long loadStartNanos, int subscriptionsPerTopic,
-                    Consumer<PeriodSummary> sink) {
+                    Consumer<PeriodSummary> sink, StallGuard guard) {
         this.workers = workers;
         this.waiter = waiter;
         this.intervalNanos = interval.toNanos();
         this.loadStartNanos = loadStartNanos;
         this.subscriptionsPerTopic = subscriptionsPerTopic;
         this.sink = sink;
+        this.guard = guard;
     }
 
     /** Runs the phase for {@code length}. */
     void runFor(Phase phase, Duration length) {
-        run(phase, state -> false, waiter.clock().nanoTime() + length.toNanos(), intervalNanos);
+        run(phase, state -> false, waiter.clock().nanoTime() + length.toNanos(),
+                guard == null ? intervalNanos : Math.min(intervalNanos, GUARD_POLL_NANOS));
     }
 
     /**
@@ -63,13 +70,25 @@ final class PeriodCollector {
                 pending.merge(s.workerId(), s, PeriodStats::then);
             }
             now = waiter.clock().nanoTime();
-            boolean met = done.test(LoadState.of(slice, subscriptionsPerTopic));
-            boolean over = met || now >= deadline;
+            LoadState state = LoadState.of(slice, subscriptionsPerTopic);
+            boolean met = done.test(state);
+            RunFailedException stalled = null;
+            if (!met && guard != null) {
+                try {
+                    guard.check(now, state, slice);
+                } catch (RunFailedException e) {
+                    stalled = e;
+                }
+            }
+            boolean over = met || now >= deadline || stalled != null;
             if (over || now - periodStart >= intervalNanos) {
                 long elapsedMicros = (now - loadStartNanos) / 1_000;
                 sink.accept(StatsMerger.summarize(phase, elapsedMicros, new ArrayList<>(pending.values()), subscriptionsPerTopic));
                 pending.clear();
                 periodStart = now;
+            }
+            if (stalled != null) {
+                throw stalled;
             }
             if (over) {
                 return met;

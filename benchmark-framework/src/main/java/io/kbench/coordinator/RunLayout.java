@@ -4,6 +4,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.LoadSpec;
 import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.StampMode;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
@@ -25,6 +26,11 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
     }
 
     public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
+        return of(w, payload, topicPrefix, runId, true);
+    }
+
+    /** @param checkIntegrity stamp messages with producer and sequence so consumers can check them */
+    public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId, boolean checkIntegrity) {
         List<TopicSpec> topics = new ArrayList<>();
         List<ConsumerSpec> consumers = new ArrayList<>();
         List<ProducerSpec> producers = new ArrayList<>();
@@ -52,8 +58,9 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
         double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         long count = w.consumeOnly() ? w.prefillMessages() : w.countMode() ? w.messageCount() : 0;
         int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
-        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight,
-                w.subscriptionsPerTopic() > 0);
+        StampMode stamps = w.subscriptionsPerTopic() == 0 ? StampMode.NONE
+                : checkIntegrity ? StampMode.TIME_AND_SEQUENCE : StampMode.TIME;
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps);
         return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
     }
 }

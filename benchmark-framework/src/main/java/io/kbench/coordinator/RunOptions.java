@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.result.StatusRules;
 import java.time.Duration;
 
 /**
@@ -14,6 +15,11 @@ import java.time.Duration;
  * @param lease how long remote workers keep running without word from the coordinator; also
  *     how long a silent worker is tolerated before the run fails
  * @param coordinatorName who runs the coordinator (host and process), shown by busy workers
+ * @param stallTimeout the run fails when messages are in flight and none is acknowledged for this
+ *     long (at most the client's delivery timeout: the shorter applies)
+ * @param maxUnackedRatio failed plus undelivered messages a run may have, as a share of those sent,
+ *     and still count as completed
+ * @param checkIntegrity stamp messages with producer id and sequence and check them on the consumers
  */
 public record RunOptions(
         boolean keepTopics,
@@ -23,11 +29,17 @@ public record RunOptions(
         int topicBatchSize,
         String topicPrefix,
         Duration lease,
-        String coordinatorName) {
+        String coordinatorName,
+        Duration stallTimeout,
+        double maxUnackedRatio,
+        boolean checkIntegrity) {
+
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
 
     public static RunOptions defaults() {
         return new RunOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
-                Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName());
+                Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true);
     }
 
     private static String hostName() {
@@ -39,18 +51,42 @@ public record RunOptions(
     }
 
     public RunOptions withProgressInterval(Duration interval) {
-        return new RunOptions(keepTopics, interval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease, coordinatorName);
+        return new RunOptions(keepTopics, interval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
     }
 
     public RunOptions withKeepTopics(boolean keep) {
-        return new RunOptions(keep, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease, coordinatorName);
+        return new RunOptions(keep, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
     }
 
     public RunOptions withDrainTimeout(Duration timeout) {
-        return new RunOptions(keepTopics, progressInterval, timeout, readinessTimeout, topicBatchSize, topicPrefix, lease, coordinatorName);
+        return new RunOptions(keepTopics, progressInterval, timeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
     }
 
     public RunOptions withLease(Duration newLease) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, newLease, coordinatorName);
+        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, newLease,
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
+    }
+
+    public RunOptions withStallTimeout(Duration timeout) {
+        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, timeout, maxUnackedRatio, checkIntegrity);
+    }
+
+    public RunOptions withMaxUnackedRatio(double ratio) {
+        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, ratio, checkIntegrity);
+    }
+
+    public RunOptions withCheckIntegrity(boolean check) {
+        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, maxUnackedRatio, check);
+    }
+
+    /** The stall timeout in effect: never longer than the client's delivery timeout (null: unknown). */
+    public Duration effectiveStallTimeout(Duration deliveryTimeout) {
+        return deliveryTimeout != null && deliveryTimeout.compareTo(stallTimeout) < 0 ? deliveryTimeout : stallTimeout;
     }
 }

@@ -1,13 +1,20 @@
 package io.kbench.coordinator;
 
-import io.kbench.result.ClientBound;
+import io.kbench.integrity.Integrity;
 import io.kbench.result.ConsumerMetrics;
+import io.kbench.result.Delivery;
+import io.kbench.result.Diagnosis;
+import io.kbench.result.Diagnostician;
 import io.kbench.result.Measurement;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.StatusRules;
+import io.kbench.stats.ClientMetricTotal;
 import io.kbench.time.BenchmarkClock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -26,7 +33,8 @@ final class RunRecord {
     private long phaseStartMicros;
     private RunStatus status = RunStatus.COMPLETED;
     private String failureReason;
-    long rebalanceTimeMillis;
+    private String stall;
+    private long rebalanceTimeMillis;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -63,18 +71,43 @@ final class RunRecord {
         }
     }
 
+    /** The cluster stopped answering; the diagnosis will say so. */
+    void stalled(String reason) {
+        stall = reason;
+    }
+
+    void rebalanced(long millis) {
+        rebalanceTimeMillis = millis;
+    }
+
+    long rebalanceTimeMillis() {
+        return rebalanceTimeMillis;
+    }
+
     /** Names the setup step under way, for failure messages. */
     void step(String name) {
         phaseName = name;
     }
 
-    RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer) {
-        ClientBound clientBound = measurement == null ? ClientBound.NO : ClientBound.detect(measurement, periods);
+    RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer,
+                       Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics) {
+        Map<String, Double> metricValues = new HashMap<>();
+        clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
+        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, periods, metricValues, stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
-        if (clientBound.bound()) {
-            warn(clientBound.warning());
+        StatusRules.Outcome outcome = StatusRules.judge(status, failureReason, delivery, integrity, spec.options().maxUnackedRatio());
+        if (outcome.warning() != null) {
+            warn(outcome.warning());
+        }
+        if (outcome.status() != status) {
+            status = outcome.status();
+            failureReason = outcome.reason();
+            console.line("Run %s: %s", status.name().toLowerCase(Locale.ROOT), failureReason);
+        }
+        if (diagnosis.warning() != null) {
+            warn(diagnosis.warning());
         }
         return new RunResult(
                 spec.runId(),
@@ -97,20 +130,19 @@ final class RunRecord {
                 measurement,
                 consumer,
                 spec.workerClocks(),
-                clientBound);
+                diagnosis,
+                delivery,
+                integrity,
+                List.copyOf(clientMetrics));
     }
 
     private void noteMeasurementWarnings(Measurement m) {
-        if (m.fellBehind()) {
+        if (m.fellBehind() && stall == null) { // after a stall, the diagnosis says why the producers fell short
             warn(String.format(Locale.ROOT,
                     "the producers fell behind the requested rate: they sent %,.1f msg/s of %,.1f requested (%.1f%%); "
-                            + "publish latency includes the delay (schedule delay p99 %s ms). The client may be the "
-                            + "bottleneck: add workers or lower the rate.",
+                            + "publish latency includes the delay (schedule delay p99 %s ms)",
                     m.scheduledSendRate(), m.requestedRate(), 100 * m.scheduledSendRate() / m.requestedRate(),
                     ProgressPrinter.ms(m.scheduleDelay().p99Micros())));
-        }
-        if (m.counts().sendErrors() > 0) {
-            warn(String.format(Locale.ROOT, "%,d sends failed: %s", m.counts().sendErrors(), String.join("; ", m.errors())));
         }
         if (m.counts().clampedSamples() > 0) {
             warn(String.format(Locale.ROOT, "%,d latency samples were outside 0..24 h and were recorded at the nearest bound "

@@ -4,6 +4,7 @@ import io.kbench.worker.DriverFile;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,7 @@ import java.util.Map;
  * @param versions tool and library versions for the result
  * @param options coordinator options
  * @param workerClocks each remote worker's clock offset from the coordinator's (empty for a local run)
+ * @param deliveryTimeout how long the driver's client keeps trying to deliver a message, or null if unknown
  */
 public record RunSpec(
         String runId,
@@ -33,4 +35,13 @@ public record RunSpec(
         String cluster,
         Map<String, String> versions,
         RunOptions options,
-        List<ClockOffset> workerClocks) {}
+        List<ClockOffset> workerClocks,
+        Duration deliveryTimeout) {
+
+    /** The cluster as named in reasons: the cluster the run started, else the driver file that points at it. */
+    public String clusterName() {
+        // A description's trailing remark, such as where a local cluster keeps its data, is not its name.
+        return cluster != null ? cluster.replaceFirst(" \\([^()]*\\)$", "")
+                : "the cluster of " + driverFile.name() + " (" + driverName + ")";
+    }
+}

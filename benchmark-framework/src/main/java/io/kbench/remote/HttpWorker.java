@@ -13,6 +13,7 @@ import io.kbench.worker.RunSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
 import io.kbench.worker.WorkerException;
+import io.kbench.worker.WorkerFindings;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -153,6 +154,12 @@ public final class HttpWorker implements Worker {
     public List<CumulativeStats> cumulativeStats() {
         return call("report cumulative stats", HttpMethod.GET, Protocol.run(runId, "stats/cumulative"), null,
                 new TypeReference<List<CumulativeStats>>() {}, callTimeout);
+    }
+
+    @Override
+    public List<WorkerFindings> findings() {
+        return call("report integrity data and client metrics", HttpMethod.GET, Protocol.run(runId, "findings"), null,
+                new TypeReference<List<WorkerFindings>>() {}, SLOW_CALL);
     }
 
     @Override

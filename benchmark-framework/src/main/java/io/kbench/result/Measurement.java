@@ -1,6 +1,7 @@
 package io.kbench.result;
 
 import io.kbench.stats.Counts;
+import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
@@ -29,7 +30,7 @@ import java.util.List;
  * @param endToEndLatency consume − intended send
  * @param histograms the merged histograms behind the summaries
  * @param workers per-worker breakdown
- * @param errors send errors by message with counts, across workers
+ * @param errors send errors by error class, across workers (the whole run's)
  */
 public record Measurement(
         long windowStartEpochMicros,
@@ -50,7 +51,7 @@ public record Measurement(
         LatencySummary endToEndLatency,
         Latencies histograms,
         List<WorkerSummary> workers,
-        List<String> errors) {
+        List<ErrorCount> errors) {
 
     /** Achieved (acknowledged) rate as a fraction of the requested one; NaN when unthrottled. */
     public double achievedRatio() {

@@ -3,6 +3,8 @@ package io.kbench.result;
 import io.kbench.coordinator.Units;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.ErrorCount;
+import io.kbench.stats.ErrorTally;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ public final class MeasurementCalculator {
         long lag = 0;
         Counts counts = Counts.ZERO;
         Latencies histograms = Latencies.empty();
-        List<String> errors = new ArrayList<>();
+        List<List<ErrorCount>> errors = new ArrayList<>();
         for (CumulativeStats w : workers) {
             resetAt = Math.min(resetAt, w.resetEpochMicros());
             if (w.firstSendEpochMicros() > 0) {
@@ -45,9 +47,7 @@ public final class MeasurementCalculator {
             lag += w.scheduleLagMessages();
             counts = counts.plus(w.counts());
             histograms.add(w.latencies());
-            for (String e : w.errors()) {
-                errors.add(workers.size() > 1 ? w.workerId() + ": " + e : e);
-            }
+            errors.add(w.errors());
         }
         if (firstSend == Long.MAX_VALUE) {
             firstSend = resetAt;
@@ -112,6 +112,6 @@ public final class MeasurementCalculator {
                 LatencySummary.of(histograms.endToEnd()),
                 histograms,
                 summaries,
-                errors);
+                ErrorTally.merge(errors));
     }
 }

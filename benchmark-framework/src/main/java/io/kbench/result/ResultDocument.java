@@ -51,8 +51,13 @@ public final class ResultDocument {
         root.put("status", r.status().name().toLowerCase());
         root.put("failureReason", r.failureReason());
         root.set("warnings", MAPPER.valueToTree(r.warnings()));
-        root.put("clientBound", r.clientBound().bound());
-        root.put("clientBoundReason", r.clientBound().reason());
+        root.put("clientBound", r.diagnosis().clientBound());
+        root.put("clientBoundReason", r.diagnosis().clientBound() ? r.diagnosis().reason() : null);
+        ObjectNode diagnosis = root.putObject("diagnosis");
+        diagnosis.put("verdict", r.diagnosis().verdict().label());
+        diagnosis.set("reasons", MAPPER.valueToTree(r.diagnosis().reasons()));
+        root.set("delivery", r.delivery() == null ? null : MAPPER.valueToTree(r.delivery()));
+        root.set("integrity", r.integrity() == null ? null : MAPPER.valueToTree(r.integrity()));
         if (r.ckuVerdict() != null) {
             root.set("ckuCheck", MAPPER.valueToTree(r.ckuVerdict().toJson()));
         }
@@ -77,6 +82,8 @@ public final class ResultDocument {
         root.put("endToEndErrorBoundMicros", r.endToEndErrorBoundMicros());
         root.set("measurement", r.measurement() == null ? null : MAPPER.valueToTree(r.measurement()));
         root.set("consumerMetrics", r.consumer() == null ? null : MAPPER.valueToTree(r.consumer()));
+        ObjectNode metrics = root.putObject("clientMetrics");
+        r.clientMetrics().forEach(t -> metrics.put(t.name(), t.value()));
         root.set("periods", MAPPER.valueToTree(r.periods()));
         return root;
     }

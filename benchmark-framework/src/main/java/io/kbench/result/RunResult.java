@@ -1,6 +1,9 @@
 package io.kbench.result;
 
+import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.PeriodSummary;
+import io.kbench.integrity.Integrity;
+import io.kbench.stats.ClientMetricTotal;
 import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
 import java.util.List;
@@ -29,7 +32,11 @@ import java.util.Map;
  * @param measurement the measured phase, or null if the run failed before it
  * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
  * @param workerClocks each remote worker's clock offset and its error bound (empty for a local run)
- * @param clientBound whether the clients, not the cluster, limited the run ({@link ClientBound#NO} if not)
+ * @param diagnosis what limited the run: the clients, the cluster, a quota, or nothing ({@link Diagnosis#NONE})
+ * @param delivery what became of every message handed to the driver, or null when nothing was collected
+ * @param integrity lost, duplicated and reordered messages, or null when not checked (integrity
+ *     checks off, or nobody consumed)
+ * @param clientMetrics the clients' own metrics, combined over all clients of all workers
  */
 public record RunResult(
         String runId,
@@ -52,11 +59,14 @@ public record RunResult(
         Measurement measurement,
         ConsumerMetrics consumer,
         List<ClockOffset> workerClocks,
-        ClientBound clientBound) {
+        Diagnosis diagnosis,
+        Delivery delivery,
+        Integrity integrity,
+        List<ClientMetricTotal> clientMetrics) {
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
-    public io.kbench.cku.CkuVerdict ckuVerdict() {
-        return workload.cku() == null ? null : io.kbench.cku.CkuVerdict.of(workload, measurement, status, clientBound.bound());
+    public CkuVerdict ckuVerdict() {
+        return workload.cku() == null ? null : CkuVerdict.of(workload, measurement, status, diagnosis);
     }
 
     /**

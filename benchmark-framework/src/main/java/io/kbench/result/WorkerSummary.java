@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
 
@@ -20,4 +21,4 @@ public record WorkerSummary(
         double processCpuLoad,
         int availableProcessors,
         long scheduleLagMessages,
-        List<String> errors) {}
+        List<ErrorCount> errors) {}

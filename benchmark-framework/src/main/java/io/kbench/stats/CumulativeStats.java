@@ -15,11 +15,12 @@ import java.util.List;
  * @param producersStoppedEpochMicros when the producers were stopped or finished their quota
  * @param lastReceiveEpochMicros last message consumed
  * @param counts counts since the reset
+ * @param runTotals counts since the run started (warmup and prefill included): every message handed to the client
  * @param latencies samples since the reset
  * @param processCpuLoad average CPU use of the worker JVM since the reset, as a fraction of all cores
  * @param availableProcessors cores the worker JVM can use
  * @param scheduleLagMessages messages that were due by the time producers stopped but never sent
- * @param errors send errors of the whole run, by message with counts
+ * @param errors send errors of the whole run, by error class
  */
 public record CumulativeStats(
         String workerId,
@@ -30,8 +31,9 @@ public record CumulativeStats(
         long producersStoppedEpochMicros,
         long lastReceiveEpochMicros,
         Counts counts,
+        Counts runTotals,
         Latencies latencies,
         double processCpuLoad,
         int availableProcessors,
         long scheduleLagMessages,
-        List<String> errors) {}
+        List<ErrorCount> errors) {}

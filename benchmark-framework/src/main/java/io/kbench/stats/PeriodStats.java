@@ -1,5 +1,6 @@
 package io.kbench.stats;
 
+import io.kbench.driver.ServerContact;
 import java.util.List;
 
 /**
@@ -12,7 +13,8 @@ import java.util.List;
  * @param latencies samples recorded within the period
  * @param processCpuLoad the worker JVM's CPU use over the period, as a fraction of all cores (0..1)
  * @param producersDone true once every producer on this worker has stopped (quota reached or stopped)
- * @param errors send errors of the whole run so far, by message with counts
+ * @param errors send errors of the whole run so far, by error class
+ * @param lastContact the cluster server that most recently answered this worker's clients, or null if unknown
  */
 public record PeriodStats(
         String workerId,
@@ -22,7 +24,13 @@ public record PeriodStats(
         Latencies latencies,
         double processCpuLoad,
         boolean producersDone,
-        List<String> errors) {
+        List<ErrorCount> errors,
+        ServerContact lastContact) {
+
+    /** The same period with the driver's last server contact. */
+    public PeriodStats withLastContact(ServerContact contact) {
+        return new PeriodStats(workerId, durationMicros, counts, runTotals, latencies, processCpuLoad, producersDone, errors, contact);
+    }
 
     /** This period followed by {@code next} from the same worker, as one longer period. */
     public PeriodStats then(PeriodStats next) {
@@ -33,6 +41,6 @@ public record PeriodStats(
         double cpu = total == 0 ? next.processCpuLoad
                 : (processCpuLoad * durationMicros + next.processCpuLoad * next.durationMicros) / total;
         return new PeriodStats(workerId, total, counts.plus(next.counts), next.runTotals, merged, cpu,
-                next.producersDone, next.errors);
+                next.producersDone, next.errors, next.lastContact != null ? next.lastContact : lastContact);
     }
 }

@@ -100,16 +100,31 @@ public final class WorkerStats {
         lastAckNanos.lazySet(ackNanos);
     }
 
-    /** A send failed; {@code error} is tallied by message, or only counted when null (stopping). */
+    /** Error class of a send given up because the producers stopped while it was blocked in the client. */
+    public static final String ABANDONED_AT_STOP = "AbandonedAtStop";
+
+    /** A send failed; {@code error} is tallied by its class. */
     public void onSendError(Throwable error) {
+        countSendError();
+        errors.record(error);
+    }
+
+    /**
+     * A send was still blocked in the client (buffer full, or no metadata: the cluster is not
+     * taking messages) when the producers stopped, and was given up.
+     */
+    public void onSendAbandonedAtStop() {
+        countSendError();
+        errors.record(ABANDONED_AT_STOP, "the client was still blocking this send (its buffer full or the cluster's "
+                + "metadata unavailable) when the producers stopped");
+    }
+
+    private void countSendError() {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             buffers.current(phase).sendErrors++;
         } finally {
             phaser.writerCriticalSectionExit(phase);
-        }
-        if (error != null) {
-            errors.record(error);
         }
     }
 
@@ -173,7 +188,8 @@ public final class WorkerStats {
                 periodLatencies,
                 cpu.load(periodStartCpuNanos, cpuNow, now - periodStartNanos),
                 producersDone,
-                errors.summary());
+                errors.summary(),
+                null);
         periodCounts = Counts.ZERO;
         periodLatencies = Latencies.empty();
         periodStartNanos = now;
@@ -195,6 +211,7 @@ public final class WorkerStats {
                 epochMicrosOrNone(producersStoppedNanos),
                 epochMicrosOrNone(lastReceiveNanos.get()),
                 resetCounts,
+                runTotals,
                 copy,
                 cpu.load(resetCpuNanos, cpu.cpuTimeNanos(), now - resetNanos),
                 cpu.cores(),

@@ -12,8 +12,8 @@ import io.kbench.workload.PayloadSpec;
  * @param payload how to build the payloads
  * @param keyDistributor how to choose keys
  * @param maxInFlightMessages at most this many messages sent and not yet consumed on a worker, or 0 for no limit
- * @param carrySendTime send each message's intended send time with it (for end-to-end latency);
- *     false when nobody consumes, which spares the driver that work
+ * @param stamps what each message carries for the consumers: nothing when nobody consumes (which spares the
+ *     driver that work), its intended send time, and with the integrity check its producer and sequence
  */
 public record LoadSpec(
         double totalRatePerSecond,
@@ -22,12 +22,13 @@ public record LoadSpec(
         PayloadSpec payload,
         KeyDistributorType keyDistributor,
         int maxInFlightMessages,
-        boolean carrySendTime) {
+        StampMode stamps) {
 
-    /** A load whose messages carry their send time. */
+    /** A load whose messages carry their send time, producer and sequence. */
     public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
                     KeyDistributorType keyDistributor, int maxInFlightMessages) {
-        this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, true);
+        this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages,
+                StampMode.TIME_AND_SEQUENCE);
     }
 
     public boolean throttled() {

@@ -144,7 +144,12 @@ public final class LocalWorker implements Worker {
 
     @Override
     public List<PeriodStats> periodStats() {
-        return List.of(current().stats.takePeriod());
+        return List.of(current().takePeriod());
+    }
+
+    @Override
+    public List<WorkerFindings> findings() {
+        return List.of(current().findings());
     }
 
     @Override

@@ -54,6 +54,12 @@ public interface Worker extends AutoCloseable {
 
     List<CumulativeStats> cumulativeStats();
 
+    /**
+     * The integrity data and client metrics of each worker, once the load is over (after the
+     * drain, before {@link #stopClients()}).
+     */
+    List<WorkerFindings> findings();
+
     /** Stops generating load; messages already handed to the client still complete. */
     void stopProducers();
 

@@ -161,6 +161,20 @@ public final class WorkerEnsemble implements Worker {
     }
 
     @Override
+    public List<WorkerFindings> findings() {
+        List<WorkerFindings> all = new ArrayList<>();
+        callAll("report integrity data and client metrics", Worker::findings).forEach(all::addAll);
+        return all;
+    }
+
+    /** Findings of every worker that answers; the others are listed in {@code failures}. */
+    public List<WorkerFindings> tryFindings(List<String> failures) {
+        List<WorkerFindings> all = new ArrayList<>();
+        tryCallAll("report integrity data and client metrics", Worker::findings, failures).forEach(all::addAll);
+        return all;
+    }
+
+    @Override
     public void stopProducers() {
         forAll("stop producers", Worker::stopProducers);
     }

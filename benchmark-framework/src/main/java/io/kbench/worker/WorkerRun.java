@@ -4,11 +4,22 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
+import io.kbench.integrity.ConsumerChecker;
+import io.kbench.integrity.IntegrityReport;
+import io.kbench.integrity.ProducerAcks;
+import io.kbench.integrity.ProducerIds;
+import io.kbench.integrity.SequenceSet;
+import io.kbench.integrity.SubscriptionTally;
+import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
+import io.kbench.stats.PeriodStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
+import io.kbench.worker.load.InFlightGate;
 import io.kbench.worker.load.LoadGenerator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,11 +45,15 @@ final class WorkerRun {
     private final BenchmarkClock clock;
     final WorkerStats stats;
     private final int maxProducerThreads;
+    private final int runTag;
     private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
+    private final List<ConsumerChecker> checkers = new ArrayList<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
+    private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
+    private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
     private LoadGenerator load;
-    private volatile io.kbench.worker.load.InFlightGate gate;
+    private volatile InFlightGate gate;
 
     final String coordinator;
 
@@ -51,6 +66,7 @@ final class WorkerRun {
         this.clock = clock;
         this.maxProducerThreads = maxProducerThreads;
         this.stats = new WorkerStats(workerId, clock, observer);
+        this.runTag = ProducerIds.runTag(setup.runId());
     }
 
     void initialize() {
@@ -66,21 +82,26 @@ final class WorkerRun {
     }
 
     void createConsumers(List<ConsumerSpec> specs) {
-        ConsumerCallback callback = this::onMessage;
         for (ConsumerSpec spec : specs) {
+            ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
+            ConsumerCallback callback = (size, partition, position, stamp) -> {
+                onMessage(size, stamp);
+                if (stamp != null && stamp.checksIntegrity()) {
+                    checker.onMessage(partition, position, stamp);
+                }
+            };
             consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback),
                     "create a consumer on topic " + spec.topic()));
             consumerSpecs.add(spec);
+            checkers.add(checker);
         }
     }
 
-    private void onMessage(int payloadBytes, long intendedSendEpochMicros) {
+    private void onMessage(int payloadBytes, MessageStamp stamp) {
         long now = clock.nanoTime();
-        long endToEnd = intendedSendEpochMicros == ConsumerCallback.UNKNOWN_SEND_TIME
-                ? Long.MIN_VALUE
-                : clock.epochMicrosAt(now) - intendedSendEpochMicros;
+        long endToEnd = stamp == null ? Long.MIN_VALUE : clock.epochMicrosAt(now) - stamp.intendedSendEpochMicros();
         stats.onReceive(payloadBytes, now, endToEnd);
-        io.kbench.worker.load.InFlightGate g = gate;
+        InFlightGate g = gate;
         if (g != null) {
             g.exit();
         }
@@ -98,6 +119,7 @@ final class WorkerRun {
         for (ProducerSpec spec : specs) {
             producers.put(spec.index(), await(driver.driver().createProducer(spec.topic()),
                     "create a producer on topic " + spec.topic()));
+            producerTopics.put(spec.index(), spec.topic());
         }
     }
 
@@ -109,9 +131,47 @@ final class WorkerRun {
             stats.onProducersStopped(0);
             return;
         }
-        gate = spec.maxInFlightMessages() > 0 ? new io.kbench.worker.load.InFlightGate(spec.maxInFlightMessages()) : null;
-        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate);
+        gate = spec.maxInFlightMessages() > 0 ? new InFlightGate(spec.maxInFlightMessages()) : null;
+        if (spec.stamps() == StampMode.TIME_AND_SEQUENCE) {
+            producerTopics.forEach((index, topic) ->
+                    producerAcks.put(index, new ProducerAcks(ProducerIds.of(runTag, index), topic, new SequenceSet())));
+        }
+        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, producerAcks);
         load.start();
+    }
+
+    /** This period's stats, with the cluster server that last answered this worker's clients. */
+    PeriodStats takePeriod() {
+        PeriodStats period = stats.takePeriod();
+        try {
+            return period.withLastContact(driver.driver().lastServerContact());
+        } catch (RuntimeException e) {
+            log.debug("the driver could not say which server answered last: {}", e.toString());
+            return period;
+        }
+    }
+
+    /** The integrity data and the clients' metrics, once the load is over. */
+    WorkerFindings findings() {
+        Map<String, List<SubscriptionTally>> bySubscription = new LinkedHashMap<>();
+        Map<String, String> topics = new HashMap<>();
+        for (ConsumerChecker c : checkers) {
+            SubscriptionTally t = c.tally();
+            bySubscription.computeIfAbsent(t.subscription(), k -> new ArrayList<>()).add(t);
+            topics.put(t.subscription(), t.topic());
+        }
+        List<SubscriptionTally> subscriptions = new ArrayList<>();
+        bySubscription.forEach((name, parts) -> subscriptions.add(SubscriptionTally.merge(name, topics.get(name), parts)));
+        List<ProducerAcks> acks = producerAcks.values().stream()
+                .map(a -> new ProducerAcks(a.producerId(), a.topic(), a.acked().copy())).toList();
+        List<ClientMetricTotal> metrics;
+        try {
+            metrics = ClientMetricTotal.of(driver.driver().clientMetrics());
+        } catch (RuntimeException e) {
+            log.warn("The driver could not report its clients' metrics: {}", Errors.describe(e));
+            metrics = List.of();
+        }
+        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics);
     }
 
     void pauseConsumers() {
@@ -136,11 +196,29 @@ final class WorkerRun {
     /** Closes producers and consumers; never throws, logs what failed to close. */
     void closeClients() {
         stopProducers();
-        producers.values().forEach(p -> closeQuietly(p, "producer"));
+        // All at once: each may wait a few seconds for a broker that is gone, and those waits should not add up.
+        List<Thread> closing = new ArrayList<>();
+        producers.values().forEach(p -> closing.add(closeInBackground(p, "producer")));
+        consumers.forEach(c -> closing.add(closeInBackground(c, "consumer")));
+        for (Thread t : closing) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         producers.clear();
-        consumers.forEach(c -> closeQuietly(c, "consumer"));
         consumers.clear();
         consumerSpecs.clear();
+        checkers.clear();
+    }
+
+    private static Thread closeInBackground(AutoCloseable c, String what) {
+        Thread t = new Thread(() -> closeQuietly(c, what), "kbench-close-" + what);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** Closes everything; never throws, logs what failed to close. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.result.Measurement;
+import io.kbench.result.Diagnosis;
 import io.kbench.result.RunStatus;
 import io.kbench.stats.Counts;
 import io.kbench.stats.Latencies;
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.Test;
 
 class CkuVerdictTest {
 
+    private static final Diagnosis CLIENT_BOUND = new Diagnosis(Diagnosis.Verdict.CLIENT_BOUND, List.of("cpu"));
+
+
     static Measurement measured(double publishMBps, double consumeMBps) {
         LatencySummary e = LatencySummary.EMPTY;
         return new Measurement(0, 60_000_000, Counts.ZERO, 0, publishMBps, 0, -1, 0, false, 0, 0, consumeMBps,
@@ -28,7 +32,7 @@ class CkuVerdictTest {
 
     @Test
     void passesAtNinetyFivePercentInBothDirections() {
-        CkuVerdict v = CkuVerdict.of(PAPER, measured(95.0, 285.0), RunStatus.COMPLETED, false);
+        CkuVerdict v = CkuVerdict.of(PAPER, measured(95.0, 285.0), RunStatus.COMPLETED, Diagnosis.NONE);
         assertTrue(v.pass());
         assertEquals(100, v.ingress().expectedMBps(), 1e-9);
         assertEquals(0.95, v.ingress().ratio(), 1e-9);
@@ -42,7 +46,7 @@ class CkuVerdictTest {
 
     @Test
     void failsWhenOneDirectionFallsShort() {
-        CkuVerdict v = CkuVerdict.of(PAPER, measured(117, 280), RunStatus.COMPLETED, false);
+        CkuVerdict v = CkuVerdict.of(PAPER, measured(117, 280), RunStatus.COMPLETED, Diagnosis.NONE);
         assertFalse(v.pass());
         assertTrue(v.ingress().pass());
         assertFalse(v.egress().pass());
@@ -59,7 +63,7 @@ class CkuVerdictTest {
                 testDuration: 1m
                 cku: 1
                 """);
-        CkuVerdict v = CkuVerdict.of(fourGroups, measured(50, 150), RunStatus.COMPLETED, false);
+        CkuVerdict v = CkuVerdict.of(fourGroups, measured(50, 150), RunStatus.COMPLETED, Diagnosis.NONE);
         assertEquals(150, v.egress().expectedMBps(), 1e-9);
         assertTrue(v.pass());
     }
@@ -73,7 +77,7 @@ class CkuVerdictTest {
                 testDuration: 1m
                 cku: 1
                 """);
-        CkuVerdict v = CkuVerdict.of(w, measured(49, 0), RunStatus.COMPLETED, false);
+        CkuVerdict v = CkuVerdict.of(w, measured(49, 0), RunStatus.COMPLETED, Diagnosis.NONE);
         assertNull(v.egress());
         assertTrue(v.pass());
         assertNull(v.toJson().get("egress"));
@@ -81,10 +85,10 @@ class CkuVerdictTest {
 
     @Test
     void anIncompleteOrUnmeasuredRunFails() {
-        CkuVerdict interrupted = CkuVerdict.of(PAPER, measured(100, 300), RunStatus.INTERRUPTED, false);
+        CkuVerdict interrupted = CkuVerdict.of(PAPER, measured(100, 300), RunStatus.INTERRUPTED, Diagnosis.NONE);
         assertFalse(interrupted.pass());
         assertTrue(interrupted.notes().contains("the run did not complete (interrupted): its figures are partial"), interrupted.notes().toString());
-        CkuVerdict nothing = CkuVerdict.of(PAPER, null, RunStatus.FAILED, false);
+        CkuVerdict nothing = CkuVerdict.of(PAPER, null, RunStatus.FAILED, Diagnosis.NONE);
         assertFalse(nothing.pass());
         assertNull(nothing.ingress());
         assertTrue(nothing.notes().contains("nothing was measured"));
@@ -101,7 +105,7 @@ class CkuVerdictTest {
                 testDuration: 1m
                 cku: 1
                 """);
-        CkuVerdict v = CkuVerdict.of(slow, measured(0.98, 0), RunStatus.COMPLETED, true);
+        CkuVerdict v = CkuVerdict.of(slow, measured(0.98, 0), RunStatus.COMPLETED, CLIENT_BOUND);
         assertFalse(v.pass());
         String notes = String.join("\n", v.notes());
         assertTrue(notes.contains("requested only 0.98 MB/s"), notes);
@@ -112,7 +116,7 @@ class CkuVerdictTest {
 
     @Test
     void jsonHoldsTheVerdictAndBothFigures() {
-        Map<String, Object> json = CkuVerdict.of(PAPER, measured(100, 200), RunStatus.COMPLETED, false).toJson();
+        Map<String, Object> json = CkuVerdict.of(PAPER, measured(100, 200), RunStatus.COMPLETED, Diagnosis.NONE).toJson();
         assertEquals(2, json.get("cku"));
         assertEquals("FAIL", json.get("verdict"));
         assertEquals(0.95, json.get("passRatio"));

@@ -35,7 +35,7 @@ class PeriodCollectorTest {
     }
 
     private PeriodCollector collector(Duration interval, long loadStartNanos) {
-        return new PeriodCollector(workers, new Waiter(clock, stop), interval, loadStartNanos, 1, summaries::add);
+        return new PeriodCollector(workers, new Waiter(clock, stop), interval, loadStartNanos, 1, summaries::add, null);
     }
 
     private List<Long> elapsedMillis() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.kbench.driver.TopicSpec;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.LoadSpec;
+import io.kbench.worker.StampMode;
 import io.kbench.worker.ProducerSpec;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
@@ -60,7 +61,7 @@ class RunLayoutTest {
         assertEquals(List.of(), layout.consumers());
         assertEquals(Map.of(), layout.partitionsPerSubscription());
         assertEquals(11, layout.producers().size());
-        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY, 0, false), layout.load(),
+        assertEquals(new LoadSpec(-1, 11, 500, PAYLOAD, KeyDistributorType.NO_KEY, 0, StampMode.NONE), layout.load(),
                 "unthrottled, the message count split over all producers, no send time carried (nobody consumes)");
     }
 

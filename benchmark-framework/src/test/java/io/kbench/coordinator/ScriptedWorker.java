@@ -8,6 +8,7 @@ import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.LoadSpec;
+import io.kbench.worker.WorkerFindings;
 import io.kbench.worker.ProducerSpec;
 import io.kbench.worker.RunSetup;
 import io.kbench.worker.Worker;
@@ -60,7 +61,7 @@ final class ScriptedWorker implements Worker {
         totals = totals.plus(counts);
         Latencies latencies = Latencies.empty();
         latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
-        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of()));
+        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null));
     }
 
     @Override
@@ -115,6 +116,11 @@ final class ScriptedWorker implements Worker {
 
     @Override
     public List<CumulativeStats> cumulativeStats() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public List<WorkerFindings> findings() {
         throw new UnsupportedOperationException();
     }
 

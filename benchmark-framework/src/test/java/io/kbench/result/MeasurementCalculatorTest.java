@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class MeasurementCalculatorTest {
     private static final long S = 1_000_000L;
 
     static CumulativeStats worker(String id, long reset, long firstSend, long lastSend, long lastAck, long stopped,
-                                  long lastReceive, Counts counts, long lag, List<String> errors, long publishMicros) {
+                                  long lastReceive, Counts counts, long lag, List<ErrorCount> errors, long publishMicros) {
         Latencies l = Latencies.empty();
         if (counts.messagesAcked() > 0) {
             l.publish().recordValueWithCount(publishMicros, counts.messagesAcked());
@@ -26,7 +27,7 @@ class MeasurementCalculatorTest {
         if (counts.messagesReceived() > 0) {
             l.endToEnd().recordValueWithCount(publishMicros * 3, counts.messagesReceived());
         }
-        return new CumulativeStats(id, reset, firstSend, lastSend, lastAck, stopped, lastReceive, counts, l, 0.4, 8, lag,
+        return new CumulativeStats(id, reset, firstSend, lastSend, lastAck, stopped, lastReceive, counts, counts, l, 0.4, 8, lag,
                 errors);
     }
 
@@ -37,9 +38,9 @@ class MeasurementCalculatorTest {
     @Test
     void timedRunMeasuresFromTheResetToWhenProducersStopped() {
         CumulativeStats w1 = worker("w1", E, E + S / 10, E + 10 * S, E + 10 * S + 5_000, E + 10 * S, E + 10 * S + S / 2,
-                counts(6_000, 6_000, 6_000_000, 0, 9_000, 9_000_000), 3, List.of("TimeoutException: t (x2)"), 500);
+                counts(6_000, 6_000, 6_000_000, 0, 9_000, 9_000_000), 3, List.of(new ErrorCount("TimeoutException", 2, "t")), 500);
         CumulativeStats w2 = worker("w2", E + S / 10, E + S / 5, E + 9 * S, E + 9 * S, E + 9 * S + 900_000, 0,
-                counts(4_000, 4_000, 4_000_000, 2, 0, 0), 4, List.of(), 1_500);
+                counts(4_000, 4_000, 4_000_000, 2, 0, 0), 4, List.of(new ErrorCount("TimeoutException", 1, "u")), 1_500);
         Measurement m = MeasurementCalculator.calculate(List.of(w1, w2), 1_000, false, E + 99 * S);
 
         assertEquals(E, m.windowStartEpochMicros(), "earliest reset");
@@ -63,7 +64,7 @@ class MeasurementCalculatorTest {
         assertEquals(250, m.sendLatency().p50Micros());
         assertEquals(9_000, m.endToEndLatency().count());
         assertEquals(10_000, m.histograms().publish().getTotalCount());
-        assertEquals(List.of("w1: TimeoutException: t (x2)"), m.errors(), "worker named when there are several");
+        assertEquals(List.of(new ErrorCount("TimeoutException", 3, "t")), m.errors(), "errors of one class add up across workers");
 
         assertEquals(2, m.workers().size());
         WorkerSummary s1 = m.workers().get(0);
@@ -125,11 +126,11 @@ class MeasurementCalculatorTest {
     @Test
     void countRunEndsAtTheLastSendWhenItComesAfterTheLastAck() {
         CumulativeStats w = worker("w", E, E, E + 2 * S, E + S, E + 2 * S, 0, counts(3, 2, 0, 1, 0, 0), 0,
-                List.of("x (x1)"), 100);
+                List.of(new ErrorCount("X", 1, "x")), 100);
         Measurement m = MeasurementCalculator.calculate(List.of(w), -1, true, E + 60 * S);
         assertEquals(2 * S, m.windowMicros());
         assertEquals(1.0, m.publishRate(), 1e-12);
-        assertEquals(List.of("x (x1)"), m.errors(), "a single worker's errors are not prefixed");
+        assertEquals(List.of(new ErrorCount("X", 1, "x")), m.errors());
     }
 
     @Test

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.coordinator.Phase;
 import io.kbench.coordinator.StatsMerger;
+import io.kbench.integrity.Integrity;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.Latencies;
@@ -39,7 +40,7 @@ class ResultWriterTest {
         l.endToEnd().recordValueWithCount(publishMicros + 500, acked);
         Counts c = new Counts(acked, acked, acked * 100, 0, acked, acked * 100, 0);
         Counts totals = new Counts(acked, acked, 0, 0, acked - backlog, 0, 0);
-        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of())), 1);
+        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of(), null)), 1);
     }
 
     static RunResult result(String workloadName, String driverName, long startEpochMillis) {
@@ -52,7 +53,8 @@ class ResultWriterTest {
         l.scheduleDelay().recordValueWithCount(250, 1_000);
         l.endToEnd().recordValueWithCount(1_500, 1_000);
         CumulativeStats c = new CumulativeStats("local", E, E, E + 1_000_000, E + 1_000_000, E + 1_000_000, E + 1_000_000,
-                new Counts(1_000, 1_000, 100_000, 0, 1_000, 100_000, 0), l, 0.2, 4, 0, List.of());
+                new Counts(1_000, 1_000, 100_000, 0, 1_000, 100_000, 0), new Counts(1_000, 1_000, 100_000, 0, 1_000, 100_000, 0),
+                l, 0.2, 4, 0, List.of());
         Measurement m = MeasurementCalculator.calculate(List.of(c), 1_000, false, E + 2_000_000);
         List<PeriodSummary> periods = new ArrayList<>();
         periods.add(period(Phase.WARMUP, 500, 9_000, 9_000, 7));
@@ -62,7 +64,9 @@ class ResultWriterTest {
         return new RunResult("r1", RunStatus.COMPLETED, null, List.of(), startEpochMillis, startEpochMillis + 90_000,
                 "workloads/w.yaml", w, driverName, "driver.yaml", Map.of("bootstrap.servers", "b:9092"), null,
                 Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, periods, m,
-                ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(), ClientBound.detect(m, periods));
+                ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(),
+                Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null)), Delivery.of(List.of(c)),
+                new Integrity(1_000, 0L, 0, 0, 0, null), List.of());
     }
 
     @Test
@@ -165,7 +169,8 @@ class ResultWriterTest {
     void aRunWithoutMeasurementStillHasTheFields() throws Exception {
         RunResult full = result("w", "kafka", 0);
         RunResult failed = new RunResult("r2", RunStatus.FAILED, "broker down", List.of("w1"), 0, 1, "w.yaml",
-                full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, List.of(), null, null, List.of(), ClientBound.NO);
+                full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, List.of(), null, null, List.of(),
+                Diagnosis.NONE, null, null, List.of());
         JsonNode j = JSON.readTree(ResultDocument.toText(failed));
         assertEquals("failed", j.get("status").asText());
         assertEquals("broker down", j.get("failureReason").asText());

@@ -109,7 +109,7 @@ class WorkerStatsTest {
         assertEquals(5, inFlight());
         stats.onAck(1, T0, T0, T0);
         stats.onAck(1, T0, T0, T0);
-        stats.onSendError(null);
+        stats.onSendAbandonedAtStop();
         assertEquals(2, inFlight());
     }
 
@@ -185,18 +185,21 @@ class WorkerStatsTest {
     }
 
     @Test
-    void errorsAreTalliedByMessage() {
+    void errorsAreTalliedByClassWithTheFirstMessage() {
         stats.onSend(T0, 0);
         stats.onSend(T0, 0);
         stats.onSend(T0, 0);
         stats.onSend(T0, 0);
         stats.onSendError(new IllegalStateException("boom"));
         stats.onSendError(new IllegalStateException("boom"));
-        stats.onSendError(new RuntimeException("send failed", new IOException("disk full")));
-        stats.onSendError(null); // stopping: counted, not described
+        stats.onSendError(new java.util.concurrent.ExecutionException(new IOException("disk full")));
+        stats.onSendAbandonedAtStop(); // stopping: counted under its own class, never with an empty reason
         CumulativeStats c = stats.sinceReset();
         assertEquals(4, c.counts().sendErrors());
-        assertEquals(List.of("IllegalStateException: boom (x2)", "IOException: disk full (x1)"), c.errors());
+        assertEquals(List.of(new ErrorCount("IllegalStateException", 2, "boom"),
+                new ErrorCount(WorkerStats.ABANDONED_AT_STOP, 1, c.errors().get(1).example()),
+                new ErrorCount("IOException", 1, "disk full")), c.errors(), "a wrapper is looked through");
+        assertTrue(c.errors().get(1).example().contains("when the producers stopped"), c.errors().get(1).example());
         assertEquals(c.errors(), stats.takePeriod().errors());
         assertEquals(0, inFlight());
     }

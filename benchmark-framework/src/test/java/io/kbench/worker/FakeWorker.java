@@ -18,6 +18,7 @@ final class FakeWorker implements Worker {
     volatile Map<String, Integer> assigned = Map.of();
     volatile List<PeriodStats> period = List.of();
     volatile List<CumulativeStats> cumulative = List.of();
+    volatile List<WorkerFindings> findings = List.of();
     /** Thrown by every call but id() when set. */
     volatile RuntimeException failure;
 
@@ -73,6 +74,12 @@ final class FakeWorker implements Worker {
     @Override
     public void startLoad(LoadSpec load) {
         call("startLoad");
+    }
+
+    @Override
+    public List<WorkerFindings> findings() {
+        call("findings");
+        return findings;
     }
 
     @Override

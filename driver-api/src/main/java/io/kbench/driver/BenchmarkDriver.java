@@ -1,5 +1,6 @@
 package io.kbench.driver;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -77,6 +78,33 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * subscription) and starts delivering to {@code callback} from the earliest offset.
      */
     CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback);
+
+    /**
+     * How long the client keeps trying to deliver a message before failing it (Kafka:
+     * {@code delivery.timeout.ms}), or {@code null} when unknown. The framework stops a run whose
+     * acknowledgements have stalled no later than this. Called on the coordinator, before
+     * {@link #initialize}.
+     */
+    default Duration deliveryTimeout(C config) {
+        return null;
+    }
+
+    /**
+     * The current metrics of every producer and consumer this driver holds, one entry per client
+     * and metric. Called when the measurement ends, before the clients are closed.
+     */
+    default List<ClientMetric> clientMetrics() {
+        return List.of();
+    }
+
+    /**
+     * The server that most recently answered one of this driver's clients, or {@code null} when
+     * unknown. Called once per reporting period, so it may compare counters between calls; it
+     * must be quick and never block on the network.
+     */
+    default ServerContact lastServerContact() {
+        return null;
+    }
 
     /** Closes every producer, consumer and connection the driver still holds. */
     @Override

@@ -1,16 +1,16 @@
 package io.kbench.driver;
 
-/** Receives every consumed message. Runs on the consumer's thread: it must be quick. */
+/** Receives every consumed message. Runs on the consumer's own thread, one message at a time: it must be quick. */
 @FunctionalInterface
 public interface ConsumerCallback {
 
-    /** Marks a message whose intended send time is unknown (not sent by this benchmark). */
-    long UNKNOWN_SEND_TIME = Long.MIN_VALUE;
-
     /**
      * @param payloadSizeBytes size of the record value in bytes
-     * @param intendedSendEpochMicros the value the producer passed to
-     *     {@link BenchmarkProducer#sendAsync}, or {@link #UNKNOWN_SEND_TIME}
+     * @param partition the partition the message was read from
+     * @param position the message's position in that partition (Kafka: its offset), increasing along the
+     *     partition; -1 when the system has none
+     * @param stamp the stamp the producer passed to {@link BenchmarkProducer#sendAsync}, or {@code null} when the
+     *     message carries none (not sent by this benchmark, or sent without consumers in mind)
      */
-    void messageReceived(int payloadSizeBytes, long intendedSendEpochMicros);
+    void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp);
 }

@@ -22,6 +22,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final ConsumerCallback callback;
@@ -49,7 +50,13 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         try {
             consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
                 @Override
-                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {}
+                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                    // Hand over cleanly: the next owner starts where we stopped, not at an older
+                    // commit, so a rebalance does not deliver messages twice.
+                    if (commitAfterPoll) {
+                        commitQuietly();
+                    }
+                }
 
                 @Override
                 public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
@@ -80,7 +87,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
             for (ConsumerRecord<byte[], byte[]> record : records) {
                 callback.messageReceived(record.serializedValueSize() < 0 ? 0 : record.serializedValueSize(),
-                        SendTimeHeader.decode(record.headers()));
+                        record.partition(), record.offset(), SendTimeHeader.decode(record.headers()));
             }
             if (commitAfterPoll && !records.isEmpty()) {
                 consumer.commitAsync();
@@ -94,6 +101,14 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 lastError = message;
             }
             sleepQuietly();
+        }
+    }
+
+    private void commitQuietly() {
+        try {
+            consumer.commitSync(COMMIT_TIMEOUT);
+        } catch (RuntimeException e) {
+            log.debug("commit on revocation failed: {}", e.toString());
         }
     }
 

@@ -3,12 +3,18 @@ package io.kbench.kafka;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.ProvisionedCluster;
+import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
 import io.kbench.kafka.local.LocalKafkaCluster;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,6 +23,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -29,11 +37,13 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     static final String OMB_DRIVER_CLASS = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
     /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
+    static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
 
     private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
     private KafkaClientConfigs configs;
     private Admin admin;
     private TopicAdmin topics;
+    private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
     @Override
     public Class<KafkaDriverConfig> configType() {
@@ -92,6 +102,17 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
     }
 
+    /** {@code delivery.timeout.ms} of the producers, or Kafka's default (2 minutes). */
+    @Override
+    public Duration deliveryTimeout(KafkaDriverConfig config) {
+        Object value = new KafkaClientConfigs(config).producer().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+        try {
+            return Duration.ofMillis(value == null ? DEFAULT_DELIVERY_TIMEOUT_MS : Long.parseLong(value.toString().trim()));
+        } catch (NumberFormatException e) {
+            return Duration.ofMillis(DEFAULT_DELIVERY_TIMEOUT_MS); // the client rejects it with a clear message at start
+        }
+    }
+
     @Override
     public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Consumer<String> progress) {
         if (config.localCluster() == null) {
@@ -140,13 +161,17 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             throw new DriverException("commonConfig", "cannot create a Kafka client for " + bootstrap + ": " + rootMessage(e), e);
         }
         clients.add(admin);
+        Collection<Node> nodes;
         try {
-            admin.describeCluster(new DescribeClusterOptions().timeoutMs(CONNECT_TIMEOUT_MS)).nodes()
+            nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(CONNECT_TIMEOUT_MS)).nodes()
                     .get(CONNECT_TIMEOUT_MS + 5_000L, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             close();
             throw ConnectFailures.explain(e, configs, CONNECT_TIMEOUT_MS);
         }
+        Map<String, String> addresses = new HashMap<>();
+        nodes.forEach(n -> addresses.put(n.idString(), n.host() + ":" + n.port()));
+        metrics = new KafkaClientMetrics(addresses, System::currentTimeMillis);
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
     }
 
@@ -173,6 +198,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return CompletableFuture.supplyAsync(() -> {
             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer());
             clients.add(producer);
+            metrics.add(producer::metrics);
             return new KafkaBenchmarkProducer(producer, topic);
         });
     }
@@ -183,13 +209,25 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.consumer(subscriptionName));
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
             clients.add(benchmarkConsumer);
+            metrics.add(consumer::metrics);
             benchmarkConsumer.start();
             return benchmarkConsumer;
         });
     }
 
     @Override
+    public List<ClientMetric> clientMetrics() {
+        return metrics.read();
+    }
+
+    @Override
+    public ServerContact lastServerContact() {
+        return metrics.lastContact();
+    }
+
+    @Override
     public void close() {
+        metrics.clear();
         for (AutoCloseable c : clients) {
             try {
                 c.close();

@@ -1,8 +1,9 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkProducer;
-import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
+import java.time.Duration;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -11,6 +12,8 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /** Sends to one topic through its own {@link KafkaProducer}. */
 final class KafkaBenchmarkProducer implements BenchmarkProducer {
+
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final KafkaProducer<byte[], byte[]> producer;
     private final String topic;
@@ -21,16 +24,18 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, long intendedSendEpochMicros, SendCompletion completion) {
-        // Without consumers nobody reads the send time: skip the header (and its bytes on the wire).
-        Iterable<Header> headers = intendedSendEpochMicros == ConsumerCallback.UNKNOWN_SEND_TIME ? null
-                : new RecordHeaders(new Header[] {new RecordHeader(SendTimeHeader.KEY, SendTimeHeader.encode(intendedSendEpochMicros))});
+    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+        // Without consumers nobody reads the stamp: skip the header (and its bytes on the wire).
+        Iterable<Header> headers = stamp == null ? null
+                : new RecordHeaders(new Header[] {new RecordHeader(SendTimeHeader.KEY, stamp.encode())});
         producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers),
                 (metadata, error) -> completion.completed(error));
     }
 
     @Override
     public void close() {
-        producer.close(java.time.Duration.ofSeconds(30)); // bounded: the broker may be gone already
+        // Bounded: the broker may be gone already. Messages still unacknowledged by now were
+        // counted as undelivered before the framework closed the clients.
+        producer.close(CLOSE_TIMEOUT);
     }
 }

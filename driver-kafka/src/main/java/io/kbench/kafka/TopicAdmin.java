@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.RetriableException;
@@ -23,6 +24,8 @@ final class TopicAdmin {
 
     static final int ATTEMPTS = 3;
     static final long CALL_TIMEOUT_SECONDS = 60;
+    /** Deleting gives up sooner: it runs at the end, often after the cluster failed, and must not hold the exit up. */
+    static final long DELETE_TIMEOUT_SECONDS = 15;
 
     private final Admin admin;
     private final short replicationFactor;
@@ -99,24 +102,26 @@ final class TopicAdmin {
     }
 
     void delete(List<String> names) {
-        Map<String, KafkaFuture<Void>> results = admin.deleteTopics(names).topicNameValues();
+        Map<String, KafkaFuture<Void>> results = admin.deleteTopics(names,
+                new DeleteTopicsOptions().timeoutMs((int) TimeUnit.SECONDS.toMillis(DELETE_TIMEOUT_SECONDS))).topicNameValues();
         List<String> failed = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DELETE_TIMEOUT_SECONDS + 1);
         for (String name : names) {
             try {
-                results.get(name).get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                results.get(name).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                     failed.add(name + ": " + e.getCause().getMessage());
                 }
             } catch (TimeoutException e) {
-                failed.add(name + ": no answer within " + CALL_TIMEOUT_SECONDS + " s");
+                failed.add(name + ": no answer within " + DELETE_TIMEOUT_SECONDS + " s");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while deleting topics", e);
             }
         }
         if (!failed.isEmpty()) {
-            throw new DriverException("could not delete " + failed.size() + " topic(s): " + String.join("; ", failed));
+            throw new DriverException("could not delete " + failed.size() + " topic(s), left behind: " + String.join("; ", failed));
         }
     }
 

@@ -211,7 +211,8 @@ class DistributedTest {
                     .header("Authorization", "Bearer " + WorkerProcesses.TOKEN).POST(java.net.http.HttpRequest.BodyPublishers.noBody())
                     .build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(400, mismatch.statusCode());
-            assertTrue(mismatch.body().contains("protocol mismatch: the coordinator speaks version 99, this worker version 1"), mismatch.body());
+            assertTrue(mismatch.body().contains("protocol mismatch: the coordinator speaks version 99, this worker version "
+                    + io.kbench.remote.Protocol.VERSION), mismatch.body());
 
             // A busy worker refuses a second coordinator with 409 naming the holder.
             Path driver = Cli.driverFile(dir, "driver.yaml", "");

@@ -1,6 +1,7 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.integrity.ProducerAcks;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.time.SendSchedule;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadGenerator {
 
+    static final long GRACE_MILLIS = 500;
+
     private final List<ProducerLoop> loops = new ArrayList<>();
     private final List<ScheduledProducer> producers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -29,12 +32,16 @@ public final class LoadGenerator {
      */
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
                          WorkerStats stats, int maxThreads) {
-        this(producersByIndex, load, clock, stats, maxThreads, null);
+        this(producersByIndex, load, clock, stats, maxThreads, null, Map.of());
     }
 
-    /** @param gate limits messages in flight until consumed (shared with this worker's consumers), or null */
+    /**
+     * @param gate limits messages in flight until consumed (shared with this worker's consumers), or null
+     * @param acks by producer index: the producer's id and where its acknowledged sequences go, for
+     *     the integrity check; producers without an entry carry no id
+     */
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
-                         WorkerStats stats, int maxThreads, InFlightGate gate) {
+                         WorkerStats stats, int maxThreads, InFlightGate gate, Map<Integer, ProducerAcks> acks) {
         this.clock = clock;
         this.stats = stats;
         byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
@@ -50,13 +57,14 @@ public final class LoadGenerator {
             SendSchedule schedule = load.throttled()
                     ? SendSchedule.throttled(start, load.totalRatePerSecond(), index, load.totalProducers())
                     : null;
+            ProducerAcks a = acks.get(index);
             ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
-                    new KeyPool(load.keyDistributor(), 31L * index + 7));
+                    new KeyPool(load.keyDistributor(), 31L * index + 7), a == null ? 0 : a.producerId(), a == null ? null : a.acked());
             producers.add(p);
             perThread.get(i++ % threadCount).add(p);
         }
         for (List<ScheduledProducer> group : perThread) {
-            loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate, load.carrySendTime()));
+            loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate, load.stamps()));
         }
     }
 
@@ -72,7 +80,12 @@ public final class LoadGenerator {
         watcher.start();
     }
 
-    /** Stops every loop, waiting up to 10 s for sends blocked in the client to give up. */
+    /**
+     * Stops every loop. A loop notices the request within {@link ProducerLoop#MAX_PARK_NANOS}, unless
+     * it is blocked in the client (buffer full, no metadata: the cluster is not taking messages);
+     * after {@value #GRACE_MILLIS} ms such a send is interrupted and counted as abandoned. Waits at
+     * most 10 s in all.
+     */
     public synchronized void stop() throws InterruptedException {
         if (stopped) {
             return;
@@ -80,9 +93,9 @@ public final class LoadGenerator {
         loops.forEach(ProducerLoop::requestStop);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (Thread thread : threads) {
-            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) / 2));
+            thread.join(GRACE_MILLIS);
             if (thread.isAlive()) {
-                thread.interrupt(); // blocked in the client (buffer full): give up that send
+                thread.interrupt();
                 thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             }
         }

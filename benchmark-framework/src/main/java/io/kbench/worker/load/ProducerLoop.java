@@ -1,9 +1,11 @@
 package io.kbench.worker.load;
 
-import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.MessageStamp;
+import io.kbench.integrity.SequenceSet;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.StampMode;
 import java.util.List;
 
 /**
@@ -22,23 +24,23 @@ final class ProducerLoop implements Runnable {
     private final WorkerStats stats;
     private final boolean throttled;
     private final InFlightGate gate;
-    private final boolean carrySendTime;
+    private final StampMode stamps;
     private volatile boolean stopRequested;
     private int roundRobin;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
-        this(producers, clock, stats, throttled, null, true);
+        this(producers, clock, stats, throttled, null, StampMode.TIME);
     }
 
     /**
      * @param gate limits messages in flight until consumed, or null
-     * @param carrySendTime pass each message's intended send time to the driver; else
-     *     {@link ConsumerCallback#UNKNOWN_SEND_TIME}, so it need not carry it (nobody consumes)
+     * @param stamps what to pass the driver for the consumers: nothing (nobody consumes), the
+     *     intended send time, or also the producer id and sequence
      */
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled, InFlightGate gate,
-                 boolean carrySendTime) {
+                 StampMode stamps) {
         this.gate = gate;
-        this.carrySendTime = carrySendTime;
+        this.stamps = stamps;
         this.producers = producers;
         this.clock = clock;
         this.stats = stats;
@@ -83,12 +85,16 @@ final class ProducerLoop implements Runnable {
         long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule, one clock read
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
-        p.sent++;
+        long sequence = p.sent++;
         int size = payload.length;
+        SequenceSet acked = p.acked;
         SendCompletion completion = error -> {
             long ackNanos = clock.nanoTime();
             if (error == null) {
                 stats.onAck(size, intendedNanos, sentNanos, ackNanos);
+                if (acked != null) {
+                    acked.add(sequence);
+                }
             } else {
                 stats.onSendError(error);
                 if (gate != null) {
@@ -97,16 +103,27 @@ final class ProducerLoop implements Runnable {
             }
         };
         try {
-            long stamp = carrySendTime ? clock.epochMicrosAt(intendedNanos) : ConsumerCallback.UNKNOWN_SEND_TIME;
-            p.producer.sendAsync(key, payload, stamp, completion);
+            p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);
         } catch (RuntimeException e) {
-            // The send was refused outright, so the completion will never run.
-            // When stopping, this is an interrupt out of a send blocked on a full buffer: not worth a message.
-            stats.onSendError(stopRequested ? null : e);
+            // The send was refused outright, so the completion will never run. When stopping, this
+            // is usually our own interrupt of a send blocked in the client (buffer full, no metadata).
+            if (stopRequested) {
+                stats.onSendAbandonedAtStop();
+            } else {
+                stats.onSendError(e);
+            }
             if (gate != null) {
                 gate.exit();
             }
         }
+    }
+
+    private MessageStamp stamp(ScheduledProducer p, long intendedNanos, long sequence) {
+        return switch (stamps) {
+            case NONE -> null;
+            case TIME -> MessageStamp.timeOnly(clock.epochMicrosAt(intendedNanos));
+            case TIME_AND_SEQUENCE -> new MessageStamp(clock.epochMicrosAt(intendedNanos), p.producerId, sequence);
+        };
     }
 
     private ScheduledProducer earliestDue() {

@@ -1,6 +1,7 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.integrity.SequenceSet;
 import io.kbench.time.SendSchedule;
 import io.kbench.workload.KeyPool;
 
@@ -16,15 +17,29 @@ final class ScheduledProducer {
     final long quota;
     final byte[][] payloads;
     final KeyPool keys;
-    /** Messages handed to the client so far; also the index of the next message in the schedule. */
+    /** The producer's id in the run, carried by its messages for the integrity check. */
+    final long producerId;
+    /** Sequences the cluster acknowledged; null when integrity is not checked. */
+    final SequenceSet acked;
+    /**
+     * Messages handed to the client so far; also the index of the next message in the schedule
+     * and its sequence number.
+     */
     long sent;
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
+        this(producer, schedule, quota, payloads, keys, 0, null);
+    }
+
+    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys,
+                      long producerId, SequenceSet acked) {
         this.producer = producer;
         this.schedule = schedule;
         this.quota = quota;
         this.payloads = payloads;
         this.keys = keys;
+        this.producerId = producerId;
+        this.acked = acked;
     }
 
     boolean finished() {

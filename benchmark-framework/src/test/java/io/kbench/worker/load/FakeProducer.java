@@ -1,6 +1,7 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import io.kbench.time.BenchmarkClock;
 import java.util.ArrayList;
@@ -14,7 +15,10 @@ import java.util.List;
 final class FakeProducer implements BenchmarkProducer {
 
     /** One call to {@link #sendAsync}. */
-    record Send(int producer, long n, byte[] key, byte[] payload, long intendedEpochMicros, long nanoTimeAtCall) {}
+    record Send(int producer, long n, byte[] key, byte[] payload, long intendedEpochMicros, MessageStamp stamp, long nanoTimeAtCall) {}
+
+    /** {@link Send#intendedEpochMicros()} of a send without a stamp. */
+    static final long NO_STAMP = Long.MIN_VALUE;
 
     interface Hook {
         /** Runs inside sendAsync before the completion; {@code n} is this producer's 0-based send number. */
@@ -44,9 +48,9 @@ final class FakeProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, long intendedSendEpochMicros, SendCompletion completion) {
+    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
         long n = sends.size();
-        Send send = new Send(id, n, key, payload, intendedSendEpochMicros, clock.nanoTime());
+        Send send = new Send(id, n, key, payload, stamp == null ? NO_STAMP : stamp.intendedSendEpochMicros(), stamp, clock.nanoTime());
         sends.add(send);
         log.add(send);
         try {

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.integrity.SequenceSet;
 import io.kbench.stats.CumulativeStats;
+import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.ManualClock;
 import io.kbench.time.SendSchedule;
+import io.kbench.worker.StampMode;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.KeyPool;
 import java.util.ArrayList;
@@ -201,7 +204,7 @@ class ProducerLoopTest {
         assertEquals(3, c.counts().messagesSent());
         assertEquals(0, c.counts().messagesAcked());
         assertEquals(3, c.counts().sendErrors());
-        assertEquals(List.of("IllegalStateException: buffer full (x3)"), c.errors());
+        assertEquals(List.of(new ErrorCount("IllegalStateException", 3, "buffer full")), c.errors());
         assertEquals(0, c.counts().messagesSent() - c.counts().messagesAcked() - c.counts().sendErrors(), "nothing left in flight");
     }
 
@@ -214,7 +217,7 @@ class ProducerLoopTest {
         assertEquals(2, c.counts().sendErrors());
         assertEquals(0, c.counts().messagesAcked());
         assertEquals(0, c.latencies().publish().getTotalCount());
-        assertEquals(List.of("RuntimeException: request timed out (x2)"), c.errors());
+        assertEquals(List.of(new ErrorCount("RuntimeException", 2, "request timed out")), c.errors());
     }
 
     @Test
@@ -230,5 +233,39 @@ class ProducerLoopTest {
 
     private static long countNear(Histogram h, long value) {
         return h.getCountBetweenValues(h.lowestEquivalentValue(value), h.highestEquivalentValue(value));
+    }
+
+    @Test
+    void withTheIntegrityCheckEachMessageCarriesItsProducerAndSequenceAndAcksAreRemembered() {
+        FakeProducer f = new FakeProducer(0, clock);
+        f.hook = n -> {
+            if (n == 2) {
+                f.completeWith = new RuntimeException("not this one");
+            } else {
+                f.completeWith = null;
+            }
+        };
+        SequenceSet acked = new SequenceSet();
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked);
+        new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
+        assertEquals(List.of(0L, 1L, 2L, 3L), f.sends.stream().map(s -> s.stamp().sequence()).toList());
+        assertTrue(f.sends.stream().allMatch(s -> s.stamp().producerId() == 77L));
+        assertEquals(3, acked.size(), "the failed send is not acknowledged");
+        SequenceSet expected = new SequenceSet();
+        expected.add(0);
+        expected.add(1);
+        expected.add(3);
+        assertEquals(0, acked.missingFrom(expected));
+        assertEquals(0, expected.missingFrom(acked));
+    }
+
+    @Test
+    void withoutConsumersNothingIsStampedAndWithoutIntegrityOnlyTheTime() {
+        FakeProducer none = new FakeProducer(0, clock);
+        new ProducerLoop(List.of(scheduled(none, null, 2)), clock, stats, false, null, StampMode.NONE).run();
+        assertTrue(none.sends.stream().allMatch(s -> s.stamp() == null));
+        FakeProducer time = new FakeProducer(1, clock);
+        new ProducerLoop(List.of(scheduled(time, null, 2)), clock, stats, false, null, StampMode.TIME).run();
+        assertTrue(time.sends.stream().allMatch(s -> s.stamp() != null && !s.stamp().checksIntegrity()));
     }
 }

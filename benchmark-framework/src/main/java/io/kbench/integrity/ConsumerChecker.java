@@ -1,0 +1,109 @@
+package io.kbench.integrity;
+
+import io.kbench.driver.MessageStamp;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Checks what one consumer reads, per producer and partition: a sequence read a second time at a
+ * new position is a duplicate in the log; a sequence lower than one already read from the same
+ * producer on the same partition is out of order. A position this consumer has already passed (the
+ * client read part of the partition again, e.g. after a rebalance) is a redelivery, not a new copy,
+ * and is skipped. Sequences read are kept for the coordinator's loss count.
+ *
+ * <p>Called on the consumer's own thread only (the driver SPI promises one message at a time);
+ * {@link #tally()} may run on another thread, hence the lock.
+ */
+public final class ConsumerChecker {
+
+    private final String subscription;
+    private final String topic;
+    private final int runTag;
+    private final Map<Long, ProducerTrack> producers = new HashMap<>();
+    private long[] lastPositionByPartition = new long[0];
+    private long lastProducerId;
+    private ProducerTrack lastTrack;
+    private long checked;
+    private long duplicates;
+    private long outOfOrder;
+    private long redelivered;
+    private long unstamped;
+    private long foreign;
+
+    /** What this consumer knows of one producer. */
+    private static final class ProducerTrack {
+        final SequenceSet seen = new SequenceSet();
+        long[] lastSequenceByPartition = new long[0];
+    }
+
+    public ConsumerChecker(String subscription, String topic, int runTag) {
+        this.subscription = subscription;
+        this.topic = topic;
+        this.runTag = runTag;
+    }
+
+    public synchronized void onMessage(int partition, long position, MessageStamp stamp) {
+        if (stamp == null || !stamp.checksIntegrity()) {
+            unstamped++;
+            return;
+        }
+        if (ProducerIds.runTagOf(stamp.producerId()) != runTag) {
+            foreign++; // left in the topic by another run
+            return;
+        }
+        if (partition < 0) {
+            partition = 0;
+        }
+        if (position >= 0) {
+            lastPositionByPartition = grow(lastPositionByPartition, partition);
+            if (position <= lastPositionByPartition[partition]) {
+                redelivered++;
+                return;
+            }
+            lastPositionByPartition[partition] = position;
+        }
+        checked++;
+        ProducerTrack track = track(stamp.producerId());
+        long sequence = stamp.sequence();
+        if (!track.seen.add(sequence)) {
+            if (sequence >= 0 && sequence <= SequenceSet.MAX_SEQUENCE) {
+                duplicates++;
+            }
+            return;
+        }
+        track.lastSequenceByPartition = grow(track.lastSequenceByPartition, partition);
+        if (sequence < track.lastSequenceByPartition[partition]) {
+            outOfOrder++;
+        } else {
+            track.lastSequenceByPartition[partition] = sequence;
+        }
+    }
+
+    private ProducerTrack track(long producerId) {
+        if (lastTrack != null && producerId == lastProducerId) {
+            return lastTrack; // messages of one producer come in runs: spare the map lookup
+        }
+        lastProducerId = producerId;
+        lastTrack = producers.computeIfAbsent(producerId, id -> new ProducerTrack());
+        return lastTrack;
+    }
+
+    /** Grows to hold {@code index}, new slots -1 (nothing read yet). */
+    private static long[] grow(long[] array, int index) {
+        if (index < array.length) {
+            return array;
+        }
+        int old = array.length;
+        long[] bigger = Arrays.copyOf(array, Math.max(index + 1, old * 2));
+        Arrays.fill(bigger, old, bigger.length, -1L);
+        return bigger;
+    }
+
+    /** What this consumer has checked so far; the sequence sets are copies. */
+    public synchronized SubscriptionTally tally() {
+        Map<Long, SequenceSet> seen = new HashMap<>();
+        producers.forEach((id, t) -> seen.put(id, t.seen.copy()));
+        return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, seen);
+    }
+}

@@ -1,0 +1,15 @@
+package io.kbench.worker;
+
+import io.kbench.integrity.IntegrityReport;
+import io.kbench.stats.ClientMetricTotal;
+import java.util.List;
+
+/**
+ * What a worker reports once the load is over, besides its stats: the integrity check's data and
+ * its clients' own metrics. Taken after the drain and before the clients close.
+ *
+ * @param workerId the worker
+ * @param integrity acknowledged and consumed sequences
+ * @param clientMetrics the clients' metrics, combined over this worker's clients
+ */
+public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics) {}
