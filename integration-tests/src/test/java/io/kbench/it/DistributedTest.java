@@ -52,7 +52,7 @@ class DistributedTest {
             Path driver = Cli.driverFile(dir, "driver.yaml", "");
             Cli.Outcome run = Cli.run("--workers", workers.urls(), "--worker-token-file", tokenFile().toString(),
                     "--drivers", driver.toString(), "--output-dir", dir.toString(), "--progress-interval", "1s",
-                    workload("merge", "messageCount: 15000").toString());
+                    "--print-metrics", workload("merge", "messageCount: 15000").toString());
 
             assertEquals(0, run.exitCode(), run.all());
             JsonNode r = run.result();
@@ -76,6 +76,28 @@ class DistributedTest {
                 assertTrue(Math.abs(c.get("offsetMicros").asLong()) <= c.get("errorBoundMicros").asLong() + 1000, c.toString());
             }
             assertTrue(run.out().contains("1 producer(s) at 1,000.0 msg/s, 1 consumer(s)"), "the plan is shown:\n" + run.out());
+
+            // The clients' own metrics, summed over the three workers' producers and consumers.
+            JsonNode metrics = r.get("clientMetrics");
+            double sent = metrics.get("producer-metrics:record-send-total").asDouble();
+            double retried = metrics.get("producer-metrics:record-retry-total").asDouble();
+            assertEquals(15000, sent - retried, 0.0, "first sends of the three producers: " + sent + " sent, " + retried + " retried");
+            assertTrue(metrics.get("consumer-fetch-manager-metrics:records-consumed-total").asDouble() >= 15000, metrics.toString());
+            assertTrue(metrics.get("producer-metrics:batch-size-avg").asDouble() > 0, "averages are averaged, not summed");
+            assertTrue(run.out().contains("Metric Name"), "--print-metrics prints the table:\n" + run.out());
+            assertTrue(run.out().lines().anyMatch(l -> l.startsWith("producer-metrics:record-send-total") && l.contains(" : ")),
+                    run.out());
+
+            // Every message accounted for, and every one checked by the consumers on other workers.
+            JsonNode delivery = r.get("delivery");
+            assertEquals(15000, delivery.get("sentMessages").asLong());
+            assertEquals(15000, delivery.get("ackedMessages").asLong());
+            assertEquals(0, delivery.get("undeliveredMessages").asLong());
+            JsonNode integrity = r.get("integrity");
+            assertEquals(15000, integrity.get("checkedMessages").asLong(), integrity.toString());
+            assertEquals(0, integrity.get("lostMessages").asLong());
+            assertEquals(0, integrity.get("duplicateMessages").asLong());
+            assertEquals(0, integrity.get("outOfOrderMessages").asLong());
         }
     }
 
