@@ -122,7 +122,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
             }
         } catch (ConfigException | DriverException e) {
             err.println(e.getMessage());
+            sessions.forEach(DriverSession::close);
             return EXIT_BAD_INPUT;
+        }
+        for (DriverSession session : sessions) {
+            for (LoadedWorkload workload : loadedWorkloads) {
+                String problem = FaultCheck.problem(session, workload);
+                if (problem != null) {
+                    err.println(problem);
+                    sessions.forEach(DriverSession::close);
+                    return EXIT_BAD_INPUT;
+                }
+            }
         }
         if (!resolver.unsetVariables().isEmpty()) {
             console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),

@@ -6,14 +6,21 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.config.ConfigSource;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.Fault;
+import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.util.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.worker.LoadedDriver;
+import io.kbench.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -30,6 +37,7 @@ final class DriverSession implements AutoCloseable {
     private final DriverFile original;
     private final LoadedDriver<?> loaded;
     private final Map<String, Object> redactedConfig;
+    private final Set<FaultType> expectedFaults = EnumSet.noneOf(FaultType.class);
     private ProvisionedCluster<?> cluster;
     private DriverFile forWorkers;
 
@@ -62,17 +70,42 @@ final class DriverSession implements AutoCloseable {
         }
     }
 
-    /** Starts the driver's own cluster if it has one. */
+    /**
+     * Starts the driver's own cluster if it has one, ready for the kinds of fault the runs will
+     * inject (announced by {@link #expectFaults} before the first run).
+     */
     void provision(Consumer<String> progress) {
         if (forWorkers != null) {
             return;
         }
-        cluster = provisionTyped(loaded, progress);
+        cluster = provisionTyped(loaded, expectedFaults, progress);
         forWorkers = cluster == null ? original : serialize(cluster.workerConfig());
     }
 
-    private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Consumer<String> progress) {
-        return driver.driver().provisionCluster(driver.config(), progress);
+    /** The runs of this session will inject these kinds of fault. */
+    void expectFaults(Set<FaultType> types) {
+        expectedFaults.addAll(types);
+    }
+
+    /** Why the workload's faults cannot be injected into this session's cluster; empty when they can. */
+    List<String> faultProblems(Workload workload) {
+        return faultProblemsTyped(loaded, workload.faults().stream().map(f -> f.toFault(null)).toList());
+    }
+
+    private static <C> List<String> faultProblemsTyped(LoadedDriver<C> driver, List<Fault> faults) {
+        return driver.driver().faultProblems(driver.config(), faults);
+    }
+
+    /** Applies a fault to the cluster this session started; fails when it started none. */
+    String applyFault(Fault fault) {
+        if (cluster == null) {
+            throw new DriverException("faults need a cluster the run starts (a localCluster section in the driver file)");
+        }
+        return cluster.applyFault(fault);
+    }
+
+    private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Set<FaultType> faults, Consumer<String> progress) {
+        return driver.driver().provisionCluster(driver.config(), Set.copyOf(faults), progress);
     }
 
     private DriverFile serialize(Object workerConfig) {

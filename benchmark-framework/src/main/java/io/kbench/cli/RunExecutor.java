@@ -74,7 +74,7 @@ final class RunExecutor {
         }
         RunResult result;
         try (workers) {
-            result = new Coordinator(workers, clock, stop, console).run(spec);
+            result = new Coordinator(workers, clock, stop, console, session::applyFault).run(spec);
         }
         FinalReport.print(result, console, printMetrics);
         try {

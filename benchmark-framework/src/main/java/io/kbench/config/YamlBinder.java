@@ -153,12 +153,27 @@ public final class YamlBinder {
      * Useful for errors about fields the caller handles itself, such as a driver file's {@code driverClass}.
      */
     public static Integer lineOf(ObjectNode mapping, String field) {
+        return lineOf(mapping, List.of(field));
+    }
+
+    /**
+     * Line of a nested path below this mapping (field names and list indexes), or of its nearest
+     * ancestor below the mapping; null when even the first field is absent.
+     */
+    public static Integer lineOf(ObjectNode mapping, List<Object> subPath) {
         if (!(mapping instanceof LocatedObjectNode located)) {
             return null;
         }
         List<Object> path = new ArrayList<>(located.path());
-        path.add(field);
-        return located.lineIndex().lineOf(path);
+        int own = path.size();
+        path.addAll(subPath);
+        for (int n = path.size(); n > own; n--) {
+            Integer line = located.lineIndex().lineOf(path.subList(0, n));
+            if (line != null) {
+                return line;
+            }
+        }
+        return null;
     }
 
     private static void closeQuietly(JsonParser parser) {

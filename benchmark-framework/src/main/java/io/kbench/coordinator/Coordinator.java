@@ -39,12 +39,21 @@ public final class Coordinator {
     private final Waiter waiter;
     private final Console console;
     private final StopSignal signal;
+    private final FaultApplier faults;
 
     public Coordinator(WorkerEnsemble workers, BenchmarkClock clock, StopSignal stop, Console console) {
+        this(workers, clock, stop, console, fault -> {
+            throw new RunFailedException("faults need a cluster the run starts (a localCluster section in the driver file)");
+        });
+    }
+
+    /** @param faults applies the workload's faults to the cluster the run started */
+    public Coordinator(WorkerEnsemble workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults) {
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.console = console;
         this.signal = stop;
+        this.faults = faults;
     }
 
     public RunResult run(RunSpec spec) {
@@ -138,22 +147,30 @@ public final class Coordinator {
         }
         workers.startLoad(layout.load());
         PeriodCollector collector = collector(w, record, options, guard);
-        if (!warmup.isZero()) {
-            record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
-            collector.runFor(Phase.WARMUP, warmup);
-        }
-        if (w.consumerBacklogSizeGB() > 0) {
-            new BacklogPhases(workers, collector, record, w).run();
-        }
-        if (settleFirst) {
-            workers.resetStats();
-        }
-        if (w.countMode()) {
-            record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
-            collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
-        } else {
-            record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s...");
-            collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
+        FaultRunner faultRunner = new FaultRunner(w.faults(), layout.topics().get(0).name(), faults, waiter.clock(),
+                collector.loadStartNanos(), console::line);
+        try {
+            if (!warmup.isZero()) {
+                record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
+                collector.runFor(Phase.WARMUP, warmup);
+            }
+            if (w.consumerBacklogSizeGB() > 0) {
+                new BacklogPhases(workers, collector, record, w).run();
+            }
+            if (settleFirst) {
+                workers.resetStats();
+            }
+            if (w.countMode()) {
+                record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
+                collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
+            } else {
+                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s..."
+                        + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
+                faultRunner.start(waiter.clock().nanoTime());
+                collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
+            }
+        } finally {
+            record.faults(faultRunner.stop());
         }
         workers.stopProducers();
         record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "

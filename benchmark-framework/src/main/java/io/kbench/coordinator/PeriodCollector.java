@@ -42,6 +42,11 @@ final class PeriodCollector {
         this.guard = guard;
     }
 
+    /** The start of the time axis of the periods (the load's start). */
+    long loadStartNanos() {
+        return loadStartNanos;
+    }
+
     /** Runs the phase for {@code length}. */
     void runFor(Phase phase, Duration length) {
         run(phase, state -> false, waiter.clock().nanoTime() + length.toNanos(),

@@ -5,6 +5,7 @@ import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Diagnosis;
 import io.kbench.result.Diagnostician;
+import io.kbench.result.FaultEvent;
 import io.kbench.result.Measurement;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
@@ -35,6 +36,7 @@ final class RunRecord {
     private String failureReason;
     private String stall;
     private long rebalanceTimeMillis;
+    private List<FaultEvent> faults = List.of();
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -74,6 +76,11 @@ final class RunRecord {
     /** The cluster stopped answering; the diagnosis will say so. */
     void stalled(String reason) {
         stall = reason;
+    }
+
+    /** The workload's faults and what became of them. */
+    void faults(List<FaultEvent> events) {
+        faults = List.copyOf(events);
     }
 
     void rebalanced(long millis) {
@@ -133,7 +140,8 @@ final class RunRecord {
                 diagnosis,
                 delivery,
                 integrity,
-                List.copyOf(clientMetrics));
+                List.copyOf(clientMetrics),
+                faults);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -58,6 +58,7 @@ public final class ResultDocument {
         diagnosis.set("reasons", MAPPER.valueToTree(r.diagnosis().reasons()));
         root.set("delivery", r.delivery() == null ? null : MAPPER.valueToTree(r.delivery()));
         root.set("integrity", r.integrity() == null ? null : MAPPER.valueToTree(r.integrity()));
+        root.set("faults", MAPPER.valueToTree(r.faults()));
         if (r.ckuVerdict() != null) {
             root.set("ckuCheck", MAPPER.valueToTree(r.ckuVerdict().toJson()));
         }

@@ -37,6 +37,7 @@ import java.util.Map;
  * @param integrity lost, duplicated and reordered messages, or null when not checked (integrity
  *     checks off, or nobody consumed)
  * @param clientMetrics the clients' own metrics, combined over all clients of all workers
+ * @param faults the workload's faults and what became of each (empty without faults)
  */
 public record RunResult(
         String runId,
@@ -62,7 +63,8 @@ public record RunResult(
         Diagnosis diagnosis,
         Delivery delivery,
         Integrity integrity,
-        List<ClientMetricTotal> clientMetrics) {
+        List<ClientMetricTotal> clientMetrics,
+        List<FaultEvent> faults) {
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
     public CkuVerdict ckuVerdict() {

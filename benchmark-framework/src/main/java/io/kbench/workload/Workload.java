@@ -1,6 +1,7 @@
 package io.kbench.workload;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A workload file, with OpenMessaging Benchmark's field names and meaning so that OMB workload
@@ -45,6 +46,8 @@ import java.time.Duration;
  *     producersPerTopic 0 the run measures consuming them, like kafka-consumer-perf-test
  * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
+ * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
+ *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
  */
 public record Workload(
         String name,
@@ -78,7 +81,8 @@ public record Workload(
         Boolean randomTopicNames,
         Integer cku,
         Long prefillMessages,
-        Integer maxInFlightMessages) {
+        Integer maxInFlightMessages,
+        List<FaultSpec> faults) {
 
     public static final double UNTHROTTLED = -1;
 
@@ -102,6 +106,7 @@ public record Workload(
         producerPauseDuringDrain = orDefault(producerPauseDuringDrain, 0L);
         messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
         randomTopicNames = orDefault(randomTopicNames, false);
+        faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
     private static <T> T orDefault(T value, T fallback) {
@@ -262,6 +267,7 @@ public record Workload(
         private Integer cku;
         private Long prefillMessages;
         private Integer maxInFlightMessages;
+        private List<FaultSpec> faults;
 
         Copy(Workload w) {
             name = w.name;
@@ -296,10 +302,11 @@ public record Workload(
             cku = w.cku;
             prefillMessages = w.prefillMessages;
             maxInFlightMessages = w.maxInFlightMessages;
+            faults = w.faults;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, faults);
         }
     }
 }

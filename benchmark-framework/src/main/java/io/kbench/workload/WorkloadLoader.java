@@ -58,7 +58,8 @@ public final class WorkloadLoader {
         if (!problems.isEmpty()) {
             throw toException(source, tree, problems);
         }
-        return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content));
+        return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content),
+                workload.faults().isEmpty() ? null : YamlBinder.lineOf(tree, "faults"));
     }
 
     private static byte[] readPayload(ConfigSource source, String payloadFile, List<Problem> problems) {
@@ -90,11 +91,11 @@ public final class WorkloadLoader {
     private static ConfigException toException(ConfigSource source, ObjectNode tree, List<Problem> problems) {
         if (problems.size() == 1) {
             Problem p = problems.get(0);
-            return ConfigException.at(source, YamlBinder.lineOf(tree, p.field()), p.field(), p.message());
+            return ConfigException.at(source, YamlBinder.lineOf(tree, p.path()), p.field(), p.message());
         }
         StringBuilder b = new StringBuilder(problems.size() + " problems:");
         for (Problem p : problems) {
-            Integer line = YamlBinder.lineOf(tree, p.field());
+            Integer line = YamlBinder.lineOf(tree, p.path());
             b.append("\n  ").append(line == null ? "" : "line " + line + ": ").append(p.message());
         }
         return ConfigException.of(source, b.toString());

@@ -1,5 +1,8 @@
 package io.kbench.workload;
 
+import io.kbench.config.DurationParser;
+import io.kbench.config.NearestName;
+import io.kbench.driver.FaultType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +37,7 @@ public final class WorkloadValidator {
         checkLength(w, c);
         checkBacklog(w, c);
         checkOmbOnlyOptions(w, c);
+        checkFaults(w, c);
         return problems;
     }
 
@@ -195,10 +199,69 @@ public final class WorkloadValidator {
         }
     }
 
+    /**
+     * Faults happen during a timed measurement, at a known type, with a duration exactly when the
+     * type needs one. Whether the cluster can take them is the driver's to say, once it is known.
+     */
+    private static void checkFaults(Workload w, Checks c) {
+        if (w.faults().isEmpty()) {
+            return;
+        }
+        if (w.countMode() || w.consumeOnly()) {
+            c.add("faults", "faults happen at times during the measurement, so they need a timed run: use testDuration "
+                    + "instead of " + (w.countMode() ? "messageCount" : "a consume-only run"));
+            return;
+        }
+        Duration measure = w.effectiveTestDuration();
+        for (int i = 0; i < w.faults().size(); i++) {
+            FaultSpec f = w.faults().get(i);
+            String at = "faults[" + i + "]";
+            if (f == null) {
+                c.at(List.of("faults", i), at + " is empty: give after and type, e.g. {after: 20s, type: broker-kill}");
+                continue;
+            }
+            java.util.Optional<FaultType> type = f.type() == null ? java.util.Optional.empty() : FaultType.byLabel(f.type());
+            if (type.isEmpty()) {
+                String nearest = f.type() == null ? null : NearestName.find(f.type(), FaultType.labels()).orElse(null);
+                c.at(List.of("faults", i, "type"), at + ".type " + (f.type() == null ? "is missing" : "'" + f.type() + "' is unknown")
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " Allowed: " + String.join(", ", FaultType.labels()));
+            }
+            if (f.after() == null) {
+                c.at(List.of("faults", i), at + ".after is missing: when the fault happens, from the start of the measurement, e.g. 20s");
+            } else if (f.after().isNegative() || f.after().compareTo(measure) >= 0) {
+                c.at(List.of("faults", i, "after"), at + ".after " + DurationParser.format(f.after()) + " is not within the measurement "
+                        + "(testDuration " + DurationParser.format(measure) + "): faults happen from 0s up to the end of the measurement");
+            }
+            if (f.broker() != null && f.broker() < 0) {
+                c.at(List.of("faults", i, "broker"), at + ".broker must be a broker's index, 0 or more, got " + f.broker());
+            }
+            if (type.isPresent()) {
+                checkFaultShape(type.get(), f, at, i, c);
+            }
+        }
+    }
+
+    private static void checkFaultShape(FaultType type, FaultSpec f, String at, int i, Checks c) {
+        if (type.needsDuration() && (f.duration() == null || f.duration().isZero() || f.duration().isNegative())) {
+            c.at(List.of("faults", i), at + ": " + type.label() + " needs a duration longer than zero, e.g. duration: 5s");
+        }
+        if (!type.needsDuration() && f.duration() != null) {
+            c.at(List.of("faults", i, "duration"), at + ": " + type.label() + " takes no duration (it lasts until a "
+                    + (type == FaultType.BROKER_KILL ? "broker-restart" : "later fault") + "): remove it");
+        }
+        if (!type.targetsBroker() && f.broker() != null) {
+            c.at(List.of("faults", i, "broker"), at + ": " + type.label() + " affects every broker: remove broker");
+        }
+    }
+
     /** Collects problems; keeps the checks above one line each. */
     private record Checks(List<Problem> problems) {
         void add(String field, String message) {
             problems.add(new Problem(field, message));
+        }
+
+        void at(List<Object> path, String message) {
+            problems.add(new Problem((String) path.get(0), message, path));
         }
 
         void atLeast(String field, int value, int min) {

@@ -96,13 +96,13 @@ public final class MergeBenchmark {
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
         Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
-                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         List<ClockOffset> clocks = new ArrayList<>();
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
         }
         return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
-                Map.of(), null, Map.of(), List.of(), List.of(), 0, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of());
+                Map.of(), null, Map.of(), List.of(), List.of(), 0, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of());
     }
 
     private static Histogram histogram(Random random, double medianMicros) {

@@ -48,11 +48,23 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     /**
      * Starts infrastructure this run owns, such as a local cluster, on the coordinator's machine.
      *
+     * @param faults the kinds of fault the runs will inject, so the cluster can prepare for them
+     *     (e.g. a proxy for network freezes); empty for none
      * @param progress receives one-line progress messages for the console
      * @return the started cluster, or {@code null} when the config points at an existing cluster
      */
-    default ProvisionedCluster<C> provisionCluster(C config, Consumer<String> progress) throws DriverException {
+    default ProvisionedCluster<C> provisionCluster(C config, Set<FaultType> faults, Consumer<String> progress)
+            throws DriverException {
         return null;
+    }
+
+    /**
+     * Why these faults cannot be injected into the cluster this config describes (e.g. it is not
+     * one the run starts, or a broker index is out of range), one sentence each; empty when they
+     * can. Checked before anything starts.
+     */
+    default List<String> faultProblems(C config, List<Fault> faults) {
+        return faults.isEmpty() ? List.of() : List.of("driver " + getClass().getSimpleName() + " cannot inject faults");
     }
 
     /**

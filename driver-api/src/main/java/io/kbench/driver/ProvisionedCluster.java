@@ -14,6 +14,17 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
     /** One line for the console and the result, e.g. "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123". */
     String description();
 
+    /**
+     * Applies a fault now, without waiting for its duration to pass (a pause or freeze ends by
+     * itself); a restart waits until the broker is back, for a bounded time.
+     *
+     * @return what was done, in one line, e.g. "killed broker 1 (127.0.0.1:40123)"
+     * @throws DriverException when the fault cannot be applied, saying why
+     */
+    default String applyFault(Fault fault) throws DriverException {
+        throw new DriverException("this cluster cannot inject faults (" + fault.type().label() + ")");
+    }
+
     @Override
     void close();
 }

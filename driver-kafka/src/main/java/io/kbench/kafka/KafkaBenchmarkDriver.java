@@ -6,6 +6,7 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
@@ -114,7 +115,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
-    public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Consumer<String> progress) {
+    public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Set<FaultType> faults,
+                                                                  Consumer<String> progress) {
         if (config.localCluster() == null) {
             return null;
         }

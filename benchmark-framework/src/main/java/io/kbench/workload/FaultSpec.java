@@ -1,0 +1,33 @@
+package io.kbench.workload;
+
+import io.kbench.driver.Fault;
+import io.kbench.driver.FaultType;
+import java.time.Duration;
+
+/**
+ * One entry of a workload's {@code faults:} list: what happens to the cluster, and when.
+ *
+ * @param after when, from the start of the measurement
+ * @param type one of {@link FaultType#labels()}, e.g. {@code broker-kill}
+ * @param broker the broker's 0-based index; by default the leader of the first topic's partition 0
+ *     (a restart: the broker killed last)
+ * @param duration how long a {@code broker-pause} or {@code network-freeze} lasts
+ */
+public record FaultSpec(Duration after, String type, Integer broker, Duration duration) {
+
+    /** The type, once validated. */
+    public FaultType faultType() {
+        return FaultType.byLabel(type).orElseThrow(() -> new IllegalStateException("unvalidated fault type " + type));
+    }
+
+    /** What the cluster is asked to do, with the run's first topic for the default broker. */
+    public Fault toFault(String firstTopic) {
+        return new Fault(faultType(), broker, duration, firstTopic);
+    }
+
+    /** "broker-kill of broker 1 at 20s", for messages. */
+    public String describe() {
+        return type + (broker == null ? "" : " of broker " + broker) + (after == null ? "" : " at " + io.kbench.config.DurationParser.format(after))
+                + (duration == null ? "" : " for " + io.kbench.config.DurationParser.format(duration));
+    }
+}

@@ -1,0 +1,83 @@
+package io.kbench.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kbench.config.ConfigException;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.driver.FaultType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The workload's faults: bound like Trogdor's specs, checked before anything runs, errors with file and line. */
+class FaultsInWorkloadTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String BASE = "messageSize: 100\nproducerRate: 100\ntestDuration: 60s\n";
+
+    private LoadedWorkload load(String yaml) throws IOException {
+        Path f = Files.writeString(dir.resolve("w.yaml"), yaml);
+        return new WorkloadLoader(new PlaceholderResolver()).load(f, WorkloadOverrides.NONE);
+    }
+
+    private ConfigException fails(String yaml) {
+        return assertThrows(ConfigException.class, () -> load(yaml));
+    }
+
+    @Test
+    void faultsBindWithTheirTimesAndTheLineOfTheList() throws IOException {
+        LoadedWorkload w = load(BASE + """
+                faults:
+                  - after: 20s
+                    type: broker-kill
+                    broker: 1
+                  - {after: 40s, type: broker-restart, broker: 1}
+                  - {after: 30s, type: broker-pause, duration: 5s}
+                  - {after: 50s, type: network-freeze, duration: 2s}
+                """);
+        assertEquals(4, w.workload().faults().size());
+        FaultSpec kill = w.workload().faults().get(0);
+        assertEquals(Duration.ofSeconds(20), kill.after());
+        assertEquals(FaultType.BROKER_KILL, kill.faultType());
+        assertEquals(1, kill.broker());
+        assertEquals(Duration.ofSeconds(5), w.workload().faults().get(2).duration());
+        assertEquals(4, w.faultsLine());
+    }
+
+    @Test
+    void anUnknownTypeNamesTheLineTheNearestTypeAndEveryAllowedOne() {
+        ConfigException e = fails(BASE + "faults:\n  - after: 20s\n    type: broker-kil\n");
+        assertEquals(6, e.line());
+        assertTrue(e.problem().contains("faults[0].type 'broker-kil' is unknown; did you mean 'broker-kill'? Allowed: "
+                + "broker-kill, broker-restart, broker-pause, network-freeze"), e.problem());
+    }
+
+    @Test
+    void aFaultAfterTheEndOfTheMeasurementIsRefused() {
+        ConfigException e = fails(BASE + "faults:\n  - {after: 90s, type: broker-kill}\n");
+        assertTrue(e.problem().contains("faults[0].after 1m30s is not within the measurement (testDuration 1m)"), e.problem());
+        assertEquals(5, e.line());
+    }
+
+    @Test
+    void pausesAndFreezesNeedADurationAndKillsTakeNone() {
+        ConfigException e = fails(BASE + "faults:\n  - {after: 5s, type: broker-pause}\n  - {after: 6s, type: broker-kill, duration: 3s}\n"
+                + "  - {after: 7s, type: network-freeze, duration: 1s, broker: 0}\n");
+        assertTrue(e.getMessage().contains("broker-pause needs a duration longer than zero"), e.getMessage());
+        assertTrue(e.getMessage().contains("broker-kill takes no duration"), e.getMessage());
+        assertTrue(e.getMessage().contains("network-freeze affects every broker: remove broker"), e.getMessage());
+    }
+
+    @Test
+    void faultsNeedATimedRun() {
+        ConfigException e = fails("messageSize: 100\nproducerRate: -1\nmessageCount: 1000\nfaults:\n  - {after: 1s, type: broker-kill}\n");
+        assertTrue(e.problem().contains("faults happen at times during the measurement, so they need a timed run"), e.problem());
+    }
+}
