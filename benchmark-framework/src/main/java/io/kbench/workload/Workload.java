@@ -45,6 +45,10 @@ import java.time.Duration;
  *     producersPerTopic 0 the run measures consuming them, like kafka-consumer-perf-test
  * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
+ * @param consumerOnly the Redpanda fork's option to pause producers while a backlog drains; only
+ *     {@code false} is supported (for a consume-only run, use producersPerTopic 0 with prefillMessages)
+ * @param partitionWeights the Redpanda fork's per-partition traffic shares; not supported (keys decide
+ *     partitions here: see keyDistributor)
  */
 public record Workload(
         String name,
@@ -78,7 +82,9 @@ public record Workload(
         Boolean randomTopicNames,
         Integer cku,
         Long prefillMessages,
-        Integer maxInFlightMessages) {
+        Integer maxInFlightMessages,
+        Boolean consumerOnly,
+        java.util.Map<String, Double> partitionWeights) {
 
     public static final double UNTHROTTLED = -1;
 
@@ -102,6 +108,7 @@ public record Workload(
         producerPauseDuringDrain = orDefault(producerPauseDuringDrain, 0L);
         messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
         randomTopicNames = orDefault(randomTopicNames, false);
+        consumerOnly = orDefault(consumerOnly, false);
     }
 
     private static <T> T orDefault(T value, T fallback) {
@@ -262,6 +269,8 @@ public record Workload(
         private Integer cku;
         private Long prefillMessages;
         private Integer maxInFlightMessages;
+        private Boolean consumerOnly;
+        private java.util.Map<String, Double> partitionWeights;
 
         Copy(Workload w) {
             name = w.name;
@@ -296,10 +305,12 @@ public record Workload(
             cku = w.cku;
             prefillMessages = w.prefillMessages;
             maxInFlightMessages = w.maxInFlightMessages;
+            consumerOnly = w.consumerOnly;
+            partitionWeights = w.partitionWeights;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights);
         }
     }
 }
