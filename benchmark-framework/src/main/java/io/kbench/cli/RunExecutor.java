@@ -32,13 +32,16 @@ final class RunExecutor {
     private final StopSignal stop;
     private final RunOptions options;
     private final RemoteWorkers remote;
+    private final boolean htmlReport;
 
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote) {
+    /** @param htmlReport write {@code <result>.html} next to each result (a sweep writes one report of all its runs instead) */
+    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, boolean htmlReport) {
         this.console = console;
         this.err = err;
         this.stop = stop;
         this.options = options;
         this.remote = remote;
+        this.htmlReport = htmlReport;
     }
 
     /** @return the outcome, or null if the run could not even start (the reason is printed) */
@@ -77,6 +80,9 @@ final class RunExecutor {
         try {
             Path written = ResultWriter.write(result, outputFile, outputDir);
             console.line("Result written to %s", written);
+            if (htmlReport) {
+                RunReports.write(List.of(written), RunReports.htmlNextTo(written), console);
+            }
             return new RunOutcome(result, written);
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
