@@ -21,19 +21,17 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Writes one self-contained HTML report of result files: summaries, latency percentile curves (from the results'",
-            "HdrHistograms), time series, per-worker breakdowns, the comparison of every run against a baseline, the settings",
-            "that differ, and sweep charts. Scripts, styles and data are inlined: the file opens offline and loads nothing.",
+            "Writes one self-contained HTML report of result files: summaries, latency percentile curves (from the results' HdrHistograms), time series, per-worker breakdowns, the comparison of every run against a baseline, the settings that differ, and sweep charts.",
+            "Scripts, styles and data are inlined: the file opens offline and loads nothing.",
             "Results of different workloads are grouped by workload. OpenMessaging Benchmark result files are accepted too."
         },
         footer = {
             "",
-            "Exit status: 0 written; 1 the report could not be written; 2 bad input (a missing file, an empty directory,",
-            "a file that is not a kbench or OMB result).",
+            "Exit status: 0 written; 1 the report could not be written; 2 bad input (a missing file, an empty directory, a file that is not a kbench or OMB result).",
             "Examples:",
             "  bin/benchmark report results/simple-kafka-local-20261123-014549.json",
             "  bin/benchmark report --baseline results/before.json results/after.json -o compare.html",
-            "  bin/benchmark report results/record-size/        # a sweep's directory: its runs/ are found"
+            "  bin/benchmark report results/record-size/    (a sweep's directory: its runs/ are found)"
         })
 public final class ReportCommand implements Callable<Integer> {
 

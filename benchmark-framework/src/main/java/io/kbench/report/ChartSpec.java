@@ -33,6 +33,12 @@ final class ChartSpec {
         return this;
     }
 
+    /** Leaves room beyond the first and last x value, so bars and error bars at the ends show whole. */
+    ChartSpec padded() {
+        ((ObjectNode) node.get("x")).put("pad", true);
+        return this;
+    }
+
     ChartSpec xTicks(List<Double> ticks, List<String> labels) {
         ObjectNode x = (ObjectNode) node.get("x");
         ArrayNode t = x.putArray("ticks");

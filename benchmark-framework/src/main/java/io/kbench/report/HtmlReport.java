@@ -29,21 +29,19 @@ public final class HtmlReport {
     public static Written write(List<Path> inputs, Path baseline, Path output, String tool) throws IOException {
         long start = System.nanoTime();
         List<Path> files = new ArrayList<>(ResultFiles.expand(inputs));
-        LoadedRun base = null;
+        int baseIndex = -1;
         if (baseline != null) {
-            Path b = baseline.normalize();
-            if (!files.contains(b)) {
-                files.add(0, b);
+            baseIndex = indexOf(files, baseline);
+            if (baseIndex < 0) {
+                files.add(0, baseline.normalize());
+                baseIndex = 0;
             }
         }
         List<LoadedRun> runs = new ArrayList<>();
         for (Path f : files) {
-            LoadedRun run = LoadedRun.read(f);
-            runs.add(run);
-            if (baseline != null && f.equals(baseline.normalize())) {
-                base = run;
-            }
+            runs.add(LoadedRun.read(f));
         }
+        LoadedRun base = baseIndex < 0 ? null : runs.get(baseIndex);
         String html = HtmlPage.render(ReportModel.build(runs, base, tool));
         byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
         Path parent = output.toAbsolutePath().getParent();
@@ -55,5 +53,15 @@ public final class HtmlReport {
         Files.write(tmp, bytes);
         Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
         return new Written(output, bytes.length, runs.size(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Where {@code file} is among {@code files}, however each is spelt (relative, absolute, via links); -1 if absent. */
+    private static int indexOf(List<Path> files, Path file) throws IOException {
+        for (int i = 0; i < files.size(); i++) {
+            if (Files.exists(files.get(i)) && Files.exists(file) && Files.isSameFile(files.get(i), file)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

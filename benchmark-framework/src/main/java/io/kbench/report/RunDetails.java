@@ -58,9 +58,9 @@ final class RunDetails {
         for (int i = 0; i < n; i++) {
             ticks.add((double) i);
         }
-        ChartSpec rates = new ChartSpec("Publish rate per worker").x("worker", "", "ordinal", Json.numbers(x))
+        ChartSpec rates = new ChartSpec("Publish rate per worker").x("worker", "", "ordinal", Json.numbers(x)).padded()
                 .xTicks(ticks, labels).y("rate", "msg/s", "linear").bars("publish msg/s", rate);
-        ChartSpec latency = new ChartSpec("Publish latency p99 per worker").x("worker", "", "ordinal", Json.numbers(x))
+        ChartSpec latency = new ChartSpec("Publish latency p99 per worker").x("worker", "", "ordinal", Json.numbers(x)).padded()
                 .xTicks(ticks, labels).y("latency", "ms", "linear").bars("publish p99", p99);
         return new ChartSpec[] {rates, latency};
     }

@@ -65,7 +65,7 @@ final class SweepCharts {
         List<ChartSpec> charts = new ArrayList<>();
         for (Metric m : METRICS) {
             ChartSpec c = new ChartSpec(m.title() + " against " + xParam)
-                    .x(xParam, UNITS.getOrDefault(xParam, ""), scale, Json.numbers(x)).y(m.label(), m.unit(), "linear");
+                    .x(xParam, UNITS.getOrDefault(xParam, ""), scale, Json.numbers(x)).padded().y(m.label(), m.unit(), "linear");
             if (!numeric) {
                 List<Double> ticks = new ArrayList<>();
                 for (double v : x) {
@@ -127,7 +127,7 @@ final class SweepCharts {
         points.sort(Comparator.comparingDouble(Point::achieved));
         double[] x = points.stream().mapToDouble(Point::achieved).toArray();
         return new ChartSpec("Latency against achieved rate")
-                .x("achieved publish rate", "msg/s", "linear", Json.numbers(x)).y("latency", "ms", "linear")
+                .x("achieved publish rate", "msg/s", "linear", Json.numbers(x)).padded().y("latency", "ms", "linear")
                 .line("publish p50", points.stream().map(Point::p50).toArray(Double[]::new))
                 .line("publish p99", points.stream().map(Point::p99).toArray(Double[]::new))
                 .line("publish p99.9", points.stream().map(Point::p999).toArray(Double[]::new))

@@ -109,6 +109,7 @@
     var xScale = { time: false };
     if (x.scale === "log") { xScale.distr = 3; }
     if (x.scale === "ordinal") { xScale.distr = 2; }
+    if (x.pad) { xScale.range = padded(x.scale); }
     var yScale = { auto: true };
     if (spec.y.scale === "log") { yScale.distr = 3; }
     else {
@@ -162,6 +163,17 @@
     };
   }
 
+  // Room beyond the ends of the x axis, so the first and last bars (and error bars) show whole.
+  function padded(scale) {
+    return function (u, min, max) {
+      if (min == null || max == null) return [0, 1];
+      if (scale === "ordinal") return [min - 0.5, max + 0.5];
+      if (scale === "log") return [min / 1.25, max * 1.25];
+      var pad = max > min ? (max - min) * 0.05 : Math.abs(max || 1) * 0.05;
+      return [min - pad, max + pad];
+    };
+  }
+
   function tickLabel(x, v) {
     if (v == null) return "—";
     if (x.ticks && x.tickLabels) {
@@ -204,11 +216,15 @@
     var drawn = charts.filter(function (c) { return c.plot; }).length;
     document.body.setAttribute("data-charts", String(charts.length));
     document.body.setAttribute("data-charts-drawn", String(drawn));
-    window.addEventListener("resize", function () {
+    // Charts in a folded section were drawn at the smallest width: fit them when it opens, and on resize.
+    function fit() {
       charts.forEach(function (c) {
-        if (c.plot) c.plot.setSize({ width: Math.max(320, Math.floor(c.target.clientWidth || 600)), height: 300 });
+        var width = Math.floor(c.target.clientWidth || 0);
+        if (c.plot && width > 0 && Math.abs(width - c.plot.width) > 2) c.plot.setSize({ width: Math.max(320, width), height: 300 });
       });
-    });
+    }
+    window.addEventListener("resize", fit);
+    document.querySelectorAll("details").forEach(function (d) { d.addEventListener("toggle", fit); });
   }
 
   render();

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Reads a written report back, for tests here and in integration-tests: its embedded page model, the
- * HTML around it, and lookups of charts and tables by title.
+ * Reads a written report back: its embedded page model, the HTML around it, and lookups of charts and
+ * tables by title. For tests (here and in integration-tests) and tools that check a report.
  */
 public final class ReportPages {
 
@@ -25,7 +25,7 @@ public final class ReportPages {
         int start = text.indexOf(DATA_START);
         int end = text.indexOf("</script>", start);
         if (start < 0 || end < 0) {
-            throw new AssertionError(html + " has no embedded report data");
+            throw new IllegalArgumentException(html + " has no embedded kbench report data");
         }
         return new ObjectMapper().readTree(text.substring(start + DATA_START.length(), end));
     }
@@ -54,7 +54,7 @@ public final class ReportPages {
 
     public static JsonNode table(JsonNode page, String title) {
         return tables(page).stream().filter(t -> t.get("title").asText().startsWith(title)).findFirst()
-                .orElseThrow(() -> new AssertionError("no table '" + title + "' in the report"));
+                .orElseThrow(() -> new IllegalArgumentException("no table '" + title + "' in the report"));
     }
 
     /** The top-level sections (one per workload). */
@@ -65,7 +65,7 @@ public final class ReportPages {
     /** A table row by its first cell. */
     public static JsonNode row(JsonNode table, String first) {
         return stream(table.get("rows")).filter(r -> r.get(0).asText().equals(first)).findFirst()
-                .orElseThrow(() -> new AssertionError("no row '" + first + "' in table " + table.get("title")));
+                .orElseThrow(() -> new IllegalArgumentException("no row '" + first + "' in table " + table.get("title")));
     }
 
     /** A cell's text, whether plain or with a class. */
@@ -75,7 +75,7 @@ public final class ReportPages {
 
     public static JsonNode series(JsonNode chart, String label) {
         return stream(chart.get("series")).filter(s -> s.get("label").asText().startsWith(label)).findFirst()
-                .orElseThrow(() -> new AssertionError("no series '" + label + "' in chart " + chart.get("title")));
+                .orElseThrow(() -> new IllegalArgumentException("no series '" + label + "' in chart " + chart.get("title")));
     }
 
     private static List<JsonNode> blocks(JsonNode page, String type) {
