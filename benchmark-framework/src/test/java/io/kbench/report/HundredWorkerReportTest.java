@@ -46,7 +46,7 @@ class HundredWorkerReportTest {
     @Test
     void aHundredWorkerReportIsSmallAndQuick() throws Exception {
         Path result = dir.resolve("hundred.json");
-        Files.writeString(result, ResultDocument.toText(hundredWorkerResult()));
+        Files.writeString(result, ResultDocument.toText(result(WORKERS, PERIODS)));
 
         HtmlReport.Written first = HtmlReport.write(List.of(result), null, dir.resolve("first.html"), "kbench test");
         long warm = Long.MAX_VALUE;
@@ -65,12 +65,13 @@ class HundredWorkerReportTest {
         assertTrue(warm < 2_000, "written in " + warm + " ms");
     }
 
-    static RunResult hundredWorkerResult() {
+    /** A result of {@code workerCount} workers and {@code periodCount} 5 s periods (the first 6 warmup), with real histograms. */
+    static RunResult result(int workerCount, int periodCount) {
         Random random = new Random(7);
         List<CumulativeStats> workers = new ArrayList<>();
         List<PeriodStats> periodStats = new ArrayList<>();
         long samples = 20_000;
-        for (int w = 0; w < WORKERS; w++) {
+        for (int w = 0; w < workerCount; w++) {
             Latencies l = new Latencies(histogram(random, 2_000, samples), histogram(random, 1_500, samples),
                     histogram(random, 200, samples), histogram(random, 3_000, samples));
             Counts c = new Counts(samples, samples, samples * 1024, 0, samples, samples * 1024, 0);
@@ -80,7 +81,7 @@ class HundredWorkerReportTest {
         }
         List<PeriodSummary> periods = new ArrayList<>();
         PeriodSummary one = StatsMerger.summarize(Phase.MEASURE, 5_000_000, periodStats, 1);
-        for (int i = 0; i < PERIODS; i++) {
+        for (int i = 0; i < periodCount; i++) {
             periods.add(new PeriodSummary(i < 6 ? Phase.WARMUP : Phase.MEASURE, (i + 1) * 5_000_000L, 5_000_000, one.publishRate(),
                     one.publishMBps(), 0, one.consumeRate(), one.consumeMBps(), 100, 10, one.publishLatency(), one.sendLatency(),
                     one.scheduleDelay(), one.endToEndLatency(), 0.4, false));
