@@ -148,7 +148,12 @@
     });
     var xAxis = { label: axisTitle(x), labelSize: 30, size: 40 };
     if (x.ticks) {
-      xAxis.splits = function () { return x.ticks; };
+      // Only as many labelled ticks as fit side by side (e.g. 100 workers: every 15th), so labels never overlap.
+      var longest = (x.tickLabels || []).reduce(function (m, l) { return Math.max(m, String(l).length); }, 4);
+      var fit = Math.max(2, Math.floor((width - 90) / (longest * 7 + 14)));
+      var every = Math.max(1, Math.ceil(x.ticks.length / fit));
+      var ticks = x.ticks.filter(function (t, i) { return i % every === 0; });
+      xAxis.splits = function () { return ticks; };
       xAxis.values = function (u, splits) { return splits.map(function (v) { return tickLabel(x, v); }); };
     }
     var yAxis = { label: axisTitle(spec.y), labelSize: 30, size: 70,

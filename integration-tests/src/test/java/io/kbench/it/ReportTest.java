@@ -74,27 +74,29 @@ class ReportTest {
         all.addAll(List.of(args));
         Cli.Outcome o = Cli.run(all.toArray(String[]::new));
         assertEquals(0, o.exitCode(), o.all());
-        assertTrue(o.out().contains("Report written to "), o.out());
+        boolean wanted = !all.contains("--no-report");
+        assertEquals(wanted, o.out().contains("Report written to "), o.out());
+        assertEquals(wanted, Files.exists(html(o.resultFile())), "a report next to the result unless --no-report");
         return o.resultFile();
     }
 
     @BeforeAll
     void runAndReport() throws Exception {
         driver = Cli.driverFile(dir, "driver.yaml", "producerConfig: |\n  acks=1\n  linger.ms=1\n");
-        Path simple = workload("report-single", "testDuration: 3s\nwarmupDuration: 1s\n");
+        Path simple = workload("report-single", "testDuration: 2s\nwarmupDuration: 1s\n");
         single = run("single", simple.toString());
         reports.put("one-run", html(single));
 
-        Path rates = workload("report-rates", "testDuration: 2s\nwarmupDuration: 1s\n");
+        Path rates = workload("report-rates", "testDuration: 1500ms\nwarmupDuration: 500ms\n");
         slow = run("compare", "--rate", "300", rates.toString());
-        fast = run("compare", "--rate", "900", rates.toString());
+        fast = run("compare", "--no-report", "--rate", "900", rates.toString());
         comparison = dir.resolve("comparison.html");
         Cli.Outcome o = Cli.run("report", "--baseline", slow.toString(), fast.toString(), slow.toString(), "-o", comparison.toString());
         assertEquals(0, o.exitCode(), o.all());
         assertTrue(o.out().startsWith("Report written to " + comparison + " (2 runs, "), o.out());
         reports.put("comparison", comparison);
 
-        workload("report-sizes", "testDuration: 2s\nwarmupDuration: 0s\n");
+        workload("report-sizes", "testDuration: 1s\nwarmupDuration: 0s\n");
         Path sweep = Cli.write(dir, "sweep.yaml", """
                 name: report-sizes
                 workload: report-sizes.yaml
@@ -110,7 +112,7 @@ class ReportTest {
 
         try (WorkerProcesses workers = WorkerProcesses.start(2)) {
             Path token = Cli.write(dir, "token", WorkerProcesses.TOKEN + "\n");
-            Path w = workload("report-distributed", 2, "testDuration: 3s\nwarmupDuration: 1s\n");
+            Path w = workload("report-distributed", 2, "testDuration: 2s\nwarmupDuration: 500ms\n");
             distributed = run("distributed", "--workers", workers.urls(), "--worker-token-file", token.toString(), w.toString());
         }
         reports.put("distributed", html(distributed));
