@@ -24,11 +24,6 @@ final class Section {
         return this;
     }
 
-    Section warning(String text) {
-        blocks.addObject().put("type", "warning").put("text", text);
-        return this;
-    }
-
     Section table(TableSpec table) {
         ObjectNode b = blocks.addObject().put("type", "table");
         b.set("table", table.json());
