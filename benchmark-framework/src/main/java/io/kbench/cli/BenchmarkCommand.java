@@ -30,7 +30,9 @@ import picocli.CommandLine.Parameters;
         usageHelpAutoWidth = true,
         description = {
             "Runs benchmark workloads against Kafka and writes one result JSON per run.",
-            "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml)."
+            "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml).",
+            "Each run also writes a self-contained HTML report next to its result (<result>.html; --no-report: none).",
+            "Subcommands: sweep (parameter sweeps), report (HTML report and comparison of results), size (sizing)."
         },
         footer = {
             "",
@@ -76,6 +78,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         return new CommandLine(new BenchmarkCommand(out, err, stop))
                 .addSubcommand("sweep", new SweepCommand(out, err, stop))
                 .addSubcommand("size", new SizeCommand(out, err))
+                .addSubcommand("report", new ReportCommand(out, err))
                 .setOut(new java.io.PrintWriter(out, true))
                 .setErr(new java.io.PrintWriter(err, true))
                 .setExecutionExceptionHandler((error, commandLine, parseResult) -> {
@@ -148,7 +151,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         int exit = EXIT_OK;
         try {
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote, options.printMetrics);
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
+                    new FinalOutputs(options.printMetrics, !options.noReport));
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {

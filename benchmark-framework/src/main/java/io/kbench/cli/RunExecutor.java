@@ -32,16 +32,16 @@ final class RunExecutor {
     private final StopSignal stop;
     private final RunOptions options;
     private final RemoteWorkers remote;
-    private final boolean printMetrics;
+    private final FinalOutputs outputs;
 
-    /** @param printMetrics print every client metric after each run (--print-metrics) */
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, boolean printMetrics) {
+    /** @param outputs what to print and write besides the result JSON */
+    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, FinalOutputs outputs) {
         this.console = console;
         this.err = err;
         this.stop = stop;
         this.options = options;
         this.remote = remote;
-        this.printMetrics = printMetrics;
+        this.outputs = outputs;
     }
 
     /** @return the outcome, or null if the run could not even start (the reason is printed) */
@@ -76,10 +76,13 @@ final class RunExecutor {
         try (workers) {
             result = new Coordinator(workers, clock, stop, console, session::applyFault).run(spec);
         }
-        FinalReport.print(result, console, printMetrics);
+        FinalReport.print(result, console, outputs.printMetrics());
         try {
             Path written = ResultWriter.write(result, outputFile, outputDir);
             console.line("Result written to %s", written);
+            if (outputs.htmlReport()) {
+                RunReports.write(List.of(written), RunReports.htmlNextTo(written), console);
+            }
             return new RunOutcome(result, written);
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());

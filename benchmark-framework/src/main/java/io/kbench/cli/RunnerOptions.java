@@ -53,6 +53,10 @@ public final class RunnerOptions {
             description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
     Duration drainTimeout;
 
+    @Option(names = "--no-report",
+            description = "Write no HTML report next to the results (by default a run writes <result>.html, a sweep report.html).")
+    boolean noReport;
+
     @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
     boolean keepTopics;
 

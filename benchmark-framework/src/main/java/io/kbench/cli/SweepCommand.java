@@ -204,7 +204,9 @@ public final class SweepCommand implements Callable<Integer> {
                 }
             }
             writeTable(sweep, combinations, layout);
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote, options.printMetrics);
+            // One report of all runs next to the table, instead of one per run.
+            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
+                    new FinalOutputs(options.printMetrics, false));
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {
@@ -262,6 +264,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (table != null) {
             out.print(table.markdown());
             out.flush();
+        }
+        if (!options.noReport && java.nio.file.Files.isDirectory(layout.runsDir())) {
+            RunReports.write(List.of(layout.runsDir()), layout.htmlReport(), console);
         }
         if (!allCompleted) {
             console.line("Not every run completed: rerun the same command to run the missing ones (completed runs are kept).");

@@ -6,6 +6,7 @@ import io.kbench.coordinator.Phase;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -18,6 +19,11 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code publishDelayLatency*} in microseconds; the per-period lists cover the measured phase only.
  * One difference, by our measurement contract: {@code publishLatency} is ack − intended send time;
  * OMB's (ack − actual send) is our {@code sendLatency}.
+ *
+ * <p>Also the fields the Redpanda fork's scripts (generate_charts.py, its test harness) read:
+ * {@code version}, {@code beginTime}, {@code endTime}, {@code sampleRateMillis}, the per-period
+ * {@code sent} and {@code consumed} counts, {@code publishLatencyMin}, {@code endToEndLatencyMin} and
+ * {@code scheduleLatency*} (their name for schedule delay, in milliseconds like their other latencies).
  */
 final class OmbFields {
 
@@ -46,6 +52,15 @@ final class OmbFields {
         root.put("consumersPerTopic", w.consumerPerSubscription());
 
         List<PeriodSummary> measured = result.periods().stream().filter(p -> p.phase() == Phase.MEASURE).toList();
+        // The Redpanda fork labels runs with these; endTime is also written (the same value) by ResultDocument.
+        root.put("version", result.versions() == null ? null : result.versions().get("client"));
+        root.put("beginTime", Instant.ofEpochMilli(result.startEpochMillis()).toString());
+        root.put("endTime", Instant.ofEpochMilli(result.endEpochMillis()).toString());
+        root.put("sampleRateMillis", sampleRateMillis(measured));
+        ArrayNode sent = root.putArray("sent");
+        measured.forEach(p -> sent.add(p.scheduleDelay().count())); // one schedule-delay sample per message sent
+        ArrayNode consumed = root.putArray("consumed");
+        measured.forEach(p -> consumed.add(Math.round(p.consumeRate() * p.durationMicros() / 1e6)));
         series(root, "publishRate", measured, PeriodSummary::publishRate);
         series(root, "publishErrorRate", measured, PeriodSummary::publishErrorRate);
         series(root, "consumeRate", measured, PeriodSummary::consumeRate);
@@ -55,6 +70,10 @@ final class OmbFields {
         latencySeries(root, "publishLatency", measured, PeriodSummary::publishLatency, true);
         latencySeries(root, "publishDelayLatency", measured, PeriodSummary::scheduleDelay, false);
         latencySeries(root, "endToEndLatency", measured, PeriodSummary::endToEndLatency, true);
+        minSeries(root, "publishLatencyMin", measured, PeriodSummary::publishLatency);
+        minSeries(root, "endToEndLatencyMin", measured, PeriodSummary::endToEndLatency);
+        minSeries(root, "scheduleLatencyMin", measured, PeriodSummary::scheduleDelay);
+        latencySeries(root, "scheduleLatency", measured, PeriodSummary::scheduleDelay, true);
 
         Measurement m = result.measurement();
         LatencySummary none = LatencySummary.EMPTY;
@@ -64,6 +83,26 @@ final class OmbFields {
         quantiles(root.putObject("aggregatedPublishLatencyQuantiles"), m == null ? null : m.histograms().publish(), true);
         quantiles(root.putObject("aggregatedPublishDelayLatencyQuantiles"), m == null ? null : m.histograms().scheduleDelay(), false);
         quantiles(root.putObject("aggregatedEndToEndLatencyQuantiles"), m == null ? null : m.histograms().endToEnd(), true);
+    }
+
+    /**
+     * The length of the measured periods in milliseconds (their median, rounded to 100 ms), as the
+     * Redpanda fork's {@code sampleRateMillis}; OMB's 10 s when nothing was measured. Derived here
+     * until the coordinator records its own sampling interval.
+     */
+    static long sampleRateMillis(List<PeriodSummary> measured) {
+        if (measured.isEmpty()) {
+            return 10_000;
+        }
+        long[] lengths = measured.stream().mapToLong(PeriodSummary::durationMicros).sorted().toArray();
+        long medianMillis = lengths[lengths.length / 2] / 1_000;
+        return Math.max(100, Math.round(medianMillis / 100.0) * 100);
+    }
+
+    private static void minSeries(ObjectNode root, String name, List<PeriodSummary> periods,
+                                  Function<PeriodSummary, LatencySummary> latency) {
+        ArrayNode array = root.putArray(name);
+        periods.forEach(p -> addValue(array, latency.apply(p).minMicros(), true));
     }
 
     private static void series(ObjectNode root, String name, List<PeriodSummary> periods, ToDoubleFunction<PeriodSummary> value) {

@@ -68,6 +68,8 @@ public final class ResultDocument {
         units.put("latency", "fields ending in Micros are microseconds; OMB's publishLatency*/endToEndLatency* are milliseconds, publishDelayLatency* microseconds");
         units.put("throughput", "rates are per second; MB = 1,048,576 bytes, as in Kafka's perf tools");
         units.put("publishLatency", "ack time minus intended send time (includes schedule delay); sendLatency is ack minus actual send, as kafka-producer-perf-test");
+        units.put("scheduleLatency", "the Redpanda fork's name for schedule delay (actual minus intended send), in milliseconds; publishDelayLatency* is the same figure in microseconds, as OMB writes it");
+        units.put("sent", "sent and consumed are message counts per measured period of sampleRateMillis");
         root.put("workloadFile", r.workloadFile());
         root.set("workloadConfig", MAPPER.valueToTree(r.workload()));
         ObjectNode driver = root.putObject("driverInfo");

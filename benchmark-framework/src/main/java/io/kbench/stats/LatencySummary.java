@@ -4,7 +4,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The usual latency figures of one histogram, all in microseconds. An empty histogram gives a
- * summary with {@code count} 0 and all figures 0.
+ * summary with {@code count} 0 and all figures 0. {@code minMicros} is last so that it could be
+ * added without changing the order of the others (the Redpanda fork's result files want a minimum).
  */
 public record LatencySummary(
         long count,
@@ -16,9 +17,16 @@ public record LatencySummary(
         long p999Micros,
         long p9999Micros,
         long p99999Micros,
-        long maxMicros) {
+        long maxMicros,
+        long minMicros) {
 
-    public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** A summary whose minimum is unknown (recorded as 0): for tests and callers that never had one. */
+    public LatencySummary(long count, double avgMicros, long p50Micros, long p75Micros, long p95Micros, long p99Micros,
+                          long p999Micros, long p9999Micros, long p99999Micros, long maxMicros) {
+        this(count, avgMicros, p50Micros, p75Micros, p95Micros, p99Micros, p999Micros, p9999Micros, p99999Micros, maxMicros, 0);
+    }
 
     public static LatencySummary of(Histogram histogram) {
         if (histogram == null || histogram.getTotalCount() == 0) {
@@ -34,7 +42,8 @@ public record LatencySummary(
                 histogram.getValueAtPercentile(99.9),
                 histogram.getValueAtPercentile(99.99),
                 histogram.getValueAtPercentile(99.999),
-                histogram.getMaxValue());
+                histogram.getMaxValue(),
+                histogram.getMinValue());
     }
 
     /** The value at a percentile, for the percentiles this summary holds. */

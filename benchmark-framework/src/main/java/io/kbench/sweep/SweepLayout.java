@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * Where a sweep's files go: {@code <output-dir>/<sweep-name>/runs/<combination>-r<k>.json}, and
- * {@code table.md} and {@code table.csv} next to {@code runs/}. Also decides, from those files, what
+ * {@code table.md}, {@code table.csv} and {@code report.html} next to {@code runs/}. Also decides, from those files, what
  * a rerun of an interrupted sweep still has to do.
  */
 public final class SweepLayout {
@@ -50,6 +50,11 @@ public final class SweepLayout {
 
     public Path csvTable() {
         return dir.resolve("table.csv");
+    }
+
+    /** The sweep's HTML report: every run's result, with charts of each metric against the swept parameters. */
+    public Path htmlReport() {
+        return dir.resolve("report.html");
     }
 
     /** The status written in a result file: completed, failed, interrupted; "unreadable" if it cannot be read; null if absent. */

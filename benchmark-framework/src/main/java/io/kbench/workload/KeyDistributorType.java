@@ -7,5 +7,10 @@ public enum KeyDistributorType {
     /** Keys taken in turn from a fixed pool of 10,000 keys. */
     KEY_ROUND_ROBIN,
     /** A key from the pool chosen by the current nanosecond time. */
-    RANDOM_NANO
+    RANDOM_NANO,
+    /**
+     * The Redpanda fork's: keys "0", "1", ... "9999", then again from "0" (one counter per producer),
+     * so every key in the pool is used equally and in order.
+     */
+    INCREMENTING_KEY
 }

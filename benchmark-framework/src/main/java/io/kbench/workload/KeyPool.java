@@ -22,7 +22,10 @@ public final class KeyPool {
             Random random = new Random(seed);
             this.keys = new byte[POOL_SIZE][];
             for (int i = 0; i < POOL_SIZE; i++) {
-                keys[i] = Long.toString(random.nextLong() & Long.MAX_VALUE, 36).getBytes(StandardCharsets.US_ASCII);
+                // Made up front, so the send path never formats a key.
+                String key = type == KeyDistributorType.INCREMENTING_KEY ? Integer.toString(i)
+                        : Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
+                keys[i] = key.getBytes(StandardCharsets.US_ASCII);
             }
         }
     }
@@ -31,6 +34,7 @@ public final class KeyPool {
     public byte[] nextKey(long nanoTime) {
         switch (type) {
             case KEY_ROUND_ROBIN:
+            case INCREMENTING_KEY:
                 byte[] key = keys[next];
                 next = next + 1 == POOL_SIZE ? 0 : next + 1;
                 return key;

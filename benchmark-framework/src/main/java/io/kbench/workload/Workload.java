@@ -46,6 +46,10 @@ import java.util.List;
  *     producersPerTopic 0 the run measures consuming them, like kafka-consumer-perf-test
  * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
+ * @param consumerOnly the Redpanda fork's option to pause producers while a backlog drains; only
+ *     {@code false} is supported (for a consume-only run, use producersPerTopic 0 with prefillMessages)
+ * @param partitionWeights the Redpanda fork's per-partition traffic shares; not supported (keys decide
+ *     partitions here: see keyDistributor)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
  */
@@ -82,6 +86,8 @@ public record Workload(
         Integer cku,
         Long prefillMessages,
         Integer maxInFlightMessages,
+        Boolean consumerOnly,
+        java.util.Map<String, Double> partitionWeights,
         List<FaultSpec> faults) {
 
     public static final double UNTHROTTLED = -1;
@@ -106,6 +112,7 @@ public record Workload(
         producerPauseDuringDrain = orDefault(producerPauseDuringDrain, 0L);
         messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
         randomTopicNames = orDefault(randomTopicNames, false);
+        consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
@@ -267,6 +274,8 @@ public record Workload(
         private Integer cku;
         private Long prefillMessages;
         private Integer maxInFlightMessages;
+        private Boolean consumerOnly;
+        private java.util.Map<String, Double> partitionWeights;
         private List<FaultSpec> faults;
 
         Copy(Workload w) {
@@ -302,11 +311,13 @@ public record Workload(
             cku = w.cku;
             prefillMessages = w.prefillMessages;
             maxInFlightMessages = w.maxInFlightMessages;
+            consumerOnly = w.consumerOnly;
+            partitionWeights = w.partitionWeights;
             faults = w.faults;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, faults);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, faults);
         }
     }
 }

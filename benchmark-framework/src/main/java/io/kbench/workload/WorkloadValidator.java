@@ -197,6 +197,20 @@ public final class WorkloadValidator {
         if (w.messageRateReceivedForSubscription() != 100) {
             c.add("messageRateReceivedForSubscription", "messageRateReceivedForSubscription must be 100: filtered subscriptions are not supported");
         }
+        checkRedpandaOptions(w, c);
+    }
+
+    /** Fields of the Redpanda fork of OMB: honoured where they mean something here (keyDistributor: INCREMENTING_KEY). */
+    private static void checkRedpandaOptions(Workload w, Checks c) {
+        if (w.consumerOnly()) {
+            c.add("consumerOnly", "consumerOnly (the Redpanda fork's pausing of producers while a backlog drains) is not "
+                    + "supported: producers keep their rate while a backlog drains. For a consume-only run, use "
+                    + "producersPerTopic: 0 with prefillMessages: N (the messages to consume)");
+        }
+        if (w.partitionWeights() != null) {
+            c.add("partitionWeights", "partitionWeights (the Redpanda fork's per-partition traffic shares) is not supported: "
+                    + "kbench leaves the partition to the client; skew traffic with keys instead (keyDistributor)");
+        }
     }
 
     /**

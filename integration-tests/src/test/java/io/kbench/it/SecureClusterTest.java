@@ -135,9 +135,11 @@ class SecureClusterTest {
                     workload().toString()), 1));
             printed.add(String.join("\n", workers.agents.get(0).output()));
         }
-        List<Path> results = Cli.files(out);
+        List<Path> files = Cli.files(out);
+        List<Path> results = files.stream().filter(f -> f.toString().endsWith(".json")).toList();
         assertEquals(5, results.size(), "every run wrote a result");
-        for (Path r : results) {
+        assertEquals(5, files.size() - results.size(), "and its HTML report, checked for leaks too: " + files);
+        for (Path r : files) {
             printed.add(Files.readString(r));
         }
         String everything = String.join("\n", printed);

@@ -1,0 +1,56 @@
+package io.kbench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/** The one JSON factory of the report's page model. */
+final class Json {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private Json() {}
+
+    static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    static ArrayNode array() {
+        return MAPPER.createArrayNode();
+    }
+
+    /** Numbers with nulls (a chart's gaps), rounded to 6 significant digits to keep the page small. */
+    static ArrayNode numbers(Double[] values) {
+        ArrayNode a = array();
+        for (Double v : values) {
+            if (v == null || v.isNaN() || v.isInfinite()) {
+                a.addNull();
+            } else {
+                a.add(round(v));
+            }
+        }
+        return a;
+    }
+
+    static ArrayNode numbers(double[] values) {
+        ArrayNode a = array();
+        for (double v : values) {
+            a.add(round(v));
+        }
+        return a;
+    }
+
+    static ArrayNode strings(List<String> values) {
+        ArrayNode a = array();
+        values.forEach(a::add);
+        return a;
+    }
+
+    static double round(double v) {
+        if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+            return v;
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+    }
+}

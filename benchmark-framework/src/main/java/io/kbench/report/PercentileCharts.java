@@ -1,0 +1,41 @@
+package io.kbench.report;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Latency percentile curves of every run of a group, overlaid on the nines axis: publish latency
+ * (ack − intended send) and, beside it, send latency (ack − actual send), so the gap that coordinated
+ * omission would hide shows; then end-to-end latency.
+ */
+final class PercentileCharts {
+
+    private PercentileCharts() {}
+
+    static ChartSpec[] of(List<RunView> runs) {
+        return new ChartSpec[] {
+            chart("Publish latency (ack − intended send)", runs, LatencyCurves::publish),
+            chart("Send latency (ack − actual send)", runs, LatencyCurves::send),
+            chart("End-to-end latency (consume − intended send)", runs, LatencyCurves::endToEnd)
+        };
+    }
+
+    private static ChartSpec chart(String title, List<RunView> runs, Function<LatencyCurves, Double[]> curve) {
+        ChartSpec c = new ChartSpec(title)
+                .x("percentile", "", "nines", Json.numbers(NinesAxis.positions()))
+                .xTicks(NinesAxis.TICKS, NinesAxis.TICK_LABELS)
+                .y("latency", "ms", "linear");
+        boolean fromMaps = false;
+        for (int i = 0; i < runs.size(); i++) {
+            RunView r = runs.get(i);
+            Double[] values = curve.apply(r.curves());
+            fromMaps |= values != null && !r.curves().fromHistograms();
+            c.line(r.label() + (r.curves().fromHistograms() ? "" : " (OMB quantile map)"),
+                    values == null ? new Double[NinesAxis.positions().length] : values, i);
+        }
+        if (fromMaps) {
+            c.note("Curves marked \"OMB quantile map\" come from an OpenMessaging Benchmark result's rounded quantiles, the others from HdrHistograms.");
+        }
+        return c;
+    }
+}

@@ -1,0 +1,29 @@
+package io.kbench.report;
+
+/**
+ * A run as the report shows it: its file, a short label for legends and headers, its figures and curves.
+ *
+ * @param run the result as read
+ * @param number 1-based, in the order of the report's inputs within its workload group
+ * @param label {@code #2 messageSize=100} or {@code #2 simple-kafka-local-20261123-014549}
+ * @param figures headline figures
+ * @param curves latency percentile curves
+ */
+record RunView(LoadedRun run, int number, String label, RunFigures figures, LatencyCurves curves) {
+
+    static RunView of(LoadedRun run, int number, String distinguishing) {
+        String label = "#" + number + " " + (distinguishing == null || distinguishing.isBlank() ? run.stem() : distinguishing);
+        LatencyCurves curves = run.format() == ResultFormat.KBENCH ? LatencyCurves.fromKbench(run.root()) : LatencyCurves.fromOmb(run.root());
+        return new RunView(run, number, label, RunFigures.of(run), curves);
+    }
+
+    boolean omb() {
+        return run.format() == ResultFormat.OMB;
+    }
+
+    /** Runs whose figures describe the whole measurement (not cut short). */
+    boolean usable() {
+        String s = run.status();
+        return s.equals("completed") || s.equals("degraded");
+    }
+}

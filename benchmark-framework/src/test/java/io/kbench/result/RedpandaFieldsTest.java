@@ -1,0 +1,57 @@
+package io.kbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.coordinator.PeriodSummary;
+import io.kbench.coordinator.Phase;
+import io.kbench.stats.LatencySummary;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The fields the Redpanda fork's scripts read, which OMB's result lacks. */
+class RedpandaFieldsTest {
+
+    @Test
+    void resultCarriesTheRedpandaForksFields() {
+        RunResult r = ResultWriterTest.result("w", "kafka", 1_700_000_000_000L);
+        JsonNode j = ResultDocument.toJson(r);
+
+        assertEquals("2023-11-14T22:13:20Z", j.get("beginTime").asText());
+        assertEquals("2023-11-14T22:14:50Z", j.get("endTime").asText(), "the same value as our endTime");
+        assertTrue(j.has("version"));
+        assertEquals(1_000, j.get("sampleRateMillis").asLong(), "the fixture's periods last 1 s");
+        // Two measured periods: 1,000 and 2,000 messages sent and consumed.
+        assertEquals(List.of(1_000L, 2_000L), longs(j.get("sent")));
+        assertEquals(List.of(1_000L, 2_000L), longs(j.get("consumed")));
+        assertEquals(List.of(1.0, 1.5), doubles(j.get("publishLatencyMin")), "milliseconds, per period");
+        assertEquals(List.of(1.5, 2.0), doubles(j.get("endToEndLatencyMin")));
+        for (String suffix : List.of("50pct", "75pct", "95pct", "99pct", "999pct")) {
+            assertEquals(List.of(0.3, 0.3), doubles(j.get("scheduleLatency" + suffix)), "schedule delay in ms: " + suffix);
+        }
+        assertEquals(List.of(300.0, 300.0), doubles(j.get("publishDelayLatency50pct")), "OMB's own field stays in µs");
+        assertTrue(j.get("units").get("scheduleLatency").asText().contains("milliseconds"));
+    }
+
+    @Test
+    void sampleRateIsTheMedianMeasuredPeriodRoundedTo100Millis() {
+        assertEquals(10_000, OmbFields.sampleRateMillis(List.of()), "OMB's default when nothing was measured");
+        assertEquals(10_000, OmbFields.sampleRateMillis(List.of(period(9_987_000), period(10_012_000), period(3_000_000))));
+        assertEquals(5_000, OmbFields.sampleRateMillis(List.of(period(5_021_000))));
+        assertEquals(100, OmbFields.sampleRateMillis(List.of(period(20_000))), "never below 100 ms");
+    }
+
+    private static PeriodSummary period(long durationMicros) {
+        LatencySummary none = LatencySummary.EMPTY;
+        return new PeriodSummary(Phase.MEASURE, durationMicros, durationMicros, 0, 0, 0, 0, 0, 0, 0, none, none, none, none, 0, false);
+    }
+
+    private static List<Long> longs(JsonNode array) {
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asLong).toList();
+    }
+
+    private static List<Double> doubles(JsonNode array) {
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asDouble).toList();
+    }
+}

@@ -1,0 +1,46 @@
+package io.kbench.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Workload fields of the Redpanda fork of OMB: honoured where they mean something here, else rejected with why. */
+class RedpandaWorkloadFieldsTest {
+
+    private static final String BASE = "name: w\nmessageSize: 10\nproducerRate: 10\ntestDuration: 1m\n";
+
+    private static List<String> problems(String yaml) {
+        return WorkloadValidator.validate(Workloads.parse(BASE + yaml)).stream().map(p -> p.field() + ": " + p.message()).toList();
+    }
+
+    @Test
+    void incrementingKeysAreAcceptedAndCycleThroughTheKeyPoolInOrder() {
+        assertEquals(List.of(), problems("keyDistributor: INCREMENTING_KEY\n"));
+        KeyPool keys = new KeyPool(KeyDistributorType.INCREMENTING_KEY, 3);
+        for (int i = 0; i < KeyPool.POOL_SIZE; i++) {
+            assertArrayEquals(Integer.toString(i).getBytes(StandardCharsets.US_ASCII), keys.nextKey(0));
+        }
+        assertArrayEquals("0".getBytes(StandardCharsets.US_ASCII), keys.nextKey(0), "then from 0 again");
+    }
+
+    @Test
+    void consumerOnlyFalseIsAcceptedTrueIsRejectedWithTheWayToDoItHere() {
+        assertEquals(List.of(), problems("consumerOnly: false\n"));
+        List<String> p = problems("consumerOnly: true\nconsumerBacklogSizeGB: 1\n");
+        assertEquals(1, p.size(), p.toString());
+        assertTrue(p.get(0).startsWith("consumerOnly: consumerOnly (the Redpanda fork's pausing of producers"), p.get(0));
+        assertTrue(p.get(0).contains("producersPerTopic: 0 with prefillMessages"), p.get(0));
+    }
+
+    @Test
+    void partitionWeightsAreRejectedNamingTheAlternative() {
+        List<String> p = problems("partitionWeights:\n  \"3\": 0.9\n  \"*\": 0.1\n");
+        assertEquals(1, p.size(), p.toString());
+        assertTrue(p.get(0).startsWith("partitionWeights: partitionWeights (the Redpanda fork's per-partition traffic shares) is not supported"));
+        assertTrue(p.get(0).contains("keyDistributor"), p.get(0));
+    }
+}
