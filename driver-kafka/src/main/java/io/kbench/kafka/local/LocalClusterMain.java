@@ -20,17 +20,16 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -68,10 +67,7 @@ public final class LocalClusterMain {
     /** Exit status when Kafka asked to exit or halt the JVM (a fatal broker error). */
     static final int EXIT_FATAL = 3;
 
-    private static final String HOST = "127.0.0.1";
-    /** Listener names of a secured cluster (the plaintext one keeps PLAINTEXT + CONTROLLER). */
-    private static final String CLIENT_LISTENER = "CLIENT";
-    private static final String INTERNAL_LISTENER = "INTERNAL";
+    private static final String HOST = ClusterLayout.HOST;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(80);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration LAST_NODE_GRACE = Duration.ofMillis(1000);
@@ -222,37 +218,29 @@ public final class LocalClusterMain {
 
     private String startAll() throws Exception {
         Files.createDirectories(dataDir);
-        // Per node: client (bootstrap) port, controller port and, when secured, the internal port.
-        int perNode = security == null ? 2 : 3;
-        List<Integer> ports = freePorts(perNode * brokers);
-        String voters = nodeIds().stream()
-                .map(id -> id + "@" + HOST + ":" + ports.get(perNode * (id - 1) + 1))
-                .collect(Collectors.joining(","));
-        String bootstrap = nodeIds().stream()
-                .map(id -> HOST + ":" + ports.get(perNode * (id - 1)))
-                .collect(Collectors.joining(","));
-        String internalBootstrap = security == null ? bootstrap : nodeIds().stream()
-                .map(id -> HOST + ":" + ports.get(perNode * (id - 1) + 2))
-                .collect(Collectors.joining(","));
+        List<Integer> ports = freePorts(ClusterLayout.portsPerNode(security != null, false) * brokers);
+        Map<String, String> given = new TreeMap<>();
+        overrides.forEach((k, v) -> given.put(k.toString(), v.toString()));
+        ClusterLayout layout = ClusterLayout.compute(brokers, ports, security, given, dataDir, false);
         String clusterId = Uuid.randomUuid().toString();
         // SCRAM users go into the bootstrap metadata; the same records for every node.
         List<String> scramArguments = security == null ? List.of() : security.scramArguments();
 
         List<KafkaRaftServer> created = new ArrayList<>();
-        for (int id : nodeIds()) {
-            int base = perNode * (id - 1);
-            Properties props = nodeProperties(id, ports.get(base), ports.get(base + 1),
-                    security == null ? -1 : ports.get(base + 2), voters);
-            Path propsFile = dataDir.resolve("node-" + id + ".properties");
+        for (NodeLayout node : layout.nodes()) {
+            Properties props = node.toProperties();
+            Path propsFile = node.configFile();
             // Owner-only: with security the file holds the keystore password and PLAIN users.
             // Stored as ISO-8859-1 with escapes, the encoding both Properties readers agree on.
             LocalClusterSecrets.createOwnerOnly(propsFile);
             try (OutputStream out = Files.newOutputStream(propsFile, StandardOpenOption.TRUNCATE_EXISTING)) {
-                props.store(out, "kbench local Kafka node " + id);
+                props.store(out, "kbench local Kafka node " + node.nodeId());
             }
             format(propsFile, clusterId, scramArguments);
             created.add(newServer(props));
         }
+        String bootstrap = layout.bootstrapServers();
+        String internalBootstrap = layout.adminBootstrapServers();
 
         // With several voters no node can finish starting alone (the broker waits for the
         // controller quorum), so start them all at once.
@@ -309,59 +297,6 @@ public final class LocalClusterMain {
             }
             throw e;
         }
-    }
-
-    private List<Integer> nodeIds() {
-        List<Integer> ids = new ArrayList<>();
-        for (int i = 1; i <= brokers; i++) {
-            ids.add(i);
-        }
-        return ids;
-    }
-
-    /** The node's properties: benchmark-friendly defaults, then overrides, then the fixed layout. */
-    private Properties nodeProperties(int id, int brokerPort, int controllerPort, int internalPort, String voters) {
-        Properties p = new Properties();
-        p.setProperty("offsets.topic.replication.factor", String.valueOf(Math.min(3, brokers)));
-        p.setProperty("offsets.topic.num.partitions", "10");
-        p.setProperty("transaction.state.log.replication.factor", String.valueOf(Math.min(3, brokers)));
-        p.setProperty("transaction.state.log.min.isr", String.valueOf(Math.min(2, brokers)));
-        p.setProperty("share.coordinator.state.topic.replication.factor", String.valueOf(Math.min(3, brokers)));
-        p.setProperty("share.coordinator.state.topic.min.isr", String.valueOf(Math.min(2, brokers)));
-        p.setProperty("group.initial.rebalance.delay.ms", "0");
-        p.setProperty("log.cleaner.dedupe.buffer.size", "4194304");
-        p.setProperty("num.partitions", "1");
-        p.setProperty("auto.create.topics.enable", "false");
-        p.setProperty("delete.topic.enable", "true");
-
-        for (Map.Entry<Object, Object> e : overrides.entrySet()) {
-            p.setProperty(e.getKey().toString().trim(), e.getValue().toString().trim());
-        }
-
-        p.setProperty("node.id", String.valueOf(id));
-        p.setProperty("process.roles", "broker,controller");
-        if (security == null) {
-            p.setProperty("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
-            p.setProperty("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
-            p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-            p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        } else {
-            String client = CLIENT_LISTENER + "://" + HOST + ":" + brokerPort;
-            String internal = INTERNAL_LISTENER + "://" + HOST + ":" + internalPort;
-            p.setProperty("listeners", client + "," + internal + ",CONTROLLER://" + HOST + ":" + controllerPort);
-            p.setProperty("advertised.listeners", client + "," + internal);
-            p.setProperty("listener.security.protocol.map", CLIENT_LISTENER + ":" + security.protocol() + ","
-                    + INTERNAL_LISTENER + ":PLAINTEXT,CONTROLLER:PLAINTEXT");
-            p.setProperty("inter.broker.listener.name", INTERNAL_LISTENER);
-            security.listenerProperties(CLIENT_LISTENER.toLowerCase(Locale.ROOT)).forEach(p::setProperty);
-        }
-        p.setProperty("controller.listener.names", "CONTROLLER");
-        p.setProperty("controller.quorum.voters", voters);
-        p.remove("controller.quorum.bootstrap.servers");
-        p.remove("log.dir");
-        p.remove("metadata.log.dir");
-        p.setProperty("log.dirs", dataDir.resolve("node-" + id).toAbsolutePath().toString());
-        return p;
     }
 
     /**
