@@ -67,7 +67,7 @@ record ClusterLayout(List<NodeLayout> nodes, String bootstrapServers, String adm
      * @param proxy     whether a fault proxy sits in front of each client listener
      * @throws IllegalArgumentException if {@code brokers} or the number of ports is wrong
      */
-    static ClusterLayout compute(int brokers, List<Integer> ports, LocalClusterSecrets.ChildSettings security,
+    static ClusterLayout compute(int brokers, List<Integer> ports, LocalClusterSecrets.NodeSettings security,
                                  Map<String, String> overrides, Path dataDir, boolean proxy) {
         if (brokers < 1) {
             throw new IllegalArgumentException("brokers must be at least 1 (got " + brokers + ")");
@@ -132,7 +132,7 @@ record ClusterLayout(List<NodeLayout> nodes, String bootstrapServers, String adm
 
     /** The keys that make the layout work; they override anything given. */
     private static Map<String, String> fixed(int nodeId, int clientPort, int controllerPort, int internalPort,
-                                             int proxyPort, LocalClusterSecrets.ChildSettings security,
+                                             int proxyPort, LocalClusterSecrets.NodeSettings security,
                                              String voters, Path logDir) {
         Map<String, String> p = new TreeMap<>();
         p.put("node.id", String.valueOf(nodeId));

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 class ClusterLayoutTest {
 
     private static final Path DATA = Path.of("/tmp/kbench-kafka-test/data");
-    private static final LocalClusterSecrets.ChildSettings SASL_SSL = new LocalClusterSecrets.ChildSettings(
-            "SASL_SSL", List.of("PLAIN"), Path.of("/tmp/k.p12"), "keystore-pw", Map.of("bench", "user-pw"));
+    private static final LocalClusterSecrets.NodeSettings SASL_SSL = new LocalClusterSecrets.NodeSettings(
+            "SASL_SSL", List.of("PLAIN"), Path.of("/tmp/k.p12"), "keystore-pw", Map.of("bench", "user-pw"), List.of());
 
     /** {@code count} ports from {@code first} on, as the allocator would hand them out. */
     private static List<Integer> ports(int first, int count) {

@@ -1,0 +1,143 @@
+package io.kbench.kafka.local;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The parent's handle on one running node JVM: its process, the {@link NodeProtocol} lines on its
+ * stdin and stdout, and its end. A restarted node gets a new handle.
+ */
+final class NodeProcess {
+
+    private final NodeLayout node;
+    private final Process process;
+    private final OutputStream stdin;
+    private final CompletableFuture<String> ready = new CompletableFuture<>();
+    /** Lines after READY: answers to commands. */
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+
+    private NodeProcess(NodeLayout node, Process process) {
+        this.node = node;
+        this.process = process;
+        this.stdin = process.getOutputStream();
+    }
+
+    /** Starts the node's JVM; its stderr is appended to {@code log}. Does not wait for it. */
+    static NodeProcess launch(NodeLayout node, List<String> command, Path log) throws IOException {
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectOutput(ProcessBuilder.Redirect.PIPE)
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        NodeProcess np = new NodeProcess(node, p);
+        np.startReader();
+        return np;
+    }
+
+    private void startReader() {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (!ready.isDone() && line.startsWith(NodeProtocol.READY)) {
+                        ready.complete(line.substring(NodeProtocol.READY.length()).trim());
+                    } else {
+                        replies.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                // The process is gone: reported below.
+            }
+            // End of output before READY: the JVM is exiting; report its status.
+            boolean exited = waitFor(3_000);
+            ready.completeExceptionally(new IOException(exited
+                    ? what() + " exited with status " + process.exitValue() + " before it was ready"
+                    : what() + " closed its output before it was ready"));
+        }, "kbench-node-" + node.nodeId() + "-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        process.onExit().thenAccept(p -> ready.completeExceptionally(new IOException(
+                what() + " exited with status " + p.exitValue() + " before it was ready")));
+    }
+
+    private String what() {
+        return "the JVM of node " + node.nodeId();
+    }
+
+    NodeLayout node() {
+        return node;
+    }
+
+    /** Completes with the node's client address once it is registered; fails if the JVM ends first. */
+    CompletableFuture<String> ready() {
+        return ready;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Whether the JVM runs (a paused, that is SIGSTOPped, JVM runs). */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Writes one command line to the node's stdin. */
+    void send(String line) throws IOException {
+        synchronized (stdin) {
+            stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        }
+    }
+
+    /** The node's next answer, or {@code null} if none came within {@code timeout}. */
+    String awaitReply(Duration timeout) throws InterruptedException {
+        return replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Drops answers nobody waited for (e.g. to a freeze sent while the node was paused). */
+    void clearReplies() {
+        replies.clear();
+    }
+
+    /** End of file on the node's stdin: it stops its broker and exits. */
+    void closeInput() {
+        try {
+            synchronized (stdin) {
+                stdin.close();
+            }
+        } catch (IOException ignored) {
+            // The JVM is gone already.
+        }
+    }
+
+    /** SIGKILL on Linux: no shutdown hook, no cleanup; the data stays for a restart. */
+    void kill() {
+        process.destroyForcibly();
+    }
+
+    /** Waits for the JVM to end; true if it has. */
+    boolean waitFor(long millis) {
+        try {
+            return process.waitFor(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
+    /** Completes when the JVM has ended. */
+    CompletableFuture<Process> onExit() {
+        return process.onExit();
+    }
+}
