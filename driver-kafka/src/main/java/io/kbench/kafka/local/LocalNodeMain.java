@@ -84,8 +84,9 @@ public final class LocalNodeMain {
         installExitProcedures();
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kbench-node-shutdown-hook"));
         // Read commands from the start, so a parent that dies while the node starts stops it too.
+        // Not a daemon: when the broker's own threads end during a stop, the JVM must not exit
+        // before this thread has cleaned up and exited itself.
         Thread commands = new Thread(this::readCommands, "kbench-node-control");
-        commands.setDaemon(true);
         commands.start();
         long t0 = System.nanoTime();
         try {
@@ -120,10 +121,18 @@ public final class LocalNodeMain {
             while ((line = in.readLine()) != null) {
                 handle(line.trim());
             }
-            LOG.info("Stdin closed: shutting down");
         } catch (IOException e) {
-            LOG.warn("Reading stdin failed ({}): shutting down", e.toString());
+            LOG.warn("Reading stdin failed: {}", e.toString());
         }
+        if (cleanup.parentGone()) {
+            // Nobody waits for a graceful stop, and the data goes: a graceful stop would only
+            // make the last controller wait for a quorum that is not coming back.
+            LOG.info("Stdin closed and the parent JVM is gone: deleting the cluster's data and exiting at once");
+            stopping.set(true);
+            cleanup.afterStop();
+            Runtime.getRuntime().halt(0);
+        }
+        LOG.info("Stdin closed: shutting down");
         stop();
         System.exit(0);
     }

@@ -21,12 +21,16 @@ final class NodeCleanup {
         this.parent = parent;
     }
 
+    /** Whether the parent JVM has ended (false if it cannot be told). */
+    boolean parentGone() {
+        return parent.map(NodeCleanup::isGone).orElse(false);
+    }
+
     /** Deletes the cluster directory if the parent is gone; call once the node has stopped. */
     void afterStop() {
-        boolean parentGone = parent.map(NodeCleanup::isGone).orElse(false);
         Path name = clusterDir.getFileName();
         // Only ever a directory kbench created: the name is checked, not trusted.
-        if (parentGone && name != null && name.toString().startsWith(LocalKafkaCluster.TEMP_PREFIX)) {
+        if (parentGone() && name != null && name.toString().startsWith(LocalKafkaCluster.TEMP_PREFIX)) {
             LocalFiles.deleteRecursively(clusterDir);
         }
     }
