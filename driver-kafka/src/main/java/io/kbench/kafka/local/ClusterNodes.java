@@ -47,6 +47,8 @@ final class ClusterNodes {
     private final NodeProcess[] nodes;
     private final Pause[] pauses;
     private boolean closed;
+    /** End of the latest network freeze (wall clock, ms), so a broker restarted during it freezes too. */
+    private long frozenUntilEpochMs;
     /** One freeze at a time: the nodes' answers are matched to the command in order. */
     private final Object freezeLock = new Object();
 
@@ -93,7 +95,7 @@ final class ClusterNodes {
     }
 
     private NodeProcess launch(NodeLayout node) throws IOException {
-        return NodeProcess.launch(node, commandLine.apply(node), log);
+        return NodeProcess.launch(node, commandLine.apply(node), log.getParent(), log);
     }
 
     // ---- state
@@ -173,6 +175,13 @@ final class ClusterNodes {
             nodes[index] = node;
             faultLog.info("broker-restart: starting " + brokerText(index) + " again (pid " + node.pid()
                     + ", same data, same ports)");
+            long frozenForMs = frozenUntilEpochMs - System.currentTimeMillis();
+            if (frozenForMs > 0 && node.node().hasProxy()) {
+                // The node starts its proxy frozen, before its broker listens: no window for clients.
+                sendQuietly(node, NodeProtocol.FREEZE + frozenUntilEpochMs);
+                faultLog.info("network-freeze: " + brokerText(index) + " restarted during a freeze: frozen for the "
+                        + frozenForMs + " ms left");
+            }
         }
         try {
             await(node.ready(), timeoutMs, "it was not registered again within " + timeoutMs / 1000 + " s");
@@ -242,6 +251,7 @@ final class ClusterNodes {
             List<Integer> skipped = new ArrayList<>();
             synchronized (lock) {
                 checkOpen("freeze the network");
+                frozenUntilEpochMs = Math.max(frozenUntilEpochMs, untilEpochMs);
                 for (int i = 0; i < nodes.length; i++) {
                     NodeProcess node = nodes[i];
                     try {
@@ -249,7 +259,6 @@ final class ClusterNodes {
                             skipped.add(i);
                             continue;
                         }
-                        node.clearReplies();
                         node.send(NodeProtocol.FREEZE + untilEpochMs);
                     } catch (IOException e) {
                         skipped.add(i); // it died just now
@@ -262,15 +271,17 @@ final class ClusterNodes {
                 faultLog.info("network-freeze: clients' traffic to every broker stopped for " + duration.toMillis()
                         + " ms" + (skipped.isEmpty() ? "" : " (not running, skipped: brokers " + skipped + ")"));
             }
+            String confirmed = NodeProtocol.FROZEN + untilEpochMs;
             for (NodeProcess node : confirming) {
                 String reply;
                 try {
-                    reply = node.awaitReply(FREEZE_ACK_TIMEOUT);
+                    reply = node.awaitReply(line -> line.equals(confirmed) || line.startsWith(NodeProtocol.ERROR),
+                            FREEZE_ACK_TIMEOUT);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new DriverException("interrupted while freezing the network", e);
                 }
-                if (reply == null || !reply.startsWith(NodeProtocol.FROZEN)) {
+                if (!confirmed.equals(reply)) {
                     throw new DriverException("the fault proxy of " + brokerText(node.node().index())
                             + " did not confirm the network freeze" + (reply == null ? " within "
                             + FREEZE_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
@@ -390,6 +401,14 @@ final class ClusterNodes {
             faultLog.info("broker-pause: " + brokerText(index) + " resumed early with SIGCONT (the cluster is closing)");
         }
         return true;
+    }
+
+    private static void sendQuietly(NodeProcess node, String command) {
+        try {
+            node.send(command);
+        } catch (IOException ignored) {
+            // It died at once: the restart reports that.
+        }
     }
 
     private static void resumeQuietly(NodeProcess node) {

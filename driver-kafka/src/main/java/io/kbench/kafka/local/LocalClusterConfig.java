@@ -110,7 +110,8 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** Maximum heap of each node's JVM in MiB: {@link #heapMb()} split evenly, rounded up. */
     public int heapMbPerNode() {
-        return (heapMb + brokers - 1) / Math.max(1, brokers);
+        int n = Math.max(1, brokers);
+        return (int) ((heapMb + (long) n - 1) / n);
     }
 
     /** Default heap for a broker count: 256 MiB plus 256 MiB per broker. */

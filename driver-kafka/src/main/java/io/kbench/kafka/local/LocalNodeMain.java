@@ -45,7 +45,11 @@ public final class LocalNodeMain {
     private final String clientAddress;
     private final NodeCleanup cleanup;
     private final AtomicBoolean stopping = new AtomicBoolean();
-    private volatile FaultProxy proxy;
+    /** Guards {@link #proxy} and {@link #freezeBeforeProxyEpochMs}. */
+    private final Object proxyLock = new Object();
+    private FaultProxy proxy;
+    /** A freeze that came before the proxy started (a restart during a freeze): applied when it starts. */
+    private long freezeBeforeProxyEpochMs;
 
     private LocalNodeMain(NodeArguments args, PrintStream control) throws IOException {
         this.args = args;
@@ -92,7 +96,10 @@ public final class LocalNodeMain {
         try {
             if (args.hasProxy()) {
                 // Before the broker: a taken proxy port fails the start at once.
-                proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget());
+                synchronized (proxyLock) {
+                    proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget());
+                    freezeUntil(proxy, freezeBeforeProxyEpochMs);
+                }
             }
             node.format();
             node.start(START_TIMEOUT);
@@ -139,7 +146,6 @@ public final class LocalNodeMain {
 
     private void handle(String command) {
         if (command.startsWith(NodeProtocol.FREEZE)) {
-            FaultProxy p = proxy;
             long untilEpochMs;
             try {
                 untilEpochMs = Long.parseLong(command.substring(NodeProtocol.FREEZE.length()).trim());
@@ -147,17 +153,29 @@ public final class LocalNodeMain {
                 reply(NodeProtocol.ERROR + "bad command: " + command);
                 return;
             }
-            if (p == null) {
+            if (!args.hasProxy()) {
                 reply(NodeProtocol.ERROR + "this node runs no fault proxy");
                 return;
             }
-            // Wall-clock "until", converted once: a command that waited in a paused node's pipe
-            // freezes only for what is left of it.
-            p.freeze(Duration.ofMillis(untilEpochMs - System.currentTimeMillis()));
+            synchronized (proxyLock) {
+                if (proxy == null) {
+                    freezeBeforeProxyEpochMs = Math.max(freezeBeforeProxyEpochMs, untilEpochMs);
+                } else {
+                    freezeUntil(proxy, untilEpochMs);
+                }
+            }
             reply(NodeProtocol.FROZEN + untilEpochMs);
         } else if (!command.isEmpty()) {
             reply(NodeProtocol.ERROR + "unknown command: " + command);
         }
+    }
+
+    /**
+     * Wall-clock "until", converted once: a command that waited in a paused node's pipe freezes
+     * only for what is left of it (nothing if it is over).
+     */
+    private static void freezeUntil(FaultProxy proxy, long untilEpochMs) {
+        proxy.freeze(Duration.ofMillis(untilEpochMs - System.currentTimeMillis()));
     }
 
     private void reply(String line) {
@@ -198,7 +216,10 @@ public final class LocalNodeMain {
             return;
         }
         long t0 = System.nanoTime();
-        FaultProxy p = proxy;
+        FaultProxy p;
+        synchronized (proxyLock) {
+            p = proxy;
+        }
         if (p != null) {
             p.close();
         }

@@ -167,6 +167,21 @@ class LocalKafkaClusterTest {
     }
 
     @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aNodeJvmThatCannotStartSaysWhy() throws Exception {
+        // The JVM reports this on stdout, before any code of ours runs.
+        Set<Path> before = tempDirs();
+        LocalClusterConfig config = new LocalClusterConfig(3, null, Integer.MAX_VALUE, null);
+        assertEquals(List.of(), config.problems());
+        assertEquals(Integer.MAX_VALUE / 3 + 1, config.heapMbPerNode());
+        DriverException e = assertThrows(DriverException.class, () -> LocalKafkaCluster.start(config, null));
+        assertTrue(e.getMessage().startsWith("Cannot start the local Kafka cluster (3 brokers): the JVM of node "), e.getMessage());
+        assertTrue(e.getMessage().contains(" exited with status 1 before it was ready (it printed: Error occurred during "
+                + "initialization of VM / Could not reserve enough space for "), e.getMessage());
+        assertEquals(before, tempDirs(), "no temp dir left behind");
+    }
+
+    @Test
     void invalidConfigIsRejectedBeforeStarting() {
         LocalClusterConfig config = new LocalClusterConfig(0, Map.of("listeners", "PLAINTEXT://:9092"), null, null);
         DriverException e = assertThrows(DriverException.class, () -> LocalKafkaCluster.start(config, null));
