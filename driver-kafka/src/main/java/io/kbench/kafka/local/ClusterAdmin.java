@@ -1,5 +1,6 @@
 package io.kbench.kafka.local;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -82,6 +83,6 @@ final class ClusterAdmin implements AutoCloseable {
 
     @Override
     public void close() {
-        admin.close(java.time.Duration.ofSeconds(2));
+        admin.close(Duration.ofSeconds(2));
     }
 }

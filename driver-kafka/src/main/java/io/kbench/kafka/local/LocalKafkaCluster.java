@@ -63,9 +63,11 @@ public final class LocalKafkaCluster implements AutoCloseable {
     private final Map<String, String> clientSettings;
     private final FaultLog faultLog;
     private final ClusterNodes nodes;
-    /** kbench's admin client for {@link #leaderOf}, created on first use; guarded by {@code this}. */
+    /** Guards {@link #admin} and {@link #closed}. */
+    private final Object adminLock = new Object();
+    /** kbench's admin client for {@link #leaderOf}, created on first use. */
     private ClusterAdmin admin;
-    private volatile boolean closed;
+    private boolean closed;
 
     private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, String kafkaVersion,
                               LocalClusterSecurity security, LocalClusterSecrets secrets) {
@@ -336,7 +338,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
     public int leaderOf(String topic, int partition) {
         Objects.requireNonNull(topic, "topic");
         ClusterAdmin a;
-        synchronized (this) {
+        synchronized (adminLock) {
             if (closed) {
                 throw new DriverException("cannot find a partition leader: the local cluster is closed");
             }
@@ -370,7 +372,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
     @Override
     public void close() {
         ClusterAdmin a;
-        synchronized (this) {
+        synchronized (adminLock) {
             if (closed) {
                 return;
             }
