@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * The {@code localCluster} section of a Kafka driver file: a KRaft cluster started on this
- * machine, in a child JVM, for the duration of one run.
+ * machine, one JVM per node, for the duration of one run.
  *
  * <p>Bound from YAML by component name; a {@code null} component means "not given" and gets its
  * default here. The record never throws on bad values: {@link #problems()} lists them so the
@@ -19,12 +19,18 @@ import java.util.Set;
  *                     replication factor 3 / {@code min.insync.replicas=2} workloads)
  * @param brokerConfig extra broker properties applied to every node, overriding the tool's
  *                     defaults (never null; unmodifiable)
- * @param heapMb       maximum heap of the child JVM in MiB (default 256 + 256 per broker)
+ * @param heapMb       maximum heap of all node JVMs together in MiB, split evenly between them
+ *                     (default 256 + 256 per broker)
  * @param security     a secured client listener (SASL_SSL, SASL_PLAINTEXT or SSL), or {@code null} for
  *                     the plain PLAINTEXT listener
+ * @param faultProxy   put a TCP proxy in front of each broker's client listener, so
+ *                     {@link LocalKafkaCluster#freezeNetwork} can stall the clients' traffic (default
+ *                     false). Off by default because the proxy copies every byte: on a small machine
+ *                     that CPU and latency would distort an ordinary benchmark. The proxies run in
+ *                     the brokers' JVMs, not in the client's.
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
-                                 LocalClusterSecurity security) {
+                                 LocalClusterSecurity security, Boolean faultProxy) {
 
     /** Allowed range of {@link #brokers()}. */
     public static final int MIN_BROKERS = 1;
@@ -66,21 +72,46 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         if (heapMb == null) {
             heapMb = defaultHeapMb(brokers);
         }
+        if (faultProxy == null) {
+            faultProxy = false;
+        }
+    }
+
+    /** Without the fault proxy (as before it existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security) {
+        this(brokers, brokerConfig, heapMb, security, null);
     }
 
     /** A configuration with every default (one broker). */
     public static LocalClusterConfig defaults() {
-        return new LocalClusterConfig(null, null, null, null);
+        return new LocalClusterConfig(null, null, null, null, null);
     }
 
     /** A configuration with {@code brokers} nodes and otherwise defaults. */
     public static LocalClusterConfig ofBrokers(int brokers) {
-        return new LocalClusterConfig(brokers, null, null, null);
+        return new LocalClusterConfig(brokers, null, null, null, null);
     }
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
+    public LocalClusterConfig withFaultProxy(boolean faultProxy) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** The same configuration with these broker properties (replacing any given before). */
+    public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** Maximum heap of each node's JVM in MiB: {@link #heapMb()} split evenly, rounded up. */
+    public int heapMbPerNode() {
+        int n = Math.max(1, brokers);
+        return (int) ((heapMb + (long) n - 1) / n);
     }
 
     /** Default heap for a broker count: 256 MiB plus 256 MiB per broker. */

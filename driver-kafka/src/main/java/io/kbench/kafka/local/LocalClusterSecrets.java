@@ -39,9 +39,11 @@ import org.apache.kafka.common.security.scram.internals.ScramMechanism;
  * {@code DNS:localhost} in a PKCS12 broker keystore (made by {@code keytool}, which reads its
  * password from a file) and a PKCS12 client truststore holding that certificate, both with random
  * passwords; and a {@code security.properties} file with the protocol, mechanisms, keystore
- * password and users, readable by the owner only. The child ({@link LocalClusterMain}) gets the
- * path of that file as its only security argument and {@linkplain #read reads} it, so no secret is
- * ever on a command line.
+ * password, users and the SCRAM records for the storage formatter, readable by the owner only.
+ * The parent lays out the secured listener from {@link #nodeSettings()} ({@link ClusterLayout}
+ * writes it into the owner-only node properties); each node JVM ({@link LocalNodeMain}) gets the
+ * path of the settings file as its only security argument and {@linkplain #read reads} it to
+ * format its storage and to redact secrets from its log, so no secret is ever on a command line.
  */
 final class LocalClusterSecrets {
 
@@ -60,43 +62,55 @@ final class LocalClusterSecrets {
     private final Path settingsFile;
     private final Path truststore;
     private final String truststorePassword;
+    private final NodeSettings nodeSettings;
 
     private LocalClusterSecrets(LocalClusterSecurity security, Path settingsFile, Path truststore,
-                                String truststorePassword) {
+                                String truststorePassword, NodeSettings nodeSettings) {
         this.security = security;
         this.settingsFile = settingsFile;
         this.truststore = truststore;
         this.truststorePassword = truststorePassword;
+        this.nodeSettings = nodeSettings;
     }
 
-    /** Writes the key material (TLS) and the child's settings file into {@code dir}. */
+    /** Writes the key material (TLS) and the nodes' settings file into {@code dir}. */
     static LocalClusterSecrets create(LocalClusterSecurity security, Path dir) throws IOException {
-        Properties settings = new Properties();
-        settings.setProperty("protocol", security.protocol());
-        settings.setProperty("mechanisms", String.join(",", security.mechanisms()));
+        Path keystore = null;
+        String keystorePassword = null;
         Path truststore = null;
         String truststorePassword = null;
         if (security.usesTls()) {
-            Path keystore = dir.resolve(KEYSTORE_FILE).toAbsolutePath();
-            String keystorePassword = randomPassword();
+            keystore = dir.resolve(KEYSTORE_FILE).toAbsolutePath();
+            keystorePassword = randomPassword();
             generateKeystore(keystore, keystorePassword, dir);
             truststore = dir.resolve(TRUSTSTORE_FILE).toAbsolutePath();
             truststorePassword = randomPassword();
             writeTruststore(keystore, keystorePassword, truststore, truststorePassword);
-            settings.setProperty("keystore.location", keystore.toString());
-            settings.setProperty("keystore.password", keystorePassword);
         }
-        security.users().forEach((name, password) -> settings.setProperty("user." + name, password));
+        List<String> scram;
+        try {
+            // Once for the whole cluster, so every node bootstraps the same SCRAM records.
+            scram = scramArguments(security.mechanisms(), security.users());
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot compute the SCRAM credentials: " + e.getMessage(), e);
+        }
+        NodeSettings settings = new NodeSettings(security.protocol(), security.mechanisms(), keystore,
+                keystorePassword, security.users(), scram);
         Path file = dir.resolve(SETTINGS_FILE).toAbsolutePath();
         StringWriter text = new StringWriter();
-        settings.store(text, "kbench local Kafka security settings (owner-only; deleted with the cluster)");
+        settings.toProperties().store(text, "kbench local Kafka security settings (owner-only; deleted with the cluster)");
         writeOwnerOnly(file, text.toString().getBytes(StandardCharsets.UTF_8));
-        return new LocalClusterSecrets(security, file, truststore, truststorePassword);
+        return new LocalClusterSecrets(security, file, truststore, truststorePassword, settings);
     }
 
-    /** The settings file to pass to the child with {@code --security}. */
+    /** The settings file to pass to each node with {@code --security}. */
     Path settingsFile() {
         return settingsFile;
+    }
+
+    /** What the layout needs to configure the secured listener. */
+    NodeSettings nodeSettings() {
+        return nodeSettings;
     }
 
     /** Client settings besides credentials: bootstrap.servers, security.protocol and the truststore. */
@@ -218,16 +232,25 @@ final class LocalClusterSecrets {
         }
     }
 
-    // ---- child: reading the settings and turning them into broker configuration
+    // ---- the secured listener's settings, as the layout and the nodes use them
 
     /**
-     * What the child needs: the protocol, SASL mechanisms, keystore and users.
+     * What the secured listener needs: the protocol, SASL mechanisms, keystore and users, and
+     * the SCRAM records every node is formatted with.
      *
      * @param keystore         the broker keystore, or {@code null} without TLS
      * @param keystorePassword its password, or {@code null} without TLS
+     * @param scramArguments   {@code --add-scram} values for the storage formatter (see
+     *                         {@link LocalClusterSecrets#scramArguments}); never null
      */
-    record ChildSettings(String protocol, List<String> mechanisms, Path keystore, String keystorePassword,
-                         Map<String, String> users) {
+    record NodeSettings(String protocol, List<String> mechanisms, Path keystore, String keystorePassword,
+                        Map<String, String> users, List<String> scramArguments) {
+
+        NodeSettings {
+            mechanisms = List.copyOf(mechanisms);
+            users = Collections.unmodifiableMap(new TreeMap<>(users));
+            scramArguments = List.copyOf(scramArguments);
+        }
 
         boolean usesSasl() {
             return !mechanisms.isEmpty();
@@ -265,31 +288,6 @@ final class LocalClusterSecrets {
             return "org.apache.kafka.common.security.scram.ScramLoginModule required;";
         }
 
-        /**
-         * {@code --add-scram} arguments for the storage formatter, one per SCRAM mechanism and user.
-         * They carry a random salt and the salted password (base64, so no character of the password
-         * can break the formatter's comma-separated syntax); call once and reuse for every node so
-         * all nodes bootstrap the same credentials.
-         */
-        List<String> scramArguments() throws GeneralSecurityException {
-            List<String> args = new ArrayList<>();
-            Base64.Encoder b64 = Base64.getEncoder();
-            for (String mechanism : mechanisms) {
-                ScramMechanism scram = ScramMechanism.forMechanismName(mechanism);
-                if (scram == null) {
-                    continue;
-                }
-                ScramFormatter formatter = new ScramFormatter(scram);
-                for (Map.Entry<String, String> user : users.entrySet()) {
-                    byte[] salt = formatter.secureRandomBytes();
-                    byte[] salted = formatter.saltedPassword(user.getValue(), salt, SCRAM_ITERATIONS);
-                    args.add(mechanism + "=[name=" + user.getKey() + ",iterations=" + SCRAM_ITERATIONS
-                            + ",salt=" + b64.encodeToString(salt) + ",saltedpassword=" + b64.encodeToString(salted) + "]");
-                }
-            }
-            return args;
-        }
-
         /** Strings that must not reach a log or message: passwords, in plain and quoted forms. */
         List<String> secrets() {
             List<String> s = new ArrayList<>();
@@ -300,13 +298,56 @@ final class LocalClusterSecrets {
                 s.add(jaasQuote(password));
                 s.add(password);
             }
+            s.addAll(scramArguments);
             return s;
+        }
+
+        /** The settings file's content, as {@link LocalClusterSecrets#read} reads it. */
+        Properties toProperties() {
+            Properties p = new Properties();
+            p.setProperty("protocol", protocol);
+            p.setProperty("mechanisms", String.join(",", mechanisms));
+            if (keystore != null) {
+                p.setProperty("keystore.location", keystore.toString());
+                p.setProperty("keystore.password", keystorePassword);
+            }
+            users.forEach((name, password) -> p.setProperty("user." + name, password));
+            for (int i = 0; i < scramArguments.size(); i++) {
+                p.setProperty("scram." + i, scramArguments.get(i));
+            }
+            return p;
         }
 
         @Override
         public String toString() {
-            return "ChildSettings[protocol=" + protocol + ", mechanisms=" + mechanisms + ", users=" + users.keySet() + "]";
+            return "NodeSettings[protocol=" + protocol + ", mechanisms=" + mechanisms + ", users=" + users.keySet() + "]";
         }
+    }
+
+    /**
+     * {@code --add-scram} arguments for the storage formatter, one per SCRAM mechanism and user.
+     * They carry a random salt and the salted password (base64, so no character of the password
+     * can break the formatter's comma-separated syntax); computed once per cluster so all nodes
+     * bootstrap the same credentials.
+     */
+    static List<String> scramArguments(List<String> mechanisms, Map<String, String> users)
+            throws GeneralSecurityException {
+        List<String> args = new ArrayList<>();
+        Base64.Encoder b64 = Base64.getEncoder();
+        for (String mechanism : mechanisms) {
+            ScramMechanism scram = ScramMechanism.forMechanismName(mechanism);
+            if (scram == null) {
+                continue;
+            }
+            ScramFormatter formatter = new ScramFormatter(scram);
+            for (Map.Entry<String, String> user : users.entrySet()) {
+                byte[] salt = formatter.secureRandomBytes();
+                byte[] salted = formatter.saltedPassword(user.getValue(), salt, SCRAM_ITERATIONS);
+                args.add(mechanism + "=[name=" + user.getKey() + ",iterations=" + SCRAM_ITERATIONS
+                        + ",salt=" + b64.encodeToString(salt) + ",saltedpassword=" + b64.encodeToString(salted) + "]");
+            }
+        }
+        return args;
     }
 
     /** A JAAS option value: double-quoted, with {@code \}, {@code "} and line breaks escaped. */
@@ -325,7 +366,7 @@ final class LocalClusterSecrets {
     }
 
     /** Reads the settings file written by {@link #create}. */
-    static ChildSettings read(Path file) throws IOException {
+    static NodeSettings read(Path file) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -343,8 +384,12 @@ final class LocalClusterSecrets {
                 users.put(key.substring("user.".length()), p.getProperty(key));
             }
         }
-        return new ChildSettings(protocol, List.copyOf(mechanisms), location == null ? null : Path.of(location),
-                p.getProperty("keystore.password"), Collections.unmodifiableMap(users));
+        List<String> scram = new ArrayList<>();
+        for (int i = 0; p.getProperty("scram." + i) != null; i++) {
+            scram.add(p.getProperty("scram." + i));
+        }
+        return new NodeSettings(protocol, mechanisms, location == null ? null : Path.of(location),
+                p.getProperty("keystore.password"), users, scram);
     }
 
     /** Replaces every occurrence of a secret in {@code text} (longest first) with {@code ***}. */

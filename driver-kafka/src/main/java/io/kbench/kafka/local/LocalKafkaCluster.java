@@ -1,93 +1,99 @@
 package io.kbench.kafka.local;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 import io.kbench.driver.DriverException;
 
 /**
- * A local KRaft Kafka cluster running in a child JVM ({@link LocalClusterMain}), for one run.
+ * A local KRaft Kafka cluster for one run: one JVM per combined broker+controller node
+ * ({@link LocalNodeMain}), all on 127.0.0.1, and faults applied to it for real.
  *
- * <p>Everything lives in one temporary directory ({@code kbench-kafka-*}): the brokers' data, the
- * broker log ({@code broker.log}, which receives all of the child's logging so nothing reaches
- * this process's console) and the broker overrides. {@link #close()} stops the child and deletes
- * the directory. With {@link LocalClusterConfig#security()} the client listener is secured and the
- * directory also holds, readable by the owner only, the broker keystore, the client truststore and
- * the credentials the child reads (see {@link LocalClusterSecrets}). There is deliberately no shutdown hook here: on Ctrl-C the owner must still be able
- * to delete its topics through the brokers before they stop. The child watches its stdin, so when
- * this JVM exits for any reason (even killed outright) it stops and deletes the directory itself.
+ * <p>Everything lives in one temporary directory ({@code kbench-kafka-*}): the nodes' data, the
+ * broker log ({@code broker.log}, which receives all of the nodes' logging, each line naming its
+ * node, plus the cluster's own start and fault lines, so nothing reaches this process's console)
+ * and the node configurations. {@link #close()} stops the nodes and deletes the directory. With
+ * {@link LocalClusterConfig#security()} the client listener is secured and the directory also
+ * holds, readable by the owner only, the broker keystore, the client truststore and the
+ * credentials the nodes read (see {@link LocalClusterSecrets}). There is deliberately no shutdown
+ * hook here: on Ctrl-C the owner must still be able to delete its topics through the brokers
+ * before they stop. Each node watches its stdin, so when this JVM exits for any reason (even
+ * killed outright) the nodes stop and the last of them deletes the directory.
+ *
+ * <h2>Faults</h2>
+ * Brokers are addressed by a 0-based index (node id = index + 1). All fault methods are
+ * thread-safe, fail with a {@link DriverException} that says what is allowed, and write a
+ * timestamped line to the broker log. Pausing needs Linux (or another Unix): it sends SIGSTOP and
+ * SIGCONT with the shell's {@code kill}.
+ * <ul>
+ *   <li>{@link #killBroker}: SIGKILL to the node's JVM (its data stays);</li>
+ *   <li>{@link #restartBroker}: the killed node again, same data, same ports; blocks until it is registered;</li>
+ *   <li>{@link #pauseBroker}: SIGSTOP now, SIGCONT after the duration, without blocking;</li>
+ *   <li>{@link #freezeNetwork}: the clients' traffic to every broker stops for a while, connections
+ *       stay open; needs {@link LocalClusterConfig#faultProxy()}.</li>
+ * </ul>
  */
 public final class LocalKafkaCluster implements AutoCloseable {
 
     /** Prefix of the temporary directory. */
     static final String TEMP_PREFIX = "kbench-kafka-";
-    /** Name of the child's log file inside the temporary directory. */
+    /** Name of the broker log inside the temporary directory. */
     public static final String LOG_FILE = "broker.log";
-    private static final String LOG4J2_FILE = "log4j2.properties";
 
     private static final long READY_TIMEOUT_MS = 90_000;
-    private static final long STOP_TIMEOUT_MS = 20_000;
-    private static final int LOG_TAIL_LINES = 20;
 
-    private final Process process;
     private final Path tempDir;
-    private final String bootstrapServers;
-    private final int brokerCount;
+    private final ClusterLayout layout;
     private final String kafkaVersion;
     private final LocalClusterSecurity security;
     private final Map<String, String> clientSettings;
-    private final Object closeLock = new Object();
+    private final FaultLog faultLog;
+    private final ClusterNodes nodes;
+    /** Guards {@link #admin} and {@link #closed}. */
+    private final Object adminLock = new Object();
+    /** kbench's admin client for {@link #leaderOf}, created on first use. */
+    private ClusterAdmin admin;
     private boolean closed;
 
-    private LocalKafkaCluster(Process process, Path tempDir, String bootstrapServers, int brokerCount,
-                              String kafkaVersion, LocalClusterSecurity security, LocalClusterSecrets secrets) {
-        this.process = process;
+    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, String kafkaVersion,
+                              LocalClusterSecurity security, LocalClusterSecrets secrets) {
         this.tempDir = tempDir;
-        this.bootstrapServers = bootstrapServers;
-        this.brokerCount = brokerCount;
+        this.layout = layout;
         this.kafkaVersion = kafkaVersion;
         this.security = security;
         this.clientSettings = Collections.unmodifiableMap(secrets == null
-                ? new LinkedHashMap<>(Map.of("bootstrap.servers", bootstrapServers))
-                : secrets.clientSettings(bootstrapServers));
+                ? new LinkedHashMap<>(Map.of("bootstrap.servers", layout.bootstrapServers()))
+                : secrets.clientSettings(layout.bootstrapServers()));
+        this.faultLog = new FaultLog(tempDir.resolve(LOG_FILE));
+        String clusterId = Uuid.randomUuid().toString();
+        Path securityFile = secrets == null ? null : secrets.settingsFile();
+        this.nodes = new ClusterNodes(layout,
+                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile),
+                tempDir.resolve(LOG_FILE), faultLog);
     }
 
     /**
-     * Starts a local cluster and waits until every broker is registered (at most 90 s).
+     * Starts a local cluster, its nodes in parallel, and waits until every broker is registered
+     * (at most 90 s).
      *
      * @param config   the cluster configuration; must have no {@link LocalClusterConfig#problems()}
      * @param progress receives one-line progress messages for the console (may be {@code null})
      * @throws DriverException if the configuration is invalid or the cluster did not start; the
-     *                         message includes the end of the broker log when the child failed
+     *                         message includes the end of the broker log when a node failed
      */
     public static LocalKafkaCluster start(LocalClusterConfig config, Consumer<String> progress) {
         Objects.requireNonNull(config, "config");
@@ -99,8 +105,9 @@ public final class LocalKafkaCluster implements AutoCloseable {
         String version = AppInfoParser.getVersion();
         int n = config.brokers();
         LocalClusterSecurity security = config.security();
+        boolean proxy = config.faultProxy();
         say.accept("Starting local Kafka " + version + " (" + brokersText(n)
-                + (security == null ? "" : ", " + security.summary()) + ")...");
+                + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "") + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -112,31 +119,31 @@ public final class LocalKafkaCluster implements AutoCloseable {
                     + ") is writable", e);
         }
         Path log = tempDir.resolve(LOG_FILE);
-        Process process = null;
+        LocalKafkaCluster cluster = null;
         try {
-            Path overrides = tempDir.resolve("broker-overrides.properties");
-            writeOverrides(overrides, config.brokerConfig());
-            Files.writeString(tempDir.resolve(LOG4J2_FILE), LOG4J2_PROPERTIES, StandardCharsets.UTF_8);
             Files.createFile(log);
+            NodeLogging.writeConfig(tempDir);
             LocalClusterSecrets secrets = security == null ? null : LocalClusterSecrets.create(security, tempDir);
-            List<String> command = command(config, tempDir, overrides, secrets);
-            ProcessBuilder pb = new ProcessBuilder(command)
-                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectOutput(ProcessBuilder.Redirect.PIPE)
-                    .redirectInput(ProcessBuilder.Redirect.PIPE);
-            process = pb.start();
-            String bootstrap = awaitReady(process, log);
-            LocalKafkaCluster cluster = new LocalKafkaCluster(process, tempDir, bootstrap, n, version, security, secrets);
-            say.accept(String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", bootstrap,
-                    security == null ? "" : " over " + security.protocol(), (System.nanoTime() - t0) / 1e9));
+            List<Integer> ports = FreePorts.allocate(ClusterLayout.portsPerNode(security != null, proxy) * n);
+            Path dataDir = Files.createDirectories(tempDir.resolve("data"));
+            ClusterLayout layout = ClusterLayout.compute(n, ports, secrets == null ? null : secrets.nodeSettings(),
+                    config.brokerConfig(), dataDir, proxy);
+            for (NodeLayout node : layout.nodes()) {
+                writeNodeConfig(node);
+            }
+            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), version, security, secrets);
+            cluster.nodes.startAll(READY_TIMEOUT_MS);
+            String ready = String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", layout.bootstrapServers(),
+                    security == null ? "" : " over " + security.protocol(), (System.nanoTime() - t0) / 1e9);
+            cluster.faultLog.info(ready + " (" + brokersText(n) + ", one JVM each, pids " + cluster.nodes.pids() + ")");
+            say.accept(ready);
             return cluster;
         } catch (IOException | RuntimeException e) {
-            String tail = process == null ? "" : logTail(log);
-            if (process != null) {
-                process.destroyForcibly();
-                waitQuietly(process, 5_000);
+            String tail = cluster == null ? "" : LocalFiles.logTail(log);
+            if (cluster != null) {
+                cluster.nodes.killAll();
             }
-            deleteRecursively(tempDir);
+            LocalFiles.deleteRecursively(tempDir);
             if (e instanceof DriverException de) {
                 throw de;
             }
@@ -145,137 +152,22 @@ public final class LocalKafkaCluster implements AutoCloseable {
         }
     }
 
-    private static List<String> command(LocalClusterConfig config, Path tempDir, Path overrides,
-                                        LocalClusterSecrets secrets) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        cmd.add("-Xmx" + config.heapMb() + "m");
-        cmd.add("-Xms64m");
-        cmd.add("-XX:+UseG1GC");
-        cmd.add("-XX:+ExitOnOutOfMemoryError");
-        cmd.add("-Djava.awt.headless=true");
-        // All logging goes to stderr, which is appended to broker.log. (slf4j-simple's own logFile
-        // option truncates the file and would fight with the stderr redirect over it.)
-        cmd.add("-Dorg.slf4j.simpleLogger.logFile=System.err");
-        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-        cmd.add("-Dorg.slf4j.simpleLogger.log.io.kbench=info");
-        cmd.add("-Dorg.slf4j.simpleLogger.log.kafka=warn");
-        cmd.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=warn");
-        cmd.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
-        cmd.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd HH:mm:ss.SSS");
-        // Kafka's LoggingController (log4j-core is on the classpath) logs through log4j2 directly:
-        // give it a configuration writing to stderr at WARN instead of log4j2's default console.
-        cmd.add("-Dlog4j2.configurationFile=" + tempDir.resolve(LOG4J2_FILE));
-        cmd.add("-Dlog4j2.level=warn");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(LocalClusterMain.class.getName());
-        cmd.add("--data-dir");
-        cmd.add(tempDir.resolve("data").toString());
-        cmd.add("--brokers");
-        cmd.add(String.valueOf(config.brokers()));
-        cmd.add("--broker-config");
-        cmd.add(overrides.toString());
-        if (secrets != null) {
-            // A file name only: the secrets stay in owner-only files, off the process list.
-            cmd.add("--security");
-            cmd.add(secrets.settingsFile().toString());
-        }
-        return cmd;
-    }
-
     /**
-     * log4j2 configuration for the child: WARN and above to stderr (that is, broker.log). Without
-     * it log4j2 would use its default configuration, a console appender on stdout.
+     * Owner-only: with security the file holds the keystore password and PLAIN users. Stored as
+     * ISO-8859-1 with escapes, the encoding both Properties readers agree on.
      */
-    private static final String LOG4J2_PROPERTIES = String.join("\n",
-            "status = warn",
-            "dest = err",
-            "appender.err.type = Console",
-            "appender.err.name = STDERR",
-            "appender.err.target = SYSTEM_ERR",
-            "appender.err.layout.type = PatternLayout",
-            "appender.err.layout.pattern = %d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %p %c - %m%n",
-            "rootLogger.level = warn",
-            "rootLogger.appenderRef.err.ref = STDERR",
-            "");
-
-    private static void writeOverrides(Path file, Map<String, String> brokerConfig) throws IOException {
-        Properties p = new Properties();
-        brokerConfig.forEach(p::setProperty);
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(w, "kbench localCluster.brokerConfig");
+    private static void writeNodeConfig(NodeLayout node) throws IOException {
+        LocalClusterSecrets.createOwnerOnly(node.configFile());
+        try (OutputStream out = Files.newOutputStream(node.configFile(), StandardOpenOption.TRUNCATE_EXISTING)) {
+            node.toProperties().store(out, "kbench local Kafka node " + node.nodeId());
         }
     }
 
-    /** Reads the child's stdout until the READY line; fails if the child exits or 90 s pass. */
-    private static String awaitReady(Process process, Path log) throws IOException {
-        CompletableFuture<String> ready = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    if (!ready.isDone() && line.startsWith(LocalClusterMain.READY)) {
-                        ready.complete(line.substring(LocalClusterMain.READY.length()).trim());
-                    }
-                    // Any other line is unexpected; the child routes everything else to stderr.
-                }
-                // End of output before READY: usually the child is exiting; report its status.
-                boolean exited = waitQuietly(process, 3_000);
-                ready.completeExceptionally(new IOException(exited
-                        ? "the broker JVM exited with status " + process.exitValue() + " before it was ready"
-                        : "the broker JVM closed its output before it was ready"));
-            } catch (IOException e) {
-                ready.completeExceptionally(e);
-            }
-        }, "kbench-local-kafka-stdout");
-        reader.setDaemon(true);
-        reader.start();
-        process.onExit().thenAccept(p -> ready.completeExceptionally(new IOException(
-                "the broker JVM exited with status " + p.exitValue() + " before it was ready")));
-        try {
-            return ready.get(READY_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IOException("the brokers were not ready within " + READY_TIMEOUT_MS / 1000
-                    + " s (a very slow or overloaded machine?)", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for the brokers", e);
-        }
-    }
+    // ---- what clients need
 
-    /** The last lines of the broker log, formatted for an error message, or "" if there are none. */
-    static String logTail(Path log) {
-        Deque<String> tail = new ArrayDeque<>();
-        try (BufferedReader r = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                String t = line.trim();
-                if (t.isEmpty() || t.startsWith("at ") || (t.startsWith("... ") && t.endsWith(" more"))) {
-                    continue; // stack frames: the exception lines above them say what happened
-                }
-                tail.addLast(line);
-                if (tail.size() > LOG_TAIL_LINES) {
-                    tail.removeFirst();
-                }
-            }
-        } catch (IOException | UncheckedIOException e) {
-            return "";
-        }
-        if (tail.isEmpty()) {
-            return " (the broker log is empty)";
-        }
-        return ". Last lines of the broker log:\n  " + String.join("\n  ", tail);
-    }
-
-    /** {@code host:port,...} of the brokers' client listeners (PLAINTEXT, or the secured one). */
+    /** {@code host:port,...} of the brokers' client listeners (PLAINTEXT, or the secured one; the proxies' if any). */
     public String bootstrapServers() {
-        return bootstrapServers;
+        return layout.bootstrapServers();
     }
 
     /**
@@ -296,7 +188,18 @@ public final class LocalKafkaCluster implements AutoCloseable {
     }
 
     public int brokerCount() {
-        return brokerCount;
+        return layout.brokers();
+    }
+
+    /** Whether a fault proxy sits in front of each broker ({@link LocalClusterConfig#faultProxy()}). */
+    public boolean hasFaultProxy() {
+        return layout.node(0).hasProxy();
+    }
+
+    /** {@code host:port} clients use for broker {@code index} (0-based): the proxy's when there is one. */
+    public String brokerAddress(int index) {
+        checkIndex(index);
+        return layout.node(index).clientAddress();
     }
 
     /** The Kafka version of the brokers (the one on the classpath). */
@@ -306,12 +209,13 @@ public final class LocalKafkaCluster implements AutoCloseable {
 
     /**
      * E.g. "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 (data in /tmp/kbench-kafka-123, deleted at exit)",
-     * or with security "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 over SASL_SSL (PLAIN, SCRAM-SHA-512)
-     * (data in ...)".
+     * or with security and proxies "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 over SASL_SSL (PLAIN,
+     * SCRAM-SHA-512) through fault proxies (data in ...)".
      */
     public String description() {
-        return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount) + " at " + bootstrapServers
+        return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
+                + (hasFaultProxy() ? " through fault proxies" : "")
                 + " (data in " + tempDir + ", deleted at exit)";
     }
 
@@ -325,14 +229,27 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return tempDir.resolve(LOG_FILE);
     }
 
-    /** Process id of the child JVM. */
-    public long childPid() {
-        return process.pid();
+    /** Process id of broker {@code index}'s JVM (the current one, after a restart). */
+    public long brokerPid(int index) {
+        checkIndex(index);
+        return nodes.pid(index);
     }
 
-    /** Whether the child JVM is still running. */
+    /** Whether broker {@code index}'s JVM runs; a paused broker runs (it resumes with its state). */
+    public boolean isBrokerAlive(int index) {
+        checkIndex(index);
+        return nodes.isAlive(index);
+    }
+
+    /** Whether broker {@code index} is paused now by {@link #pauseBroker}. */
+    public boolean isBrokerPaused(int index) {
+        checkIndex(index);
+        return nodes.isPaused(index);
+    }
+
+    /** Whether at least one broker's JVM runs (false once every broker is killed or the cluster closed). */
     public boolean isAlive() {
-        return process.isAlive();
+        return nodes.anyAlive();
     }
 
     @Override
@@ -340,37 +257,105 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return description();
     }
 
+    // ---- faults
+
     /**
-     * Stops the brokers (closing the child's stdin asks it to shut down; after 20 s it is killed)
-     * and deletes the temporary directory. Idempotent.
+     * Kills broker {@code index}'s JVM with SIGKILL (as {@code kill -9}): no shutdown, connections
+     * reset, its data stays for {@link #restartBroker}. Blocks until the process is gone (at most 10 s).
+     *
+     * @throws DriverException if the index is out of range, the broker is not running, or the cluster is closed
      */
-    @Override
-    public void close() {
-        synchronized (closeLock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                OutputStream stdin = process.getOutputStream();
-                stdin.close();
-            } catch (IOException ignored) {
-                // The child is gone already.
-            }
-            if (!waitQuietly(process, STOP_TIMEOUT_MS)) {
-                process.destroyForcibly();
-                waitQuietly(process, 5_000);
-            }
-            deleteRecursively(tempDir);
-        }
+    public void killBroker(int index) {
+        checkIndex(index);
+        nodes.kill(index);
     }
 
-    private static boolean waitQuietly(Process process, long millis) {
-        try {
-            return process.waitFor(millis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return !process.isAlive();
+    /**
+     * Starts killed broker {@code index} again with its data, on the same ports (clients know those
+     * addresses), and blocks until it is registered and unfenced again (at most 90 s).
+     *
+     * @throws DriverException if the index is out of range, the broker is running (only a killed
+     *                         broker can be restarted), the cluster is closed, or it did not come
+     *                         back in time (with the end of the broker log)
+     */
+    public void restartBroker(int index) {
+        checkIndex(index);
+        nodes.restart(index, READY_TIMEOUT_MS);
+    }
+
+    /**
+     * Pauses broker {@code index}'s JVM (SIGSTOP) now and resumes it (SIGCONT) after
+     * {@code duration}; returns at once. Everything in that JVM stops, including its fault proxy:
+     * its connections stay open but nothing answers. The resume is sent by a small helper process,
+     * so it happens even if this JVM dies meanwhile. {@link #close()} and {@link #killBroker} end
+     * a pause early. Linux (or another Unix) only.
+     *
+     * @throws DriverException if the index is out of range, the duration is not positive, the
+     *                         broker is not running or already paused, or the cluster is closed
+     */
+    public void pauseBroker(int index, Duration duration) {
+        checkIndex(index);
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative() || duration.isZero()) {
+            throw new DriverException("a pause must last a positive duration (got " + duration.toMillis() + " ms)");
+        }
+        nodes.pause(index, duration);
+    }
+
+    /**
+     * Stops the clients' traffic to every broker for {@code duration}: the fault proxies forward no
+     * byte in either direction, accept nothing new, close nothing; then traffic flows again by
+     * itself. Replication and the controllers are not affected, and neither is a killed broker
+     * (nothing to freeze) — a paused one freezes for what is left when it resumes.
+     *
+     * <p>Returns once every running broker's proxy has stopped (so whatever a client sends after
+     * this call waits for the thaw); does not wait for the thaw.
+     *
+     * @throws DriverException if the cluster was started without {@link LocalClusterConfig#faultProxy()},
+     *                         the duration is not positive, a proxy did not confirm, or the cluster is closed
+     */
+    public void freezeNetwork(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (!hasFaultProxy()) {
+            throw new DriverException("localCluster", "a network freeze needs the fault proxy, and this local cluster "
+                    + "was started without it: set localCluster.faultProxy: true in the driver file "
+                    + "(LocalClusterConfig.withFaultProxy(true))", null);
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new DriverException("a network freeze must last a positive duration (got " + duration.toMillis() + " ms)");
+        }
+        nodes.freeze(duration);
+    }
+
+    /**
+     * The index of the broker that leads {@code topic}-{@code partition} now, from the brokers'
+     * metadata (through kbench's own admin client, which bypasses the fault proxies). After a kill
+     * the dead broker stays leader until the controller fences it (broker.session.timeout.ms).
+     *
+     * @throws DriverException if the topic or partition does not exist, it has no leader, no broker
+     *                         answers, or the cluster is closed
+     */
+    public int leaderOf(String topic, int partition) {
+        Objects.requireNonNull(topic, "topic");
+        ClusterAdmin a;
+        synchronized (adminLock) {
+            if (closed) {
+                throw new DriverException("cannot find a partition leader: the local cluster is closed");
+            }
+            if (admin == null) {
+                admin = new ClusterAdmin(layout.adminBootstrapServers());
+            }
+            a = admin;
+        }
+        return a.leaderNodeId(topic, partition) - 1;
+    }
+
+    // ---- helpers
+
+    private void checkIndex(int index) {
+        if (index < 0 || index >= layout.brokers()) {
+            throw new DriverException("broker index " + index + " is out of range: this cluster has "
+                    + brokersText(layout.brokers()) + ", indexes 0 to " + (layout.brokers() - 1));
         }
     }
 
@@ -378,38 +363,27 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return n == 1 ? "1 broker" : n + " brokers";
     }
 
-    /** Deletes a directory tree, ignoring files that vanish meanwhile; best effort. */
-    static void deleteRecursively(Path root) {
-        if (root == null || !Files.exists(root)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+    // ---- stopping
 
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    try {
-                        Files.deleteIfExists(dir);
-                    } catch (DirectoryNotEmptyException e) {
-                        // Something is still writing into it; leave it.
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (NoSuchFileException ignored) {
-            // Deleted concurrently.
-        } catch (IOException ignored) {
-            // Best effort: a leftover temp dir is not worth failing a run for.
+    /**
+     * Ends any pause (SIGCONT), stops the brokers (closing a node's stdin asks it to shut down;
+     * after 20 s it is killed) and deletes the temporary directory. Idempotent.
+     */
+    @Override
+    public void close() {
+        ClusterAdmin a;
+        synchronized (adminLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            a = admin;
+            admin = null;
         }
+        if (a != null) {
+            a.close();
+        }
+        nodes.close();
+        LocalFiles.deleteRecursively(tempDir);
     }
 }

@@ -142,11 +142,11 @@ class LocalKafkaClusterSecurityTest {
         // Make the broker log something about clients first (a failed login).
         assertThrows(ExecutionException.class, () -> describeCluster(sasl(saslSsl, "PLAIN", "bench", "wrong")));
         String truststorePassword = saslSsl.clientSettings().get("ssl.truststore.password");
-        Process ps = new ProcessBuilder("ps", "-o", "args=", "-p", String.valueOf(saslSsl.childPid()))
+        Process ps = new ProcessBuilder("ps", "-o", "args=", "-p", String.valueOf(saslSsl.brokerPid(0)))
                 .redirectErrorStream(true).start();
         String args = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(ps.waitFor(10, TimeUnit.SECONDS));
-        assertTrue(args.contains(LocalClusterMain.class.getName()) && args.contains("--security"), args);
+        assertTrue(args.contains(LocalNodeMain.class.getName()) && args.contains("--security"), args);
         String log = Files.readString(saslSsl.logFile(), StandardCharsets.UTF_8);
         for (String secret : List.of(BENCH_PASSWORD, ALICE_PASSWORD, truststorePassword,
                 LocalClusterSecrets.jaasQuote(BENCH_PASSWORD))) {

@@ -51,9 +51,9 @@ class LocalKafkaClusterTest {
         long t0 = System.nanoTime();
         try (LocalKafkaCluster cluster = LocalKafkaCluster.start(LocalClusterConfig.defaults(), progress::add)) {
             long readyMs = (System.nanoTime() - t0) / 1_000_000;
-            pid = cluster.childPid();
+            pid = cluster.brokerPid(0);
             dir = cluster.directory();
-            report("1 broker", readyMs, pid);
+            report("1 broker", readyMs, cluster);
             assertEquals(1, cluster.brokerCount());
             assertNull(cluster.security());
             assertEquals(Map.of("bootstrap.servers", cluster.bootstrapServers()), cluster.clientSettings());
@@ -85,10 +85,13 @@ class LocalKafkaClusterTest {
             }
             assertEquals(10, received.size(), "received " + received);
 
-            // The broker logs into broker.log (our console stays clean); stdout carried only READY,
-            // which the ready line in the log confirms was sent after start.
+            // The broker logs into broker.log (our console stays clean), each line naming its node;
+            // stdout carried only READY, which the node's ready line in the log confirms was sent.
             String log = Files.readString(cluster.logFile(), StandardCharsets.UTF_8);
-            assertTrue(log.contains("LocalClusterMain - 1 broker(s) ready at " + cluster.bootstrapServers()), log);
+            assertTrue(log.contains(" [node 1] [main] INFO " + LocalNodeMain.class.getName() + " - Node ready at "
+                    + cluster.bootstrapServers()), log);
+            assertTrue(log.contains(" [cluster] [") && log.contains("LocalKafkaCluster - Local Kafka ready at "
+                    + cluster.bootstrapServers()), log);
             assertFalse(log.contains(" INFO kafka.") || log.contains(" INFO org.apache.kafka."),
                     "broker INFO lines should be filtered out:\n" + log);
         }
@@ -103,7 +106,13 @@ class LocalKafkaClusterTest {
         long t0 = System.nanoTime();
         LocalKafkaCluster cluster = LocalKafkaCluster.start(LocalClusterConfig.ofBrokers(3), progress::add);
         try {
-            report("3 brokers", (System.nanoTime() - t0) / 1_000_000, cluster.childPid());
+            report("3 brokers", (System.nanoTime() - t0) / 1_000_000, cluster);
+            Set<Long> pids = new TreeSet<>();
+            for (int i = 0; i < 3; i++) {
+                pids.add(cluster.brokerPid(i));
+                assertTrue(cluster.isBrokerAlive(i));
+            }
+            assertEquals(3, pids.size(), "one JVM per node: " + pids);
             assertEquals(3, cluster.brokerCount());
             assertEquals(3, cluster.bootstrapServers().split(",").length);
             assertTrue(cluster.description().contains(", 3 brokers at "), cluster.description());
@@ -154,6 +163,21 @@ class LocalKafkaClusterTest {
         assertTrue(e.getMessage().startsWith("Cannot start the local Kafka cluster (1 broker): "), e.getMessage());
         assertTrue(e.getMessage().contains("Last lines of the broker log"), e.getMessage());
         assertTrue(e.getMessage().contains("num.partitions"), e.getMessage());
+        assertEquals(before, tempDirs(), "no temp dir left behind");
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aNodeJvmThatCannotStartSaysWhy() throws Exception {
+        // The JVM reports this on stdout, before any code of ours runs.
+        Set<Path> before = tempDirs();
+        LocalClusterConfig config = new LocalClusterConfig(3, null, Integer.MAX_VALUE, null);
+        assertEquals(List.of(), config.problems());
+        assertEquals(Integer.MAX_VALUE / 3 + 1, config.heapMbPerNode());
+        DriverException e = assertThrows(DriverException.class, () -> LocalKafkaCluster.start(config, null));
+        assertTrue(e.getMessage().startsWith("Cannot start the local Kafka cluster (3 brokers): the JVM of node "), e.getMessage());
+        assertTrue(e.getMessage().contains(" exited with status 1 before it was ready (it printed: Error occurred during "
+                + "initialization of VM / Could not reserve enough space for "), e.getMessage());
         assertEquals(before, tempDirs(), "no temp dir left behind");
     }
 
@@ -227,16 +251,18 @@ class LocalKafkaClusterTest {
         return dirs;
     }
 
-    private static void report(String what, long readyMs, long pid) {
-        String rss = "?";
-        try {
-            Process ps = new ProcessBuilder("ps", "-o", "rss=", "-p", String.valueOf(pid)).start();
-            rss = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            ps.waitFor(5, TimeUnit.SECONDS);
-        } catch (Exception ignored) {
-            // informational only
+    private static void report(String what, long readyMs, LocalKafkaCluster cluster) {
+        List<String> rss = new ArrayList<>();
+        for (int i = 0; i < cluster.brokerCount(); i++) {
+            try {
+                Process ps = new ProcessBuilder("ps", "-o", "rss=", "-p", String.valueOf(cluster.brokerPid(i))).start();
+                rss.add(new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
+                ps.waitFor(5, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                rss.add("?"); // informational only
+            }
         }
-        System.out.printf("%s: ready in %d ms, child RSS %s KiB%n", what, readyMs, rss);
+        System.out.printf("%s: ready in %d ms, node RSS %s KiB%n", what, readyMs, rss);
     }
 
     private static Admin admin(LocalKafkaCluster cluster) {

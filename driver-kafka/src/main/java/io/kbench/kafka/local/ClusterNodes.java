@@ -1,0 +1,444 @@
+package io.kbench.kafka.local;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import io.kbench.driver.DriverException;
+
+/**
+ * The running node JVMs of a local cluster, and the faults applied to them: start, kill, restart,
+ * pause, network freeze, stop. Indexes are checked by the caller ({@link LocalKafkaCluster});
+ * state errors (killing a dead broker, restarting a live one, anything after {@link #close()})
+ * are {@link DriverException}s saying what is allowed. Every fault is written to the broker log.
+ *
+ * <p>Thread-safe. One lock guards the handles and pauses; it is never held while waiting for a
+ * node (a restart waits outside it), so a fault on one broker does not delay a fault on another,
+ * and {@link #close()} cannot leave a node behind: a node is only launched under the lock after
+ * checking that the cluster is not closed.
+ */
+final class ClusterNodes {
+
+    private static final long KILL_WAIT_MS = 10_000;
+    private static final long STOP_TIMEOUT_MS = 20_000;
+    /**
+     * With several voters the last controller standing cannot complete its graceful Raft shutdown
+     * (no quorum is left; it waits for one): once the others have stopped it gets this long, then
+     * it is killed, as its data is about to be deleted anyway.
+     */
+    private static final long LAST_NODE_GRACE_MS = 1_000;
+    private static final Duration FREEZE_ACK_TIMEOUT = Duration.ofSeconds(5);
+
+    private final ClusterLayout layout;
+    private final Function<NodeLayout, List<String>> commandLine;
+    private final Path log;
+    private final FaultLog faultLog;
+
+    private final Object lock = new Object();
+    private final NodeProcess[] nodes;
+    private final Pause[] pauses;
+    private boolean closed;
+    /** End of the latest network freeze (wall clock, ms), so a broker restarted during it freezes too. */
+    private long frozenUntilEpochMs;
+    /** One freeze at a time: the nodes' answers are matched to the command in order. */
+    private final Object freezeLock = new Object();
+
+    /** A pause in progress: the helper process that will send SIGCONT, and when. */
+    private record Pause(Process resumer, Instant until) {
+        boolean inProgress() {
+            return resumer.isAlive();
+        }
+    }
+
+    /**
+     * @param commandLine the command that starts a node's JVM
+     * @param log         the broker log, which receives the nodes' stderr
+     */
+    ClusterNodes(ClusterLayout layout, Function<NodeLayout, List<String>> commandLine, Path log, FaultLog faultLog) {
+        this.layout = layout;
+        this.commandLine = commandLine;
+        this.log = log;
+        this.faultLog = faultLog;
+        this.nodes = new NodeProcess[layout.brokers()];
+        this.pauses = new Pause[layout.brokers()];
+    }
+
+    /**
+     * Launches every node at once (with several voters no node can finish starting alone) and
+     * waits until all are ready; the first node to fail fails the start.
+     */
+    void startAll(long timeoutMs) throws IOException {
+        List<CompletableFuture<String>> readies = new ArrayList<>();
+        synchronized (lock) {
+            for (NodeLayout node : layout.nodes()) {
+                nodes[node.index()] = launch(node);
+                readies.add(nodes[node.index()].ready());
+            }
+        }
+        CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+        readies.forEach(r -> r.whenComplete((address, e) -> {
+            if (e != null) {
+                firstFailure.completeExceptionally(e);
+            }
+        }));
+        await(CompletableFuture.anyOf(CompletableFuture.allOf(readies.toArray(CompletableFuture[]::new)), firstFailure),
+                timeoutMs, "the brokers were not ready within " + timeoutMs / 1000 + " s (a very slow or overloaded machine?)");
+    }
+
+    private NodeProcess launch(NodeLayout node) throws IOException {
+        return NodeProcess.launch(node, commandLine.apply(node), log.getParent(), log);
+    }
+
+    // ---- state
+
+    long pid(int index) {
+        synchronized (lock) {
+            return nodes[index].pid();
+        }
+    }
+
+    List<Long> pids() {
+        synchronized (lock) {
+            List<Long> pids = new ArrayList<>();
+            for (NodeProcess node : nodes) {
+                pids.add(node.pid());
+            }
+            return pids;
+        }
+    }
+
+    boolean isAlive(int index) {
+        synchronized (lock) {
+            return !closed && nodes[index].isAlive();
+        }
+    }
+
+    boolean isPaused(int index) {
+        synchronized (lock) {
+            return pauses[index] != null && pauses[index].inProgress();
+        }
+    }
+
+    boolean anyAlive() {
+        synchronized (lock) {
+            return !closed && !runningIndexes().isEmpty();
+        }
+    }
+
+    // ---- faults
+
+    /** SIGKILL; blocks until the process is gone (at most 10 s). */
+    void kill(int index) {
+        NodeProcess node;
+        synchronized (lock) {
+            checkOpen("kill a broker");
+            node = nodes[index];
+            if (!node.isAlive()) {
+                throw new DriverException(brokerText(index) + " is not running, so it cannot be killed; running brokers: "
+                        + runningIndexes() + " (restart it with restartBroker(" + index + "))");
+            }
+            boolean wasPaused = cancelPause(index, false);
+            node.kill();
+            faultLog.info("broker-kill: " + brokerText(index) + " (pid " + node.pid() + ") killed with SIGKILL"
+                    + (wasPaused ? " while paused" : ""));
+        }
+        if (!node.waitFor(KILL_WAIT_MS)) {
+            throw new DriverException(brokerText(index) + " (pid " + node.pid() + ") was sent SIGKILL but is still running after "
+                    + KILL_WAIT_MS / 1000 + " s");
+        }
+    }
+
+    /** Launches a node that is not running again (same data, same ports) and waits until it is ready. */
+    void restart(int index, long timeoutMs) {
+        long t0 = System.nanoTime();
+        NodeProcess node;
+        synchronized (lock) {
+            checkOpen("restart a broker");
+            if (nodes[index].isAlive()) {
+                throw new DriverException(brokerText(index) + " is running; only a killed broker can be restarted"
+                        + " (kill it first with killBroker(" + index + "))");
+            }
+            try {
+                node = launch(layout.node(index));
+            } catch (IOException e) {
+                throw new DriverException("Cannot restart " + brokerText(index) + ": " + e.getMessage(), e);
+            }
+            nodes[index] = node;
+            faultLog.info("broker-restart: starting " + brokerText(index) + " again (pid " + node.pid()
+                    + ", same data, same ports)");
+            long frozenForMs = frozenUntilEpochMs - System.currentTimeMillis();
+            if (frozenForMs > 0 && node.node().hasProxy()) {
+                // The node starts its proxy frozen, before its broker listens: no window for clients.
+                sendQuietly(node, NodeProtocol.FREEZE + frozenUntilEpochMs);
+                faultLog.info("network-freeze: " + brokerText(index) + " restarted during a freeze: frozen for the "
+                        + frozenForMs + " ms left");
+            }
+        }
+        try {
+            await(node.ready(), timeoutMs, "it was not registered again within " + timeoutMs / 1000 + " s");
+        } catch (IOException e) {
+            node.kill();
+            node.waitFor(KILL_WAIT_MS);
+            faultLog.info("broker-restart: " + brokerText(index) + " did not come back: " + e.getMessage());
+            throw new DriverException("Cannot restart " + brokerText(index) + ": " + e.getMessage()
+                    + LocalFiles.logTail(log), e);
+        }
+        faultLog.info(String.format(Locale.ROOT, "broker-restart: %s registered again after %d ms",
+                brokerText(index), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)));
+    }
+
+    /** SIGSTOP now; a helper process sends SIGCONT after {@code duration}. Returns at once. */
+    void pause(int index, Duration duration) {
+        synchronized (lock) {
+            checkOpen("pause a broker");
+            NodeProcess node = nodes[index];
+            if (!node.isAlive()) {
+                throw new DriverException(brokerText(index) + " is not running, so it cannot be paused; running brokers: "
+                        + runningIndexes());
+            }
+            Pause running = pauses[index];
+            if (running != null && running.inProgress()) {
+                throw new DriverException(brokerText(index) + " is already paused until " + running.until()
+                        + "; pause it again after that");
+            }
+            try {
+                Signals.pause(node.pid());
+            } catch (IOException e) {
+                throw new DriverException("Cannot pause " + brokerText(index) + ": " + e.getMessage()
+                        + " (pausing needs Linux and the shell's kill)", e);
+            }
+            Process resumer;
+            try {
+                resumer = Signals.resumeLater(node.pid(), duration);
+            } catch (IOException e) {
+                resumeQuietly(node);
+                throw new DriverException("Cannot pause " + brokerText(index) + ": cannot schedule its resume ("
+                        + e.getMessage() + "); it was resumed at once", e);
+            }
+            Pause pause = new Pause(resumer, Instant.now().plus(duration));
+            pauses[index] = pause;
+            faultLog.info("broker-pause: " + brokerText(index) + " (pid " + node.pid() + ") stopped with SIGSTOP for "
+                    + duration.toMillis() + " ms");
+            resumer.onExit().thenRun(() -> {
+                synchronized (lock) {
+                    // Not when the pause was cancelled (kill, close): those say so themselves.
+                    if (pauses[index] == pause && !closed) {
+                        faultLog.info("broker-pause: " + brokerText(index) + " resumed with SIGCONT");
+                    }
+                }
+            });
+        }
+    }
+
+    /**
+     * Sends FREEZE to every running node and waits until each one that is not paused has
+     * confirmed. A paused node gets the command too: it applies what is left of the freeze when it
+     * resumes.
+     */
+    void freeze(Duration duration) {
+        synchronized (freezeLock) {
+            long untilEpochMs = System.currentTimeMillis() + duration.toMillis();
+            List<NodeProcess> confirming = new ArrayList<>();
+            List<Integer> skipped = new ArrayList<>();
+            synchronized (lock) {
+                checkOpen("freeze the network");
+                frozenUntilEpochMs = Math.max(frozenUntilEpochMs, untilEpochMs);
+                for (int i = 0; i < nodes.length; i++) {
+                    NodeProcess node = nodes[i];
+                    try {
+                        if (!node.isAlive()) {
+                            skipped.add(i);
+                            continue;
+                        }
+                        node.send(NodeProtocol.FREEZE + untilEpochMs);
+                    } catch (IOException e) {
+                        skipped.add(i); // it died just now
+                        continue;
+                    }
+                    if (pauses[i] == null || !pauses[i].inProgress()) {
+                        confirming.add(node);
+                    }
+                }
+                faultLog.info("network-freeze: clients' traffic to every broker stopped for " + duration.toMillis()
+                        + " ms" + (skipped.isEmpty() ? "" : " (not running, skipped: brokers " + skipped + ")"));
+            }
+            String confirmed = NodeProtocol.FROZEN + untilEpochMs;
+            for (NodeProcess node : confirming) {
+                String reply;
+                try {
+                    reply = node.awaitReply(line -> line.equals(confirmed) || line.startsWith(NodeProtocol.ERROR),
+                            FREEZE_ACK_TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new DriverException("interrupted while freezing the network", e);
+                }
+                if (!confirmed.equals(reply)) {
+                    throw new DriverException("the fault proxy of " + brokerText(node.node().index())
+                            + " did not confirm the network freeze" + (reply == null ? " within "
+                            + FREEZE_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
+                }
+            }
+        }
+    }
+
+    // ---- stopping
+
+    /** After a failed start: SIGKILL to every node launched, then wait for them. */
+    void killAll() {
+        List<NodeProcess> all = new ArrayList<>();
+        synchronized (lock) {
+            closed = true;
+            for (NodeProcess node : nodes) {
+                if (node != null) {
+                    node.kill();
+                    all.add(node);
+                }
+            }
+        }
+        for (NodeProcess node : all) {
+            node.waitFor(5_000);
+        }
+    }
+
+    /**
+     * Ends every pause (SIGCONT), asks every node to stop (end of its stdin), waits at most 20 s
+     * and kills what is left. Afterwards no node JVM of this cluster runs. Idempotent.
+     */
+    void close() {
+        List<NodeProcess> running = new ArrayList<>();
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (int i = 0; i < nodes.length; i++) {
+                cancelPause(i, true);
+                if (nodes[i].isAlive()) {
+                    running.add(nodes[i]);
+                }
+            }
+        }
+        for (NodeProcess node : running) {
+            node.closeInput();
+        }
+        awaitStops(running);
+        for (NodeProcess node : running) {
+            if (node.isAlive()) {
+                node.kill();
+            }
+        }
+        for (NodeProcess node : running) {
+            node.waitFor(5_000);
+        }
+    }
+
+    /** Waits for the nodes to stop, at most {@link #STOP_TIMEOUT_MS}; the last one gets {@link #LAST_NODE_GRACE_MS}. */
+    private static void awaitStops(List<NodeProcess> running) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_TIMEOUT_MS);
+        while (true) {
+            List<NodeProcess> alive = running.stream().filter(NodeProcess::isAlive).toList();
+            if (alive.isEmpty() || System.nanoTime() - deadline >= 0) {
+                return;
+            }
+            if (alive.size() == 1 && running.size() > 1) {
+                alive.get(0).waitFor(Math.min(remainingMs(deadline), LAST_NODE_GRACE_MS));
+                return;
+            }
+            try {
+                CompletableFuture.anyOf(alive.stream().map(NodeProcess::onExit).toArray(CompletableFuture[]::new))
+                        .get(remainingMs(deadline), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // Loop: count again, or give up at the deadline.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    // ---- helpers
+
+    /** Caller holds {@link #lock}. */
+    private void checkOpen(String what) {
+        if (closed) {
+            throw new DriverException("cannot " + what + ": the local cluster is closed");
+        }
+    }
+
+    /** Caller holds {@link #lock}. */
+    private List<Integer> runningIndexes() {
+        List<Integer> running = new ArrayList<>();
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] != null && nodes[i].isAlive()) {
+                running.add(i);
+            }
+        }
+        return running;
+    }
+
+    /**
+     * Ends a pause in progress early: the helper is destroyed and, if {@code resume}, SIGCONT is
+     * sent now. Caller holds {@link #lock}. Returns whether a pause was in progress.
+     */
+    private boolean cancelPause(int index, boolean resume) {
+        Pause pause = pauses[index];
+        pauses[index] = null;
+        if (pause == null || !pause.inProgress()) {
+            return false;
+        }
+        pause.resumer().destroyForcibly();
+        if (resume) {
+            resumeQuietly(nodes[index]);
+            faultLog.info("broker-pause: " + brokerText(index) + " resumed early with SIGCONT (the cluster is closing)");
+        }
+        return true;
+    }
+
+    private static void sendQuietly(NodeProcess node, String command) {
+        try {
+            node.send(command);
+        } catch (IOException ignored) {
+            // It died at once: the restart reports that.
+        }
+    }
+
+    private static void resumeQuietly(NodeProcess node) {
+        try {
+            Signals.resume(node.pid());
+        } catch (IOException ignored) {
+            // Gone already; close() kills what is left.
+        }
+    }
+
+    /** Waits for {@code future}; failures become IOExceptions with the cause's message. */
+    private static <T> T await(CompletableFuture<T> future, long timeoutMs, String timeoutMessage) throws IOException {
+        try {
+            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException(timeoutMessage, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the brokers", e);
+        }
+    }
+
+    private static long remainingMs(long deadline) {
+        return Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+    }
+
+    static String brokerText(int index) {
+        return "broker " + index + " (node " + (index + 1) + ")";
+    }
+}

@@ -1,0 +1,242 @@
+package io.kbench.kafka.local;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.kafka.common.utils.Exit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node JVM of {@link LocalKafkaCluster}: runs one combined broker+controller KRaft node and,
+ * when asked, the {@link FaultProxy} in front of its client listener. One JVM per node, so one
+ * broker can be killed or paused by its process id.
+ *
+ * <p>Talks to the parent with {@link NodeProtocol} over stdin/stdout; end of file on stdin (which
+ * also comes when the parent dies, even by SIGKILL) stops the node. Everything else, including all
+ * logging, goes to stderr, which the parent appends to the broker log. Arguments: see
+ * {@link NodeArguments}.
+ */
+public final class LocalNodeMain {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(80);
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(15);
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalNodeMain.class);
+
+    private final NodeArguments args;
+    private final PrintStream control;
+    private final List<String> secrets;
+    private final KafkaNode node;
+    private final String clientAddress;
+    private final NodeCleanup cleanup;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Guards {@link #proxy} and {@link #freezeBeforeProxyEpochMs}. */
+    private final Object proxyLock = new Object();
+    private FaultProxy proxy;
+    /** A freeze that came before the proxy started (a restart during a freeze): applied when it starts. */
+    private long freezeBeforeProxyEpochMs;
+
+    private LocalNodeMain(NodeArguments args, PrintStream control) throws IOException {
+        this.args = args;
+        this.control = control;
+        LocalClusterSecrets.NodeSettings security = args.security() == null ? null : LocalClusterSecrets.read(args.security());
+        this.secrets = security == null ? List.of() : security.secrets();
+        Properties props = new Properties();
+        // ISO-8859-1 with escapes, as Properties.store wrote it.
+        try (InputStream in = Files.newInputStream(args.config())) {
+            props.load(in);
+        }
+        this.clientAddress = firstAdvertisedAddress(props.getProperty("advertised.listeners", ""));
+        this.node = new KafkaNode(props, args.config(), args.clusterId(),
+                security == null ? List.of() : security.scramArguments(), this::redact);
+        this.cleanup = new NodeCleanup(args.clusterDir(), ProcessHandle.current().parent());
+    }
+
+    public static void main(String[] argv) {
+        // stdout is the control channel: keep it for ourselves and send anything else that
+        // writes to System.out (a library, a default log4j2 console appender) to stderr.
+        PrintStream control = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        LocalNodeMain main;
+        try {
+            main = new LocalNodeMain(NodeArguments.parse(argv), control);
+        } catch (IllegalArgumentException | IOException e) {
+            LOG.error("Bad arguments: {}", e.getMessage());
+            System.err.flush();
+            System.exit(NodeProtocol.EXIT_START_FAILED);
+            return;
+        }
+        main.run();
+    }
+
+    private void run() {
+        installExitProcedures();
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kbench-node-shutdown-hook"));
+        // Read commands from the start, so a parent that dies while the node starts stops it too.
+        // Not a daemon: when the broker's own threads end during a stop, the JVM must not exit
+        // before this thread has cleaned up and exited itself.
+        Thread commands = new Thread(this::readCommands, "kbench-node-control");
+        commands.start();
+        long t0 = System.nanoTime();
+        try {
+            if (args.hasProxy()) {
+                // Before the broker: a taken proxy port fails the start at once.
+                synchronized (proxyLock) {
+                    proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget());
+                    freezeUntil(proxy, freezeBeforeProxyEpochMs);
+                }
+            }
+            node.format();
+            node.start(START_TIMEOUT);
+        } catch (Exception e) {
+            if (stopping.get()) {
+                return; // stopped while starting: the stop path exits
+            }
+            // Messages and stack traces could quote a configuration value: redact the secrets.
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            LOG.error("Local Kafka node failed to start: {}", redact(trace.toString()));
+            System.err.flush();
+            // The shutdown hook stops whatever did start.
+            System.exit(NodeProtocol.EXIT_START_FAILED);
+            return;
+        }
+        LOG.info("Node ready at {}{} in {} ms", clientAddress, args.hasProxy() ? " (through the fault proxy)" : "",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        reply(NodeProtocol.READY + clientAddress);
+    }
+
+    /** The command loop on stdin; end of file stops the node and the JVM. */
+    private void readCommands() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                handle(line.trim());
+            }
+        } catch (IOException e) {
+            LOG.warn("Reading stdin failed: {}", e.toString());
+        }
+        if (cleanup.parentGone()) {
+            // Nobody waits for a graceful stop, and the data goes: a graceful stop would only
+            // make the last controller wait for a quorum that is not coming back.
+            LOG.info("Stdin closed and the parent JVM is gone: deleting the cluster's data and exiting at once");
+            stopping.set(true);
+            cleanup.afterStop();
+            Runtime.getRuntime().halt(0);
+        }
+        LOG.info("Stdin closed: shutting down");
+        stop();
+        System.exit(0);
+    }
+
+    private void handle(String command) {
+        if (command.startsWith(NodeProtocol.FREEZE)) {
+            long untilEpochMs;
+            try {
+                untilEpochMs = Long.parseLong(command.substring(NodeProtocol.FREEZE.length()).trim());
+            } catch (NumberFormatException e) {
+                reply(NodeProtocol.ERROR + "bad command: " + command);
+                return;
+            }
+            if (!args.hasProxy()) {
+                reply(NodeProtocol.ERROR + "this node runs no fault proxy");
+                return;
+            }
+            synchronized (proxyLock) {
+                if (proxy == null) {
+                    freezeBeforeProxyEpochMs = Math.max(freezeBeforeProxyEpochMs, untilEpochMs);
+                } else {
+                    freezeUntil(proxy, untilEpochMs);
+                }
+            }
+            reply(NodeProtocol.FROZEN + untilEpochMs);
+        } else if (!command.isEmpty()) {
+            reply(NodeProtocol.ERROR + "unknown command: " + command);
+        }
+    }
+
+    /**
+     * Wall-clock "until", converted once: a command that waited in a paused node's pipe freezes
+     * only for what is left of it (nothing if it is over).
+     */
+    private static void freezeUntil(FaultProxy proxy, long untilEpochMs) {
+        proxy.freeze(Duration.ofMillis(untilEpochMs - System.currentTimeMillis()));
+    }
+
+    private void reply(String line) {
+        synchronized (control) {
+            control.println(line);
+            control.flush();
+        }
+    }
+
+    /**
+     * Kafka calls {@link Exit#exit}/{@link Exit#halt} on fatal errors (e.g. a failed log dir, a
+     * metadata error). Log it and end the JVM with a non-zero status; the parent sees the exit.
+     */
+    private void installExitProcedures() {
+        Exit.setExitProcedure((status, message) -> fatal("exit", status, message));
+        Exit.setHaltProcedure((status, message) -> fatal("halt", status, message));
+    }
+
+    private void fatal(String kind, int status, String message) {
+        String what = "Kafka requested JVM " + kind + " with status " + status
+                + (message == null ? "" : ": " + redact(message));
+        if (stopping.get()) {
+            // Shutting down (e.g. the node noticed its data going): end quietly.
+            System.err.println(what + " while stopping");
+            System.err.flush();
+            cleanup.afterStop();
+            Runtime.getRuntime().halt(0);
+        }
+        System.err.println(what + "; the node stops");
+        System.err.flush();
+        cleanup.afterStop();
+        Runtime.getRuntime().halt(status == 0 ? NodeProtocol.EXIT_FATAL : status);
+    }
+
+    /** Stops the proxy and the node (once), then cleans up. Safe from any thread, including a shutdown hook. */
+    private void stop() {
+        if (!stopping.compareAndSet(false, true)) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        FaultProxy p;
+        synchronized (proxyLock) {
+            p = proxy;
+        }
+        if (p != null) {
+            p.close();
+        }
+        boolean stopped = node.stop(SHUTDOWN_TIMEOUT);
+        cleanup.afterStop();
+        LOG.info("Node stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
+                stopped ? "" : " (still stopping after " + SHUTDOWN_TIMEOUT.toSeconds() + " s; not waited for)");
+    }
+
+    private String redact(String text) {
+        return LocalClusterSecrets.redact(text, secrets);
+    }
+
+    /** "CLIENT://127.0.0.1:9003,INTERNAL://..." → "127.0.0.1:9003". */
+    static String firstAdvertisedAddress(String advertisedListeners) {
+        String first = advertisedListeners.split(",")[0].trim();
+        int scheme = first.indexOf("://");
+        return scheme < 0 ? first : first.substring(scheme + 3);
+    }
+}

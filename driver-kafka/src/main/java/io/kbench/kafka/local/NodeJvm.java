@@ -1,0 +1,46 @@
+package io.kbench.kafka.local;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The command line of a node JVM ({@link LocalNodeMain}). */
+final class NodeJvm {
+
+    private NodeJvm() {
+    }
+
+    /**
+     * @param heapMb       maximum heap of this node's JVM
+     * @param securityFile the secured listener's settings ({@link LocalClusterSecrets#settingsFile()}), or null
+     */
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx" + heapMb + "m");
+        cmd.add("-Xms64m");
+        cmd.add("-XX:+UseG1GC");
+        cmd.add("-XX:+ExitOnOutOfMemoryError");
+        cmd.add("-Djava.awt.headless=true");
+        cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(LocalNodeMain.class.getName());
+        cmd.add("--config");
+        cmd.add(node.configFile().toString());
+        cmd.add("--cluster-id");
+        cmd.add(clusterId);
+        cmd.add("--cluster-dir");
+        cmd.add(clusterDir.toAbsolutePath().toString());
+        if (securityFile != null) {
+            // A file name only: the secrets stay in owner-only files, off the process list.
+            cmd.add("--security");
+            cmd.add(securityFile.toString());
+        }
+        if (node.hasProxy()) {
+            cmd.add("--proxy");
+            cmd.add(node.proxyPort() + ":" + node.clientListenerPort());
+        }
+        return cmd;
+    }
+}
