@@ -169,17 +169,20 @@ public final class Coordinator {
                 faultRunner.start(waiter.clock().nanoTime());
                 collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
             }
+            // The measurement ends on time: faults not yet due are dropped, one still under way
+            // (a restart waits for its broker) finishes in the background while the run drains.
+            faultRunner.endMeasurement();
+            workers.stopProducers();
+            record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
+                    + options.drainTimeout().toSeconds() + " s)...");
+            boolean drained = collector.runUntil(Phase.DRAIN,
+                    s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
+            if (!drained) {
+                record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
+                        + " s: the last period shows what was still in flight or unconsumed");
+            }
         } finally {
             record.faults(faultRunner.stop());
-        }
-        workers.stopProducers();
-        record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
-                + options.drainTimeout().toSeconds() + " s)...");
-        boolean drained = collector.runUntil(Phase.DRAIN,
-                s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
-        if (!drained) {
-            record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
-                    + " s: the last period shows what was still in flight or unconsumed");
         }
     }
 

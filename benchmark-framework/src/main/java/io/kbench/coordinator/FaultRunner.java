@@ -76,6 +76,9 @@ final class FaultRunner {
 
     private void apply(FaultSpec f) {
         long at = clock.nanoTime();
+        long afterMillis = (at - measureStartNanos) / 1_000_000;
+        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s%s...", afterMillis / 1e3, f.type(),
+                f.broker() == null ? "" : " of broker " + f.broker()));
         String outcome;
         boolean applied;
         applying = true;
@@ -88,8 +91,8 @@ final class FaultRunner {
         } finally {
             applying = false;
         }
-        long afterMillis = (at - measureStartNanos) / 1_000_000;
-        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s: %s", afterMillis / 1e3, f.type(), outcome));
+        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s: %s", (clock.nanoTime() - measureStartNanos) / 1e9,
+                f.type(), outcome));
         record(new FaultEvent(f.type(), f.broker(), durationMillis(f), f.after().toMillis(), afterMillis,
                 (at - loadStartNanos) / 1_000, Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied));
     }
@@ -104,6 +107,21 @@ final class FaultRunner {
 
     private synchronized void record(FaultEvent e) {
         events.add(e);
+    }
+
+    /**
+     * The measurement is over: faults not yet due will not be applied. Does not wait for one under
+     * way, so the measurement ends on time.
+     */
+    void endMeasurement() {
+        Thread t;
+        synchronized (this) {
+            stopping = true;
+            t = thread;
+        }
+        if (t != null && !applying) {
+            t.interrupt();
+        }
     }
 
     /**

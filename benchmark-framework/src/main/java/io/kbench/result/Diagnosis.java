@@ -67,7 +67,8 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
 
     /** One line for the final report. */
     public String line() {
-        return verdict == Verdict.NONE ? "Diagnosis: nothing limited the run (the clients kept their schedule and the "
-                + "cluster acknowledged promptly)" : String.format(Locale.ROOT, "Diagnosis: %s: %s", verdict.label(), reason());
+        return verdict == Verdict.NONE ? "Diagnosis: no limit found (the producers kept their schedule, no worker's CPU "
+                + "was saturated, every measured period had acknowledgements, no throttling)"
+                : String.format(Locale.ROOT, "Diagnosis: %s: %s", verdict.label(), reason());
     }
 }

@@ -66,7 +66,8 @@ class FaultRunnerTest {
         assertTrue(kill.applied());
         assertEquals("did broker-kill", kill.outcome());
         assertEquals(2_000L, events.get(1).durationMillis());
-        assertEquals("[measure   20.0s] FAULT broker-kill: did broker-kill", console.get(0));
+        assertEquals("[measure   20.0s] FAULT broker-kill of broker 1...", console.get(0));
+        assertEquals("[measure   20.0s] FAULT broker-kill: did broker-kill", console.get(1));
     }
 
     @Test

@@ -6,10 +6,12 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
+import io.kbench.kafka.local.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.time.Duration;
 import java.util.Collection;
@@ -115,18 +117,28 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
+    public List<String> faultProblems(KafkaDriverConfig config, List<Fault> faults) {
+        return LocalClusterFaults.problems(config.localCluster(), faults);
+    }
+
+    @Override
     public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Set<FaultType> faults,
                                                                   Consumer<String> progress) {
         if (config.localCluster() == null) {
             return null;
         }
+        LocalClusterConfig local = config.localCluster();
+        if (faults.contains(FaultType.NETWORK_FREEZE) && !local.faultProxy()) {
+            local = local.withFaultProxy(true); // a freeze needs the proxy; other runs are spared its cost
+        }
         LocalKafkaCluster cluster;
         try {
-            cluster = LocalKafkaCluster.start(config.localCluster(), progress);
+            cluster = LocalKafkaCluster.start(local, progress);
         } catch (RuntimeException e) {
             throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
         }
         KafkaDriverConfig workerConfig = config.pointingAt(cluster.clientSettings());
+        LocalClusterFaults applier = new LocalClusterFaults(cluster);
         return new ProvisionedCluster<>() {
             @Override
             public KafkaDriverConfig workerConfig() {
@@ -136,6 +148,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public String description() {
                 return cluster.description();
+            }
+
+            @Override
+            public String applyFault(Fault fault) {
+                return applier.apply(fault);
             }
 
             @Override

@@ -50,7 +50,7 @@ class ClusterFailureTest {
                     workload.toString()));
             awaitMessages(cluster.bootstrapServers(), 12_000);
             long killedAt = System.nanoTime();
-            ProcessHandle.of(cluster.childPid()).ifPresent(ProcessHandle::destroyForcibly);
+            ProcessHandle.of(cluster.brokerPid(0)).ifPresent(ProcessHandle::destroyForcibly);
             Cli.Outcome run = running.get(150, TimeUnit.SECONDS);
             double seconds = (System.nanoTime() - killedAt) / 1e9;
 
