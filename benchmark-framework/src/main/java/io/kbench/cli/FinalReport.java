@@ -1,12 +1,15 @@
 package io.kbench.cli;
 
 import io.kbench.coordinator.Console;
+import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunResult;
 import io.kbench.result.WorkerSummary;
 import io.kbench.stats.LatencySummary;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /** The summary printed when a run ends: our figures with units, then Kafka's perf-tool lines. */
@@ -68,6 +71,22 @@ final class FinalReport {
             out.line(PerfToolFormat.consumerLine(c));
         }
         ckuCheck(r, out);
+    }
+
+    /**
+     * The warnings of the Kafka clients and other libraries during the run, one line per kind with its
+     * count (nothing when there were none); the log file has each of them in full.
+     */
+    static void warnings(List<WarningSummary> warnings, Path logFile, Console out) {
+        if (warnings.isEmpty()) {
+            return;
+        }
+        long total = warnings.stream().mapToLong(WarningSummary::count).sum();
+        out.line("Warnings of the Kafka clients and other libraries: %,d in %d kind%s%s", total, warnings.size(),
+                warnings.size() == 1 ? "" : "s", logFile == null ? "" : " (all of them in " + logFile + ")");
+        for (WarningSummary w : warnings) {
+            out.line("  " + w.line());
+        }
     }
 
     /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */

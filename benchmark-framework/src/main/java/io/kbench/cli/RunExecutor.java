@@ -1,6 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.cku.CkuPlan;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.RunOptions;
@@ -19,11 +22,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Runs one validated workload on one driver, through local or remote workers: provisions the
  * driver's cluster if it has one, runs the coordinator, prints the final report and writes the
- * result. Shared by bin/benchmark and its sweep command.
+ * result and the run's log file. Shared by bin/benchmark and its sweep command.
  */
 final class RunExecutor {
 
@@ -32,19 +36,62 @@ final class RunExecutor {
     private final StopSignal stop;
     private final RunOptions options;
     private final RemoteWorkers remote;
+    private final FirstWarningLine warningConsole;
 
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote) {
+    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote,
+                FirstWarningLine warningConsole) {
         this.console = console;
         this.err = err;
         this.stop = stop;
         this.options = options;
         this.remote = remote;
+        this.warningConsole = warningConsole;
     }
 
-    /** @return the outcome, or null if the run could not even start (the reason is printed) */
+    /**
+     * Runs with a log file next to the result ({@code x.json}, {@code x.log}): the libraries' log
+     * events in full, while the console shows the first warning of each kind and, at the end, the counts.
+     *
+     * @return the outcome, or null if the run could not even start (the reason is printed)
+     */
     RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
+        String runId = newRunId();
+        Path resultFile = outputFile != null ? outputFile
+                : outputDir.resolve(ResultWriter.defaultName(workload.workload().name(), session.name(), System.currentTimeMillis()));
+        ClientWarnings.global().reset();
+        Path logFile = null;
+        ToolLogging.Attachment log = null;
+        try {
+            logFile = RunLogFile.create(resultFile);
+            log = ToolLogging.process().openFile(logFile, logHeader(runId, workload, session));
+        } catch (IOException e) {
+            err.println("cannot write the log file " + (logFile == null ? "next to " + resultFile : logFile) + " (" + e.getMessage()
+                    + "): the libraries' warnings are only counted in this run");
+            logFile = null;
+        }
+        warningConsole.logFile(logFile);
+        RunOutcome outcome = null;
+        try {
+            outcome = runLogged(session, workload, runId, resultFile);
+            return outcome;
+        } finally {
+            if (log != null) {
+                log.close();
+            }
+            warningConsole.logFile(null);
+            FinalReport.warnings(ClientWarnings.global().snapshot(), logFile, console);
+            if (outcome != null && outcome.file() != null) {
+                console.line("Result written to %s", outcome.file());
+            }
+            if (logFile != null) {
+                console.line("Log written to %s", logFile);
+            }
+        }
+    }
+
+    private RunOutcome runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
             CkuPlan.expectations(workload.workload()).forEach(console::line);
             CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
@@ -63,7 +110,7 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+        RunSpec spec = new RunSpec(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
                 options, remote == null ? List.of() : remote.clocks());
         if (spec.cluster() != null) {
@@ -75,13 +122,18 @@ final class RunExecutor {
         }
         FinalReport.print(result, console);
         try {
-            Path written = ResultWriter.write(result, outputFile, outputDir);
-            console.line("Result written to %s", written);
-            return new RunOutcome(result, written);
+            return new RunOutcome(result, ResultWriter.write(result, resultFile, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
             return new RunOutcome(result, null);
         }
+    }
+
+    private static String logHeader(String runId, LoadedWorkload workload, DriverSession session) {
+        return String.format(Locale.ROOT, "# kbench %s, run %s: workload %s on driver %s. Log events of the Kafka clients and other "
+                + "libraries at %s and above (-D%s=INFO for more), secrets masked.%n", Versions.tool(), runId,
+                workload.workload().name(), session.name(), System.getProperty(ToolLogging.LEVEL_PROPERTY, "WARN"),
+                ToolLogging.LEVEL_PROPERTY);
     }
 
     static String newRunId() {

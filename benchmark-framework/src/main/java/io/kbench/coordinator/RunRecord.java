@@ -110,7 +110,9 @@ final class RunRecord {
                     ProgressPrinter.ms(m.scheduleDelay().p99Micros())));
         }
         if (m.counts().sendErrors() > 0) {
-            warn(String.format(Locale.ROOT, "%,d sends failed: %s", m.counts().sendErrors(), String.join("; ", m.errors())));
+            // The console shows no exception class names; the result keeps them in measurement.errors.
+            warn(String.format(Locale.ROOT, "%,d sends failed: %s", m.counts().sendErrors(),
+                    String.join("; ", m.errors().stream().map(io.kbench.logging.WarningClassifier::readable).toList())));
         }
         if (m.counts().clampedSamples() > 0) {
             warn(String.format(Locale.ROOT, "%,d latency samples were outside 0..24 h and were recorded at the nearest bound "
