@@ -94,14 +94,9 @@ public final class WorkerCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "kbench-worker-shutdown"));
             Path log = logFile != null ? logFile : Path.of(System.getProperty("java.io.tmpdir"), "kbench-worker-" + agent.port() + ".log");
-            ToolLogging.Attachment file = null;
-            try {
-                file = logging.openFile(log, String.format("# kbench worker %s (%s) started %s%n", name, WorkerAgent.version(),
-                        java.time.Instant.now()));
+            ToolLogging.Attachment file = openLogFile(logging, log, name);
+            if (file != null) {
                 firsts.logFile(log);
-            } catch (java.io.IOException e) {
-                out.println("WARNING: cannot write the log file " + log + " (" + e.getMessage() + "): choose another with --log-file;"
-                        + " the libraries' warnings are only counted");
             }
             out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), io.kbench.remote.Protocol.VERSION,
                     token == null ? "no token" : "token required");
@@ -122,6 +117,18 @@ public final class WorkerCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The log file, appended to; null (and why, on the console) if it cannot be written. */
+    private ToolLogging.Attachment openLogFile(ToolLogging logging, Path log, String name) {
+        try {
+            return logging.openFile(log, String.format("# kbench worker %s (%s) started %s%n", name, WorkerAgent.version(),
+                    java.time.Instant.now()));
+        } catch (java.io.IOException e) {
+            out.println("WARNING: cannot write the log file " + log + " (" + io.kbench.util.Errors.describeIo(e)
+                    + "): choose another with --log-file; the libraries' warnings are only counted");
+            return null;
+        }
     }
 
     private static boolean isLoopback(String address) {

@@ -67,8 +67,8 @@ final class RunExecutor {
             logFile = RunLogFile.create(resultFile);
             log = ToolLogging.process().openFile(logFile, logHeader(runId, workload, session));
         } catch (IOException e) {
-            err.println("cannot write the log file " + (logFile == null ? "next to " + resultFile : logFile) + " (" + e.getMessage()
-                    + "): the libraries' warnings are only counted in this run");
+            err.println("cannot write the log file " + (logFile == null ? "next to " + resultFile : logFile) + " ("
+                    + Errors.describeIo(e) + "): the libraries' warnings are only counted in this run; check --output-dir");
             logFile = null;
         }
         warningConsole.logFile(logFile);

@@ -145,6 +145,6 @@ class ToolLoggingTest {
         Path blocker = Files.writeString(dir.resolve("not-a-dir"), "x");
         Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> logging.openFile(blocker.resolve("run.log"), null));
-        assertTrue(e.getMessage().contains("not-a-dir"), e.getMessage());
+        assertEquals("a file is in the way: " + blocker, io.kbench.util.Errors.describeIo((java.io.IOException) e));
     }
 }
