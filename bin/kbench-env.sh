@@ -21,6 +21,8 @@ kbench_build_if_needed() {
       echo "error: Maven (mvn) is needed to build kbench; install Maven 3.8+ and Java 17+" >&2
       exit 2
     fi
+    # target/lib is copied anew: a jar a module no longer depends on (e.g. a second SLF4J provider) must go.
+    rm -rf "$KBENCH_HOME"/benchmark-framework/target/lib "$KBENCH_HOME"/driver-*/target/lib
     # The tool only: not the tests, nor deploy/ (Pulumi and the AWS SDK are large and only for deploying).
     if ! (cd "$KBENCH_HOME" && mvn -q -B -DskipTests package -pl '!integration-tests,!deploy,!deploy/aws' \
           >"$KBENCH_HOME/target-build.log" 2>&1); then

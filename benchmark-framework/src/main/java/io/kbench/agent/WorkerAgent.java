@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.config.ConfigException;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.TopicSpec;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.WarningSummary;
 import io.kbench.remote.ClockReading;
 import io.kbench.remote.ErrorBody;
 import io.kbench.remote.Protocol;
@@ -53,14 +55,16 @@ public final class WorkerAgent implements AutoCloseable {
     private final AgentOptions options;
     private final BenchmarkClock clock;
     private final AgentMetrics metrics;
+    private final ClientWarnings warnings;
     private final byte[] expectedAuthorization;
     private HttpServer server;
     private int housekeepingTicks;
 
-    private WorkerAgent(AgentOptions options, BenchmarkClock clock, AgentMetrics metrics) {
+    private WorkerAgent(AgentOptions options, BenchmarkClock clock, AgentMetrics metrics, ClientWarnings warnings) {
         this.options = options;
         this.clock = clock;
         this.metrics = metrics;
+        this.warnings = warnings;
         this.vertx = Vertx.vertx();
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics);
@@ -69,8 +73,18 @@ public final class WorkerAgent implements AutoCloseable {
                 : ("Bearer " + options.token()).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Starts listening; throws {@link AgentStartException} with a clear message if it cannot. */
+    /** Starts listening, counting this process's warnings in {@link ClientWarnings#global()}. */
     public static WorkerAgent start(AgentOptions options, BenchmarkClock clock) {
+        return start(options, clock, ClientWarnings.global());
+    }
+
+    /**
+     * Starts listening; throws {@link AgentStartException} with a clear message if it cannot.
+     *
+     * @param warnings where this process's library warnings are counted: reset when a run starts, listed
+     *                 in the agent's log when it ends
+     */
+    public static WorkerAgent start(AgentOptions options, BenchmarkClock clock, ClientWarnings warnings) {
         AgentMetrics metrics = null;
         if (options.statsPort() != null) {
             try {
@@ -80,7 +94,7 @@ public final class WorkerAgent implements AutoCloseable {
                         + " (" + Errors.describe(e) + "): choose another port with --stats-port", e);
             }
         }
-        WorkerAgent agent = new WorkerAgent(options, clock, metrics);
+        WorkerAgent agent = new WorkerAgent(options, clock, metrics, warnings);
         try {
             agent.listen();
         } catch (RuntimeException e) {
@@ -118,6 +132,11 @@ public final class WorkerAgent implements AutoCloseable {
         return (options.tlsKeystore() != null ? "https" : "http") + "://" + options.bindAddress() + ":" + port();
     }
 
+    /** The library warnings of the current (or last) run, counted by kind. */
+    public ClientWarnings warnings() {
+        return warnings;
+    }
+
     /** The run this agent is busy with, or null. */
     public String currentRunId() {
         return worker.currentRunId();
@@ -129,6 +148,7 @@ public final class WorkerAgent implements AutoCloseable {
             log.warn("The lease of run {} ran out (no word from {} for {} ms): stopping all load; this worker is idle again",
                     expired, worker.currentCoordinator(), lease.durationMillis());
             worker.stopRun();
+            logWarnings(expired);
         }
         if (metrics != null && ++housekeepingTicks % 4 == 0) {
             worker.flushStats();
@@ -150,6 +170,7 @@ public final class WorkerAgent implements AutoCloseable {
                 throw new IllegalArgumentException("the path names run " + ctx.pathParam("runId") + " but the body run " + setup.runId());
             }
             worker.startRun(setup);
+            warnings.reset();
             lease.grant(setup.runId(), setup.leaseMillis());
             log.info("Run {} started for {} (lease {} ms)", setup.runId(), setup.coordinator(), setup.leaseMillis());
             return null;
@@ -207,10 +228,18 @@ public final class WorkerAgent implements AutoCloseable {
             worker.stopRun();
             lease.release(runId);
             log.info("Run {} stopped; this worker is idle", runId);
+            logWarnings(runId);
             return null;
         });
         router.route().last().handler(ctx -> error(ctx, 404, "no such call: " + ctx.request().method() + " " + ctx.request().path()));
         return router;
+    }
+
+    /** The counts of the run's library warnings, one line per kind (the first of each was shown as it came). */
+    private void logWarnings(String runId) {
+        for (WarningSummary w : warnings.snapshot()) {
+            log.info("Run {}: {}", runId, w.line());
+        }
     }
 
     private interface Call {

@@ -1,6 +1,9 @@
 package io.kbench.agent;
 
 import io.kbench.cli.Secrets;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
 import io.kbench.time.BenchmarkClock;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -54,6 +57,15 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--tls-keystore-password-file", paramLabel = "FILE", description = "File holding the keystore password (instead of KBENCH_TLS_KEYSTORE_PASSWORD).")
     Path tlsKeystorePasswordFile;
 
+    @Option(names = "--log-file", paramLabel = "FILE",
+            description = "Where the log lines of the Kafka clients and other libraries go in full, appended (default: "
+                    + "kbench-worker-P.log in the temporary directory, ${sys:java.io.tmpdir}). The console shows the first "
+                    + "warning of each kind; the counts are listed when a run ends.")
+    Path logFile;
+
+    @Option(names = {"-v", "--verbose"}, description = "Also print every log line on the console as it comes, with stack traces.")
+    boolean verbose;
+
     private final PrintStream out;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -68,24 +80,55 @@ public final class WorkerCommand implements Callable<Integer> {
                 : Secrets.read("KBENCH_TLS_KEYSTORE_PASSWORD", tlsKeystorePasswordFile, "--tls-keystore-password-file");
         Integer stats = noStats ? null : statsPort != null ? statsPort : port == 0 ? null : port + 1;
         String name = id != null ? id : hostName() + ":" + port;
-        WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats),
-                BenchmarkClock.system());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            agent.close();
-            stopped.countDown();
-        }, "kbench-worker-shutdown"));
-        out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), io.kbench.remote.Protocol.VERSION,
-                token == null ? "no token" : "token required");
-        if (stats != null) {
-            out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
+        ToolLogging logging = ToolLogging.process();
+        FirstWarningLine firsts = new FirstWarningLine(line -> {
+            out.println(line);
+            out.flush();
+        });
+        try (ToolLogging.Attachment console = logging.console(out, verbose);
+             ClientWarnings.Subscription subscription = ClientWarnings.global().onFirstOccurrence(firsts)) {
+            WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats),
+                    BenchmarkClock.system(), ClientWarnings.global());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                agent.close();
+                stopped.countDown();
+            }, "kbench-worker-shutdown"));
+            Path log = logFile != null ? logFile : Path.of(System.getProperty("java.io.tmpdir"), "kbench-worker-" + agent.port() + ".log");
+            ToolLogging.Attachment file = openLogFile(logging, log, name);
+            if (file != null) {
+                firsts.logFile(log);
+            }
+            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), io.kbench.remote.Protocol.VERSION,
+                    token == null ? "no token" : "token required");
+            if (stats != null) {
+                out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
+            }
+            if (file != null) {
+                out.println("Log file: " + log);
+            }
+            if (token == null && !isLoopback(bind)) {
+                out.println("WARNING: listening on " + bind + " without a token: anyone who can reach this port can run load through it."
+                        + " Set KBENCH_WORKER_TOKEN.");
+            }
+            out.flush();
+            stopped.await();
+            if (file != null) {
+                file.close();
+            }
         }
-        if (token == null && !isLoopback(bind)) {
-            out.println("WARNING: listening on " + bind + " without a token: anyone who can reach this port can run load through it."
-                    + " Set KBENCH_WORKER_TOKEN.");
-        }
-        out.flush();
-        stopped.await();
         return 0;
+    }
+
+    /** The log file, appended to; null (and why, on the console) if it cannot be written. */
+    private ToolLogging.Attachment openLogFile(ToolLogging logging, Path log, String name) {
+        try {
+            return logging.openFile(log, String.format("# kbench worker %s (%s) started %s%n", name, WorkerAgent.version(),
+                    java.time.Instant.now()));
+        } catch (java.io.IOException e) {
+            out.println("WARNING: cannot write the log file " + log + " (" + io.kbench.util.Errors.describeIo(e)
+                    + "): choose another with --log-file; the libraries' warnings are only counted");
+            return null;
+        }
     }
 
     private static boolean isLoopback(String address) {

@@ -9,8 +9,8 @@ public final class WorkerMain {
     private WorkerMain() {}
 
     public static void main(String[] args) {
-        io.kbench.util.LogDefaults.apply("info");
         io.kbench.util.RedactingOutputStream.install(); // worker logs never show a secret from a driver file
+        io.kbench.logging.ToolLogging.process().configure(ch.qos.logback.classic.Level.INFO);
         CommandLine cmd = new CommandLine(new WorkerCommand(System.out));
         cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + Errors.describeForUser(error));

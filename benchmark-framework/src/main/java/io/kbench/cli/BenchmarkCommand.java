@@ -5,6 +5,9 @@ import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
 import io.kbench.result.RunStatus;
 import io.kbench.util.Redactor;
 import io.kbench.worker.DriverLoader;
@@ -150,9 +153,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
             return e.exitCode;
         }
         int exit = EXIT_OK;
-        try {
+        FirstWarningLine warnings = new FirstWarningLine(console::line);
+        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
+             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
             RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport));
+                    new FinalOutputs(options.printMetrics, !options.noReport), warnings);
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {

@@ -16,8 +16,8 @@ public final class BenchmarkMain {
     private BenchmarkMain() {}
 
     public static void main(String[] args) {
-        io.kbench.util.LogDefaults.apply("warn");
         io.kbench.util.RedactingOutputStream.install(); // before anything can print a secret
+        io.kbench.logging.ToolLogging.process().configure(ch.qos.logback.classic.Level.WARN);
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.coordinator.Console;
+import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Measurement;
@@ -10,6 +11,8 @@ import io.kbench.result.WorkerSummary;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /** The summary printed when a run ends: our figures with units, then Kafka's perf-tool lines. */
@@ -96,7 +99,7 @@ final class FinalReport {
         }
         out.line(d.line());
         for (ErrorCount e : d.errorsByClass()) {
-            out.line("  failed: %s", e.describe());
+            out.line("  failed: %s", e.describeInWords());
         }
     }
 
@@ -110,6 +113,22 @@ final class FinalReport {
         out.line("%-" + width + "s : %s", "Metric Name (sum, avg or max over all clients)", "Value");
         for (ClientMetricTotal t : r.clientMetrics()) {
             out.line("%-" + width + "s : %.3f", t.name(), t.value());
+        }
+    }
+
+    /**
+     * The warnings of the Kafka clients and other libraries during the run, one line per kind with its
+     * count (nothing when there were none); the log file has each of them in full.
+     */
+    static void warnings(List<WarningSummary> warnings, Path logFile, Console out) {
+        if (warnings.isEmpty()) {
+            return;
+        }
+        long total = warnings.stream().mapToLong(WarningSummary::count).sum();
+        out.line("Warnings of the Kafka clients and other libraries: %,d in %d kind%s%s", total, warnings.size(),
+                warnings.size() == 1 ? "" : "s", logFile == null ? "" : " (all of them in " + logFile + ")");
+        for (WarningSummary w : warnings) {
+            out.line("  " + w.line());
         }
     }
 

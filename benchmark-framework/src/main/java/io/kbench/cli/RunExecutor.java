@@ -1,6 +1,10 @@
 package io.kbench.cli;
 
 import io.kbench.cku.CkuPlan;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.WarningSummary;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.RunOptions;
@@ -19,11 +23,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Runs one validated workload on one driver, through local or remote workers: provisions the
  * driver's cluster if it has one, runs the coordinator, prints the final report and writes the
- * result. Shared by bin/benchmark and its sweep command.
+ * result and the run's log file. Shared by bin/benchmark and its sweep command.
  */
 final class RunExecutor {
 
@@ -33,21 +38,73 @@ final class RunExecutor {
     private final RunOptions options;
     private final RemoteWorkers remote;
     private final FinalOutputs outputs;
+    private final FirstWarningLine warningConsole;
 
-    /** @param outputs what to print and write besides the result JSON */
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, FinalOutputs outputs) {
+    /**
+     * @param outputs what to print and write besides the result JSON
+     * @param warningConsole prints the first client warning of each kind
+     */
+    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, FinalOutputs outputs,
+                FirstWarningLine warningConsole) {
         this.console = console;
         this.err = err;
         this.stop = stop;
         this.options = options;
         this.remote = remote;
         this.outputs = outputs;
+        this.warningConsole = warningConsole;
     }
 
-    /** @return the outcome, or null if the run could not even start (the reason is printed) */
+    /**
+     * Runs with a log file next to the result ({@code x.json}, {@code x.log}): the libraries' log
+     * events in full, while the console shows the first warning of each kind and, at the end, the counts.
+     *
+     * @return the outcome, or null if the run could not even start (the reason is printed)
+     */
     RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
+        String runId = newRunId();
+        Path resultFile = outputFile != null ? outputFile
+                : outputDir.resolve(ResultWriter.defaultName(workload.workload().name(), session.name(), System.currentTimeMillis()));
+        ClientWarnings.global().reset();
+        Path logFile = null;
+        ToolLogging.Attachment log = null;
+        try {
+            logFile = RunLogFile.create(resultFile);
+            log = ToolLogging.process().openFile(logFile, logHeader(runId, workload, session));
+        } catch (IOException e) {
+            err.println("cannot write the log file " + (logFile == null ? "next to " + resultFile : logFile) + " ("
+                    + Errors.describeIo(e) + "): the libraries' warnings are only counted in this run; check --output-dir");
+            logFile = null;
+        }
+        warningConsole.logFile(logFile);
+        RunOutcome outcome = null;
+        try {
+            outcome = runLogged(session, workload, runId, resultFile);
+            return outcome;
+        } finally {
+            if (log != null) {
+                log.close();
+            }
+            warningConsole.logFile(null);
+            // Remote workers' clients warn on the workers: their counts come back with the result.
+            List<WarningSummary> warnings = remote == null || outcome == null ? ClientWarnings.global().snapshot()
+                    : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(), outcome.result().clientWarnings()));
+            FinalReport.warnings(warnings, logFile, console);
+            if (outcome != null && outcome.file() != null) {
+                console.line("Result written to %s", outcome.file());
+                if (outputs.htmlReport()) {
+                    RunReports.write(List.of(outcome.file()), RunReports.htmlNextTo(outcome.file()), console);
+                }
+            }
+            if (logFile != null) {
+                console.line("Log written to %s", logFile);
+            }
+        }
+    }
+
+    private RunOutcome runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
             CkuPlan.expectations(workload.workload()).forEach(console::line);
             CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
@@ -66,7 +123,7 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        RunSpec spec = new RunSpec(newRunId(), workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+        RunSpec spec = new RunSpec(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
                 options, remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
@@ -78,16 +135,18 @@ final class RunExecutor {
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {
-            Path written = ResultWriter.write(result, outputFile, outputDir);
-            console.line("Result written to %s", written);
-            if (outputs.htmlReport()) {
-                RunReports.write(List.of(written), RunReports.htmlNextTo(written), console);
-            }
-            return new RunOutcome(result, written);
+            return new RunOutcome(result, ResultWriter.write(result, resultFile, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
             return new RunOutcome(result, null);
         }
+    }
+
+    private static String logHeader(String runId, LoadedWorkload workload, DriverSession session) {
+        return String.format(Locale.ROOT, "# kbench %s, run %s: workload %s on driver %s. Log events of the Kafka clients and other "
+                + "libraries at %s and above (-D%s=INFO for more), secrets masked.%n", Versions.tool(), runId,
+                workload.workload().name(), session.name(), System.getProperty(ToolLogging.LEVEL_PROPERTY, "WARN"),
+                ToolLogging.LEVEL_PROPERTY);
     }
 
     static String newRunId() {

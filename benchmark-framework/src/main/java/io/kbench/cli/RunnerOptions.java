@@ -80,6 +80,12 @@ public final class RunnerOptions {
                     + "--print-metrics (they are always in the result's clientMetrics).")
     boolean printMetrics;
 
+    @Option(names = {"-v", "--verbose"},
+            description = "Also print the log lines of the Kafka clients and other libraries on stderr as they come, with "
+                    + "stack traces. Without it their warnings are summarised: the first of each kind once, the counts at "
+                    + "the end of the run, all of them in the run's log file (next to its result).")
+    boolean verbose;
+
     @Option(names = "--workers", split = ",", paramLabel = "URL",
             description = "Worker agents (bin/benchmark-worker) to run the load on, comma-separated, e.g. http://10.0.0.5:8080. "
                     + "Default: run in this process.")

@@ -6,6 +6,9 @@ import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
 import io.kbench.result.RunStatus;
 import io.kbench.sweep.Combination;
 import io.kbench.sweep.DurationEstimate;
@@ -195,7 +198,9 @@ public final class SweepCommand implements Callable<Integer> {
 
         boolean allCompleted = true;
         RemoteWorkers remote = null;
-        try {
+        FirstWarningLine warnings = new FirstWarningLine(console::line);
+        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
+             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
             if (!order.isEmpty()) {
                 try {
                     remote = BenchmarkCommand.connectWorkers(options, console, err);
@@ -206,7 +211,7 @@ public final class SweepCommand implements Callable<Integer> {
             writeTable(sweep, combinations, layout);
             // One report of all runs next to the table, instead of one per run.
             RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, false));
+                    new FinalOutputs(options.printMetrics, false), warnings);
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {

@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.integrity.Integrity;
+import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Measurement;
@@ -110,7 +111,9 @@ public final class Coordinator {
                 collected == null ? null : Delivery.of(collected.stats()),
                 collected == null ? null : integrity(collected, w, options),
                 collected == null ? List.of() : ClientMetricTotal.merge(collected.findings().stream()
-                        .map(WorkerFindings::clientMetrics).toList()));
+                        .map(WorkerFindings::clientMetrics).toList()),
+                collected == null ? List.of() : WarningSummary.merge(collected.findings().stream()
+                        .map(WorkerFindings::clientWarnings).toList()));
     }
 
     /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */

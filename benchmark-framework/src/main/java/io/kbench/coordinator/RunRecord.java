@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.integrity.Integrity;
+import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Diagnosis;
@@ -97,7 +98,8 @@ final class RunRecord {
     }
 
     RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer,
-                       Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics) {
+                       Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics,
+                       List<WarningSummary> clientWarnings) {
         Map<String, Double> metricValues = new HashMap<>();
         clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
         Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, periods, metricValues, stall));
@@ -141,7 +143,8 @@ final class RunRecord {
                 delivery,
                 integrity,
                 List.copyOf(clientMetrics),
-                faults);
+                faults,
+                List.copyOf(clientWarnings));
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.driver.ServerContact;
+import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.ErrorTally;
 import io.kbench.stats.PeriodStats;
@@ -63,10 +64,24 @@ final class StallGuard {
         b.append(last == null ? "; no broker had answered the clients"
                 : "; the last broker that answered was " + last.address() + ", around " + Instant.ofEpochMilli(last.epochMillis()));
         List<List<ErrorCount>> errors = new ArrayList<>();
-        latest.forEach(p -> errors.add(p.errors()));
-        List<ErrorCount> merged = ErrorTally.merge(errors);
-        b.append(merged.isEmpty() ? "; the client reported no error yet (messages were waiting in the client)"
-                : "; client errors: " + merged.get(0).describe() + (merged.size() > 1 ? " (and " + (merged.size() - 1) + " more kinds)" : ""));
+        List<List<WarningSummary>> warnings = new ArrayList<>();
+        latest.forEach(p -> {
+            errors.add(p.errors());
+            warnings.add(p.clientWarnings() == null ? List.of() : p.clientWarnings());
+        });
+        List<ErrorCount> failed = ErrorTally.merge(errors);
+        List<WarningSummary> said = WarningSummary.merge(warnings);
+        if (failed.isEmpty() && said.isEmpty()) {
+            b.append("; the clients reported no error yet (messages were waiting in them)");
+        }
+        if (!failed.isEmpty()) {
+            b.append("; failed sends: ").append(failed.get(0).describeInWords())
+                    .append(failed.size() > 1 ? " (and " + (failed.size() - 1) + " more kinds)" : "");
+        }
+        if (!said.isEmpty()) {
+            b.append("; the clients warned: ").append(said.get(0).line())
+                    .append(said.size() > 1 ? " (and " + (said.size() - 1) + " more kinds)" : "");
+        }
         return b.toString();
     }
 

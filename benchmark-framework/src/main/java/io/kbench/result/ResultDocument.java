@@ -12,6 +12,7 @@ import io.kbench.stats.Latencies;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * The result file: OpenMessaging Benchmark's fields first ({@link OmbFields}), then ours, whose
@@ -59,6 +60,9 @@ public final class ResultDocument {
         root.set("delivery", r.delivery() == null ? null : MAPPER.valueToTree(r.delivery()));
         root.set("integrity", r.integrity() == null ? null : MAPPER.valueToTree(r.integrity()));
         root.set("faults", MAPPER.valueToTree(r.faults()));
+        root.set("clientWarnings", MAPPER.valueToTree(r.clientWarnings().stream().map(w -> Map.of("kind", w.kind(),
+                "count", w.count(), "first", Instant.ofEpochMilli(w.firstEpochMillis()).toString(),
+                "last", Instant.ofEpochMilli(w.lastEpochMillis()).toString())).toList()));
         if (r.ckuVerdict() != null) {
             root.set("ckuCheck", MAPPER.valueToTree(r.ckuVerdict().toJson()));
         }

@@ -44,8 +44,12 @@ public final class ResultWriter {
     }
 
     static String defaultName(RunResult result) {
-        return slug(result.workload().name()) + "-" + slug(result.driverName()) + "-"
-                + STAMP.format(Instant.ofEpochMilli(result.startEpochMillis())) + ".json";
+        return defaultName(result.workload().name(), result.driverName(), result.startEpochMillis());
+    }
+
+    /** The generated name of a result: workload, driver and start time (UTC), e.g. {@code simple-kafka-local-20261120-224937.json}. */
+    public static String defaultName(String workloadName, String driverName, long startEpochMillis) {
+        return slug(workloadName) + "-" + slug(driverName) + "-" + STAMP.format(Instant.ofEpochMilli(startEpochMillis)) + ".json";
     }
 
     static String slug(String text) {

@@ -3,6 +3,7 @@ package io.kbench.result;
 import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.integrity.Integrity;
+import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
@@ -38,6 +39,7 @@ import java.util.Map;
  *     checks off, or nobody consumed)
  * @param clientMetrics the clients' own metrics, combined over all clients of all workers
  * @param faults the workload's faults and what became of each (empty without faults)
+ * @param clientWarnings what the workers' clients warned about, by kind, combined over workers
  */
 public record RunResult(
         String runId,
@@ -64,7 +66,8 @@ public record RunResult(
         Delivery delivery,
         Integrity integrity,
         List<ClientMetricTotal> clientMetrics,
-        List<FaultEvent> faults) {
+        List<FaultEvent> faults,
+        List<WarningSummary> clientWarnings) {
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
     public CkuVerdict ckuVerdict() {

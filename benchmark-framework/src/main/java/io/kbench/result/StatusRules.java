@@ -1,6 +1,7 @@
 package io.kbench.result;
 
 import io.kbench.integrity.Integrity;
+import io.kbench.stats.ErrorCount;
 import java.util.List;
 import java.util.Locale;
 
@@ -57,7 +58,7 @@ public final class StatusRules {
             return "no client error";
         }
         return String.join(", ", d.errorsByClass().stream().limit(3).map(e -> String.format(Locale.ROOT, "%,d %s",
-                e.count(), e.errorClass())).toList());
+                e.count(), ErrorCount.inWords(e.errorClass()))).toList());
     }
 
     private static String violations(Integrity i) {

@@ -1,6 +1,7 @@
 package io.kbench.stats;
 
 import io.kbench.driver.ServerContact;
+import io.kbench.logging.WarningSummary;
 import java.util.List;
 
 /**
@@ -15,6 +16,7 @@ import java.util.List;
  * @param producersDone true once every producer on this worker has stopped (quota reached or stopped)
  * @param errors send errors of the whole run so far, by error class
  * @param lastContact the cluster server that most recently answered this worker's clients, or null if unknown
+ * @param clientWarnings the warnings this worker's clients logged during the run so far, by kind
  */
 public record PeriodStats(
         String workerId,
@@ -25,11 +27,13 @@ public record PeriodStats(
         double processCpuLoad,
         boolean producersDone,
         List<ErrorCount> errors,
-        ServerContact lastContact) {
+        ServerContact lastContact,
+        List<WarningSummary> clientWarnings) {
 
-    /** The same period with the driver's last server contact. */
-    public PeriodStats withLastContact(ServerContact contact) {
-        return new PeriodStats(workerId, durationMicros, counts, runTotals, latencies, processCpuLoad, producersDone, errors, contact);
+    /** The same period with what the worker knows of the cluster: the last server that answered, the clients' warnings. */
+    public PeriodStats withClientView(ServerContact contact, List<WarningSummary> warnings) {
+        return new PeriodStats(workerId, durationMicros, counts, runTotals, latencies, processCpuLoad, producersDone, errors,
+                contact, warnings);
     }
 
     /** This period followed by {@code next} from the same worker, as one longer period. */
@@ -41,6 +45,7 @@ public record PeriodStats(
         double cpu = total == 0 ? next.processCpuLoad
                 : (processCpuLoad * durationMicros + next.processCpuLoad * next.durationMicros) / total;
         return new PeriodStats(workerId, total, counts.plus(next.counts), next.runTotals, merged, cpu,
-                next.producersDone, next.errors, next.lastContact != null ? next.lastContact : lastContact);
+                next.producersDone, next.errors, next.lastContact != null ? next.lastContact : lastContact,
+                next.clientWarnings);
     }
 }

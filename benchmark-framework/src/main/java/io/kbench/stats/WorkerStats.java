@@ -1,6 +1,7 @@
 package io.kbench.stats;
 
 import io.kbench.time.BenchmarkClock;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -189,7 +190,8 @@ public final class WorkerStats {
                 cpu.load(periodStartCpuNanos, cpuNow, now - periodStartNanos),
                 producersDone,
                 errors.summary(),
-                null);
+                null,
+                List.of());
         periodCounts = Counts.ZERO;
         periodLatencies = Latencies.empty();
         periodStartNanos = now;

@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Where a sweep's files go: {@code <output-dir>/<sweep-name>/runs/<combination>-r<k>.json}, and
- * {@code table.md}, {@code table.csv} and {@code report.html} next to {@code runs/}. Also decides, from those files, what
+ * Where a sweep's files go: {@code <output-dir>/<sweep-name>/runs/<combination>-r<k>.json} (and
+ * {@code .log}, the run's log), and {@code table.md}, {@code table.csv} and {@code report.html} next to
+ * {@code runs/}. Also decides, from those files, what
  * a rerun of an interrupted sweep still has to do.
  */
 public final class SweepLayout {
@@ -85,19 +86,27 @@ public final class SweepLayout {
 
     /**
      * Moves a result that is to be run again out of the way (result files are never replaced):
-     * {@code x-r2.json} becomes {@code x-r2.failed.json} (or {@code x-r2.failed-2.json}, ...).
+     * {@code x-r2.json} becomes {@code x-r2.failed.json} (or {@code x-r2.failed-2.json}, ...), and its
+     * log {@code x-r2.log}, if any, {@code x-r2.failed.log} (...), so the new run's log takes its place.
      *
-     * @return where it went
+     * @return where the result went
      */
     public static Path setAside(Path resultFile) throws IOException {
         String status = status(resultFile);
         String name = resultFile.getFileName().toString();
         String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
         String tag = status == null ? "previous" : status.replaceAll("[^A-Za-z0-9]+", "-");
+        Path log = resultFile.resolveSibling(stem + ".log");
         for (int n = 1; ; n++) {
-            Path target = resultFile.resolveSibling(stem + "." + tag + (n == 1 ? "" : "-" + n) + ".json");
-            if (!Files.exists(target)) {
-                return Files.move(resultFile, target);
+            String aside = stem + "." + tag + (n == 1 ? "" : "-" + n);
+            Path target = resultFile.resolveSibling(aside + ".json");
+            Path logTarget = resultFile.resolveSibling(aside + ".log");
+            if (!Files.exists(target) && !Files.exists(logTarget)) {
+                Path moved = Files.move(resultFile, target);
+                if (Files.exists(log)) {
+                    Files.move(log, logTarget);
+                }
+                return moved;
             }
         }
     }

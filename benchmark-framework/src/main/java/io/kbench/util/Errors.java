@@ -15,6 +15,26 @@ public final class Errors {
         return describe(error);
     }
 
+    /**
+     * Why a file operation failed, in words: java.nio's exceptions often carry only the path as their
+     * message (e.g. "permission denied on /var/log/x.log" rather than "/var/log/x.log").
+     */
+    public static String describeIo(java.io.IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "permission denied on " + a.getFile();
+        }
+        if (e instanceof java.nio.file.NoSuchFileException n) {
+            return "no such file or directory: " + n.getFile();
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return "a file is in the way: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason() + (f.getFile() == null ? "" : ": " + f.getFile());
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     /** "SimpleName: message" of the innermost cause that has a message (the most specific one). */
     public static String describe(Throwable error) {
         Throwable best = error;

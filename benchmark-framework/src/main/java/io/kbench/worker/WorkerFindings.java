@@ -1,6 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.integrity.IntegrityReport;
+import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import java.util.List;
 
@@ -11,5 +12,7 @@ import java.util.List;
  * @param workerId the worker
  * @param integrity acknowledged and consumed sequences
  * @param clientMetrics the clients' metrics, combined over this worker's clients
+ * @param clientWarnings the warnings its clients logged during the run, by kind
  */
-public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics) {}
+public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
+                             List<WarningSummary> clientWarnings) {}

@@ -13,6 +13,8 @@ import io.kbench.integrity.ProducerAcks;
 import io.kbench.integrity.ProducerIds;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.integrity.SubscriptionTally;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.PeriodStats;
@@ -140,15 +142,23 @@ final class WorkerRun {
         load.start();
     }
 
-    /** This period's stats, with the cluster server that last answered this worker's clients. */
+    /**
+     * This period's stats, with the cluster server that last answered this worker's clients and the
+     * warnings they logged (this process's: a worker serves one run at a time).
+     */
     PeriodStats takePeriod() {
         PeriodStats period = stats.takePeriod();
+        ServerContact contact = null;
         try {
-            return period.withLastContact(driver.driver().lastServerContact());
+            contact = driver.driver().lastServerContact();
         } catch (RuntimeException e) {
             log.debug("the driver could not say which server answered last: {}", e.toString());
-            return period;
         }
+        return period.withClientView(contact, clientWarnings());
+    }
+
+    private static List<WarningSummary> clientWarnings() {
+        return ClientWarnings.global().snapshot().stream().map(WarningSummary::withoutExample).toList();
     }
 
     /** The integrity data and the clients' metrics, once the load is over. */
@@ -171,7 +181,7 @@ final class WorkerRun {
             log.warn("The driver could not report its clients' metrics: {}", Errors.describe(e));
             metrics = List.of();
         }
-        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics);
+        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings());
     }
 
     void pauseConsumers() {

@@ -45,7 +45,7 @@ public final class MergeBenchmark {
             Latencies l = new Latencies(histogram(random, 2_000), histogram(random, 1_500), histogram(random, 200), histogram(random, 3_000));
             Counts c = new Counts(SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0,
                     SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0);
-            PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of(), null);
+            PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of());
             bodies.add(WireJson.MAPPER.writeValueAsBytes(List.of(p)));
             cumulative.add(new CumulativeStats(p.workerId(), 1, 1, 300_000_000, 300_000_000, 300_000_000, 300_000_000, c, c, l,
                     0.4, 8, 0, List.of()));
@@ -102,7 +102,7 @@ public final class MergeBenchmark {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
         }
         return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
-                Map.of(), null, Map.of(), List.of(), List.of(), 0, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of());
+                Map.of(), null, Map.of(), List.of(), List.of(), 0, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of(), List.of());
     }
 
     private static Histogram histogram(Random random, double medianMicros) {

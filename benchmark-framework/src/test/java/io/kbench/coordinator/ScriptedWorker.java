@@ -61,7 +61,7 @@ final class ScriptedWorker implements Worker {
         totals = totals.plus(counts);
         Latencies latencies = Latencies.empty();
         latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
-        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null));
+        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null, List.of()));
     }
 
     @Override

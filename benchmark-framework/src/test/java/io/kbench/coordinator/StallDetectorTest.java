@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.ServerContact;
+import io.kbench.logging.WarningSummary;
 import io.kbench.stats.Counts;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
@@ -78,7 +79,8 @@ class StallDetectorTest {
         StallGuard guard = StallGuard.acknowledgements(Duration.ofSeconds(30), "local Kafka 4.3.1, 1 broker at 127.0.0.1:39447");
         PeriodStats p = new PeriodStats("local", 1, Counts.ZERO, Counts.ZERO, Latencies.empty(), 0, false,
                 List.of(new ErrorCount("TimeoutException", 12, "Expiring 12 record(s)")),
-                new ServerContact("127.0.0.1:39447", 1_700_000_000_000L));
+                new ServerContact("127.0.0.1:39447", 1_700_000_000_000L),
+                List.of(new WarningSummary("broker 127.0.0.1:39447 unreachable", 412, 1, 2, null)));
         guard.check(clock.nanoTime(), state(1_000, 10, 0, 0), List.of(p));
         clock.advanceNanos(31 * S);
         ClusterStalledException e = assertThrows(ClusterStalledException.class,
@@ -88,6 +90,7 @@ class StallDetectorTest {
         assertTrue(e.getMessage().contains("cluster: local Kafka 4.3.1, 1 broker at 127.0.0.1:39447"), e.getMessage());
         assertTrue(e.getMessage().contains("the last broker that answered was 127.0.0.1:39447, around 2023-11-14T22:13:20Z"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("client errors: 12 × TimeoutException: Expiring 12 record(s)"), e.getMessage());
+        assertTrue(e.getMessage().contains("failed sends: 12 × timeout: Expiring 12 record(s)"), e.getMessage());
+        assertTrue(e.getMessage().contains("the clients warned: broker 127.0.0.1:39447 unreachable: 412 warnings"), e.getMessage());
     }
 }

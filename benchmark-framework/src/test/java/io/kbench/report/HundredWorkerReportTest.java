@@ -78,7 +78,7 @@ class HundredWorkerReportTest {
             Counts c = new Counts(samples, samples, samples * 1024, 0, samples, samples * 1024, 0);
             String id = "worker-" + w;
             workers.add(new CumulativeStats(id, 1, 1, 300_000_000, 300_000_000, 300_000_000, 300_000_000, c, c, l, 0.4, 8, 0, List.of()));
-            periodStats.add(new PeriodStats(id, 5_000_000, c, c, l, 0.4, false, List.of(), null));
+            periodStats.add(new PeriodStats(id, 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of()));
         }
         List<PeriodSummary> periods = new ArrayList<>();
         PeriodSummary one = StatsMerger.summarize(Phase.MEASURE, 5_000_000, periodStats, 1);
@@ -94,7 +94,7 @@ class HundredWorkerReportTest {
                         + "producerRate: 1000000\ntestDuration: 5m\nwarmupDuration: 30s\n"),
                 "Kafka", "kafka.yaml", Map.of(), null, Map.of("kbench", "test"),
                 workers.stream().map(CumulativeStats::workerId).toList(), List.of("t"), 0, periods, m, null, clocks, Diagnosis.NONE,
-                Delivery.of(workers), null, List.of(), List.of());
+                Delivery.of(workers), null, List.of(), List.of(), List.of());
     }
 
     private static Histogram histogram(Random random, int medianMicros, long samples) {

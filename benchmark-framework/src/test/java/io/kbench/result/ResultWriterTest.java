@@ -40,7 +40,7 @@ class ResultWriterTest {
         l.endToEnd().recordValueWithCount(publishMicros + 500, acked);
         Counts c = new Counts(acked, acked, acked * 100, 0, acked, acked * 100, 0);
         Counts totals = new Counts(acked, acked, 0, 0, acked - backlog, 0, 0);
-        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of(), null)), 1);
+        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of(), null, List.of())), 1);
     }
 
     static RunResult result(String workloadName, String driverName, long startEpochMillis) {
@@ -66,7 +66,7 @@ class ResultWriterTest {
                 Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, periods, m,
                 ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(),
                 Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null)), Delivery.of(List.of(c)),
-                new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of());
+                new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of(), List.of());
     }
 
     @Test
@@ -170,7 +170,7 @@ class ResultWriterTest {
         RunResult full = result("w", "kafka", 0);
         RunResult failed = new RunResult("r2", RunStatus.FAILED, "broker down", List.of("w1"), 0, 1, "w.yaml",
                 full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, List.of(), null, null, List.of(),
-                Diagnosis.NONE, null, null, List.of(), List.of());
+                Diagnosis.NONE, null, null, List.of(), List.of(), List.of());
         JsonNode j = JSON.readTree(ResultDocument.toText(failed));
         assertEquals("failed", j.get("status").asText());
         assertEquals("broker down", j.get("failureReason").asText());

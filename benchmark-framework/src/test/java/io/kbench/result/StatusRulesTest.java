@@ -40,7 +40,7 @@ class StatusRulesTest {
         StatusRules.Outcome o = StatusRules.judge(RunStatus.COMPLETED, null, delivery(10_000, 9_900, 60), CLEAN, ALLOWED);
         assertEquals(RunStatus.DEGRADED, o.status());
         assertEquals("100 of 10,000 messages (1.00%) were not acknowledged, over the 0.1% allowed: 60 failed "
-                + "(60 TimeoutException), 40 undelivered", o.reason());
+                + "(60 timeout), 40 undelivered", o.reason());
         assertEquals(RunStatus.COMPLETED, StatusRules.judge(RunStatus.COMPLETED, null, delivery(10_000, 9_900, 60), CLEAN, 0.02).status(),
                 "the allowance is configurable");
     }
@@ -49,7 +49,7 @@ class StatusRulesTest {
     void nothingAcknowledgedIsAFailure() {
         StatusRules.Outcome o = StatusRules.judge(RunStatus.COMPLETED, null, delivery(500, 0, 500), null, ALLOWED);
         assertEquals(RunStatus.FAILED, o.status());
-        assertTrue(o.reason().startsWith("the cluster acknowledged none of the 500 messages sent (500 TimeoutException)"), o.reason());
+        assertTrue(o.reason().startsWith("the cluster acknowledged none of the 500 messages sent (500 timeout)"), o.reason());
     }
 
     @Test

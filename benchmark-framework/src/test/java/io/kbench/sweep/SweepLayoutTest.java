@@ -39,6 +39,17 @@ class SweepLayoutTest {
     }
 
     @Test
+    void theEarlierAttemptsLogGoesAsideWithIt() throws Exception {
+        Path failed = Files.writeString(dir.resolve("a-r2.json"), SweepTableTest.result("failed", 1, 1, 1L));
+        Files.writeString(dir.resolve("a-r2.log"), "log of the failed attempt");
+        Files.writeString(dir.resolve("a-r2.failed.log"), "an older log without a result");
+        assertEquals(dir.resolve("a-r2.failed-2.json"), SweepLayout.setAside(failed));
+        assertEquals("log of the failed attempt", Files.readString(dir.resolve("a-r2.failed-2.log")));
+        assertFalse(Files.exists(dir.resolve("a-r2.log")), "the new run's log takes its place");
+        assertEquals("an older log without a result", Files.readString(dir.resolve("a-r2.failed.log")));
+    }
+
+    @Test
     void directoryIsNamedAfterTheSweep() {
         SweepLayout layout = new SweepLayout(dir, "Record size / acks=1");
         assertEquals(dir.resolve("record-size-acks-1"), layout.dir());

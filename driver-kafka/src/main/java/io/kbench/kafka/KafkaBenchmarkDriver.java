@@ -194,12 +194,13 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
     }
 
+    /** The innermost cause's message, for users: its class name only when it has no message. */
     static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
-        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+        return t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName() : t.getMessage();
     }
 
     @Override

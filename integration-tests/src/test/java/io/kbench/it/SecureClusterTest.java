@@ -114,7 +114,10 @@ class SecureClusterTest {
         BadInputTest.assertNoStackTrace(run);
     }
 
-    /** Secrets never show in stdout, stderr, worker logs or result files — in success or failure, local or distributed. */
+    /**
+     * Secrets never show in stdout, stderr, worker consoles and log files, run log files or result files — in success or
+     * failure, local or distributed; the libraries log at INFO here, so that their log files hold as much as they can.
+     */
     @Test
     void aCanarySecretNeverAppearsInOutputLogsOrResults() throws Exception {
         Path out = dir.resolve("results");
@@ -134,11 +137,15 @@ class SecureClusterTest {
                     "--drivers", driver("SCRAM-SHA-512", WRONG_PASSWORD, true).toString(), "--output-dir", out.toString(),
                     workload().toString()), 1));
             printed.add(String.join("\n", workers.agents.get(0).output()));
+            printed.add(Files.readString(workers.agents.get(0).logFile()));
         }
         List<Path> files = Cli.files(out);
         List<Path> results = files.stream().filter(f -> f.toString().endsWith(".json")).toList();
         assertEquals(5, results.size(), "every run wrote a result");
-        assertEquals(5, files.size() - results.size(), "and its HTML report, checked for leaks too: " + files);
+        List<Path> logs = files.stream().filter(f -> f.toString().endsWith(".log")).toList();
+        assertEquals(5, logs.size(), "and a log file next to it");
+        List<Path> reports = files.stream().filter(f -> f.toString().endsWith(".html")).toList();
+        assertEquals(5, reports.size(), "and its HTML report, checked for leaks too: " + files);
         for (Path r : files) {
             printed.add(Files.readString(r));
         }
@@ -157,7 +164,7 @@ class SecureClusterTest {
     /** Runs bin/benchmark's main in its own JVM (with its real output streams); returns everything it printed. */
     private String runMain(List<String> args, int expectedExit) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
+                "-cp", System.getProperty("java.class.path"), "-Dkbench.log.level=INFO",
                 "io.kbench.cli.BenchmarkMain"));
         command.addAll(args);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -90,7 +90,8 @@ class SweepTest {
         assertEquals(5, md.lines().count(), md);
         assertTrue(first.out().contains(md.lines().findFirst().orElseThrow()), "the table is printed at the end");
         List<Path> runs = Cli.files(sweepDir.resolve("runs"));
-        assertEquals(6, runs.size(), runs.toString());
+        assertEquals(6, runs.stream().filter(f -> f.toString().endsWith(".json")).count(), runs.toString());
+        assertEquals(6, runs.stream().filter(f -> f.toString().endsWith(".log")).count(), "each run's log next to its result: " + runs);
 
         // The same command again: everything is done, nothing runs.
         Cli.Outcome again = Cli.run(args);
@@ -110,6 +111,8 @@ class SweepTest {
         assertTrue(resumed.out().contains("Run 1 of 1: messageSize=100, producer.batch.size=8196, repeat 2/2"), resumed.out());
         assertEquals("completed", json.readTree(second.toFile()).get("status").asText());
         assertTrue(Files.exists(sweepDir.resolve("runs/messageSize-100_producer.batch.size-8196-r2.interrupted.json")));
+        assertTrue(Files.exists(sweepDir.resolve("runs/messageSize-100_producer.batch.size-8196-r2.interrupted.log")), "its log too");
+        assertTrue(Files.exists(sweepDir.resolve("runs/messageSize-100_producer.batch.size-8196-r2.log")), "and the new run's");
         List<String> after = Files.readAllLines(sweepDir.resolve("table.csv"));
         assertEquals(csv.get(1), after.get(1), "finished rows are kept");
         assertEquals("2", after.get(2).split(",", -1)[n]);

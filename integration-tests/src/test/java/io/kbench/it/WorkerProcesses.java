@@ -23,7 +23,10 @@ final class WorkerProcesses implements AutoCloseable {
 
     static final String TOKEN = "it-token-6f1c";
 
-    record Agent(Process process, String url, int statsPort, List<String> output) {
+    /** Where the agents' log files go (--log-file): inside the module's target/, not the temporary directory. */
+    static final Path LOG_DIR = Path.of("target", "worker-logs").toAbsolutePath();
+
+    record Agent(Process process, String url, int statsPort, List<String> output, Path logFile) {
         void kill9() throws Exception {
             new ProcessBuilder("kill", "-9", Long.toString(process.pid())).start().waitFor();
             process.waitFor(10, TimeUnit.SECONDS);
@@ -51,19 +54,28 @@ final class WorkerProcesses implements AutoCloseable {
         return w;
     }
 
+    /** Starts bin/benchmark-worker's main; with a --log-file under {@link #LOG_DIR} unless {@code args} name one. */
     static Process launch(List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.io.kbench=info",
                 "-cp", System.getProperty("java.class.path"), "io.kbench.agent.WorkerMain"));
         command.addAll(args);
+        if (!args.contains("--log-file")) {
+            command.addAll(List.of("--log-file", newLogFile().toString()));
+        }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("KBENCH_WORKER_TOKEN", TOKEN);
         return pb.start();
     }
 
+    static Path newLogFile() {
+        return LOG_DIR.resolve("worker-" + java.util.UUID.randomUUID() + ".log");
+    }
+
     private static Agent startOne(String id, int statsPort) throws Exception {
-        Process p = launch(List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort)));
+        Path logFile = newLogFile();
+        Process p = launch(List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort), "--log-file",
+                logFile.toString()));
         List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
         CompletableFuture<String> url = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
@@ -84,7 +96,7 @@ final class WorkerProcesses implements AutoCloseable {
         }, "worker-output-" + id);
         reader.setDaemon(true);
         reader.start();
-        return new Agent(p, url.get(60, TimeUnit.SECONDS), statsPort, output);
+        return new Agent(p, url.get(60, TimeUnit.SECONDS), statsPort, output, logFile);
     }
 
     static int freePort() throws IOException {

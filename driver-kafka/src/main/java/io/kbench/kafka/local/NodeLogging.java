@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * How the node JVMs log, in one place: switching the project's logging backend (say from
- * slf4j-simple to logback) changes only this class.
+ * How the node JVMs log, in one place: logback (the project's SLF4J backend) from a file written
+ * here, so a node does not depend on which logback.xml its class path happens to hold, and log4j2
+ * for the one broker class that logs through it directly.
  *
  * <p>Every node writes all of its logging to stderr, which the parent appends to the one broker
  * log ({@link LocalKafkaCluster#LOG_FILE}); each line names its node ({@code [node 2]}), so the
@@ -18,6 +19,7 @@ import java.util.List;
 final class NodeLogging {
 
     static final String LOG4J2_FILE = "log4j2.properties";
+    static final String LOGBACK_FILE = "logback.xml";
     /** Line timestamps, also used by {@link FaultLog} so the parent's lines sort with the nodes'. */
     static final String TIME_FORMAT = "yyyy-MM-dd HH:mm:ss.SSS";
 
@@ -38,28 +40,40 @@ final class NodeLogging {
             "rootLogger.appenderRef.err.ref = STDERR",
             "");
 
+    /**
+     * logback for everything that logs through SLF4J: WARN and above to stderr, kbench's own lines at
+     * INFO. Must stay valid: logback reports configuration errors on stdout, the control channel.
+     */
+    private static final String LOGBACK_XML = String.join("\n",
+            "<configuration>",
+            "  <appender name=\"STDERR\" class=\"ch.qos.logback.core.ConsoleAppender\">",
+            "    <target>System.err</target>",
+            "    <encoder>",
+            "      <pattern>%d{" + TIME_FORMAT + "} [${kbench.node.label}] [%thread] %level %logger - %msg%n</pattern>",
+            "    </encoder>",
+            "  </appender>",
+            "  <logger name=\"io.kbench\" level=\"INFO\"/>",
+            "  <root level=\"WARN\">",
+            "    <appender-ref ref=\"STDERR\"/>",
+            "  </root>",
+            "</configuration>",
+            "");
+
     private NodeLogging() {
     }
 
     /** Writes the configuration files the options of {@link #jvmOptions} refer to. */
     static void writeConfig(Path clusterDir) throws IOException {
         Files.writeString(clusterDir.resolve(LOG4J2_FILE), LOG4J2_PROPERTIES, StandardCharsets.UTF_8);
+        Files.writeString(clusterDir.resolve(LOGBACK_FILE), LOGBACK_XML, StandardCharsets.UTF_8);
     }
 
     /** The logging options of node {@code nodeId}'s JVM. */
     static List<String> jvmOptions(Path clusterDir, int nodeId) {
         String label = "node " + nodeId;
         return List.of(
-                // To stderr, which the parent appends to broker.log. (slf4j-simple's own logFile
-                // option truncates the file and would fight with the other nodes over it.)
-                "-Dorg.slf4j.simpleLogger.logFile=System.err",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-Dorg.slf4j.simpleLogger.log.io.kbench=info",
-                "-Dorg.slf4j.simpleLogger.log.kafka=warn",
-                "-Dorg.slf4j.simpleLogger.log.org.apache.kafka=warn",
-                "-Dorg.slf4j.simpleLogger.showDateTime=true",
-                // slf4j-simple has no field for the node: a quoted literal in the date format adds it.
-                "-Dorg.slf4j.simpleLogger.dateTimeFormat=" + TIME_FORMAT + " '[" + label + "]'",
+                // To stderr, which the parent appends to broker.log; each line names the node.
+                "-Dlogback.configurationFile=" + clusterDir.resolve(LOGBACK_FILE),
                 "-Dkbench.node.label=" + label,
                 "-Dlog4j2.configurationFile=" + clusterDir.resolve(LOG4J2_FILE),
                 "-Dlog4j2.level=warn");

@@ -35,8 +35,8 @@ class NodeCommandLineTest {
     void commandLineRoundTripsThroughTheNodesParser() {
         List<String> command = NodeJvm.command(node(true), 342, DIR, "cluster-id-1", DIR.resolve("security.properties"));
         assertTrue(command.contains("-Xmx342m"), command.toString());
-        assertTrue(command.contains("-Dorg.slf4j.simpleLogger.dateTimeFormat=" + NodeLogging.TIME_FORMAT + " '[node 2]'"),
-                command.toString());
+        assertTrue(command.contains("-Dkbench.node.label=node 2"), command.toString());
+        assertTrue(command.contains("-Dlogback.configurationFile=" + DIR.resolve(NodeLogging.LOGBACK_FILE)), command.toString());
         assertTrue(command.contains("-Dlog4j2.configurationFile=" + DIR.resolve(NodeLogging.LOG4J2_FILE)), command.toString());
         NodeArguments args = NodeArguments.parse(nodeArguments(command));
         assertEquals(DIR.resolve("data").resolve("node-2.properties").toAbsolutePath(), args.config());

@@ -1,0 +1,154 @@
+package io.kbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.local.LocalKafkaCluster;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issue's experiment: the broker of a run dies mid-measurement. The Kafka clients then log
+ * hundreds of warnings; the console must stay readable (the first of each kind once, the counts at
+ * the end), the run's log file must hold them all, and a secret must reach neither.
+ */
+class BrokerKillConsoleTest {
+
+    /** A secret the run knows: the producers' client.id comes from a file placeholder, so it is in every producer log line. */
+    private static final String CANARY = "Canary-ql-3d9f0b7e";
+    private static final Pattern EXCEPTION_CLASS = Pattern.compile("\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDeadBrokerGivesAFewFriendlyLinesAndAFullLogFile() throws Exception {
+        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(LocalClusterConfig.defaults(), line -> {})) {
+            Path canary = Cli.write(dir, "client-id", CANARY + "\n");
+            // Short client timeouts and drain, so that the run gives up on the dead broker within about a minute.
+            Path driver = Cli.write(dir, "driver.yaml", "name: Kafka (broker kill)\n"
+                    + "driverClass: io.kbench.kafka.KafkaBenchmarkDriver\n"
+                    + "replicationFactor: 1\n"
+                    + "commonConfig: |\n  bootstrap.servers=" + cluster.bootstrapServers() + "\n"
+                    + "  request.timeout.ms=3000\n  default.api.timeout.ms=5000\n"
+                    + "producerConfig: |\n  client.id=${file:" + canary + "}\n  linger.ms=5\n  delivery.timeout.ms=8000\n"
+                    + "  max.block.ms=3000\n"
+                    + "consumerConfig: |\n  auto.offset.reset=earliest\n");
+            Path workload = Cli.write(dir, "kill.yaml", "name: broker-kill\ntopics: 1\npartitionsPerTopic: 2\nmessageSize: 100\n"
+                    + "producersPerTopic: 1\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducerRate: 2000\n"
+                    + "warmupDuration: 0s\ntestDuration: 20s\n");
+            Path results = dir.resolve("results");
+
+            long start = System.nanoTime();
+            Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                    "-cp", System.getProperty("java.class.path"), "io.kbench.cli.BenchmarkMain",
+                    "--drivers", driver.toString(), "--output-dir", results.toString(), "--progress-interval", "2s",
+                    "--drain-timeout", "5s", workload.toString()).start();
+            List<String> out = collect(run.getInputStream(), "stdout");
+            List<String> err = collect(run.getErrorStream(), "stderr");
+            try {
+                awaitLines(out, "[measure", 2, run);
+                ProcessHandle.of(cluster.brokerPid(0)).ifPresent(ProcessHandle::destroyForcibly); // kill -9 of the broker JVM
+                assertTrue(run.waitFor(240, TimeUnit.SECONDS), "the run did not end within 240 s:\n" + String.join("\n", out));
+            } finally {
+                run.destroyForcibly();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf("broker-kill run: %.1f s%n", seconds); // for the test report
+
+            String console = String.join("\n", out) + "\n" + String.join("\n", err);
+            long clientWarningLines = console.lines()
+                    .filter(l -> l.startsWith("warning: ") || l.contains("org.apache.kafka") || l.matches(".*\\b(WARN|ERROR)\\b.*"))
+                    .count();
+            assertTrue(clientWarningLines < 20, clientWarningLines + " lines of client warnings:\n" + console);
+            assertFalse(console.contains("Caused by") || console.contains("\tat "), "no stack traces:\n" + console);
+            Matcher className = EXCEPTION_CLASS.matcher(console);
+            if (className.find()) {
+                fail("no exception class names on the console, found " + className.group() + ":\n" + console);
+            }
+            assertFalse(console.contains("clientId="), "no client prefixes:\n" + console);
+
+            String broker = cluster.bootstrapServers();
+            assertTrue(console.contains("warning: broker " + broker + " unreachable; repeats are counted, all of them in "), console);
+            Matcher count = Pattern.compile("  broker " + Pattern.quote(broker) + " unreachable: ([\\d,]+) warnings").matcher(console);
+            assertTrue(count.find(), "the count at the end:\n" + console);
+            long unreachable = Long.parseLong(count.group(1).replace(",", ""));
+
+            Matcher logLine = Pattern.compile("Log written to (.+\\.log)").matcher(console);
+            assertTrue(logLine.find(), console);
+            Path log = Path.of(logLine.group(1).trim());
+            assertEquals(results, log.getParent(), "next to the result");
+            assertTrue(Files.exists(log.resolveSibling(log.getFileName().toString().replace(".log", ".json"))), "with the same name");
+            String logText = Files.readString(log);
+            long rawUnreachable = logText.lines().filter(l -> l.contains("could not be established") || l.contains("disconnected")).count();
+            assertTrue(rawUnreachable >= unreachable && unreachable >= 10,
+                    "every warning counted is in the file in full: " + rawUnreachable + " lines for " + unreachable + " counted");
+            assertTrue(logText.contains("WARN  [") && logText.contains("org.apache.kafka.clients.NetworkClient - "), logText);
+            assertTrue(logText.contains("[Producer clientId=******]"), "the producers' lines are there, their id masked");
+
+            assertFalse(console.contains(CANARY), "the canary reached the console");
+            assertFalse(logText.contains(CANARY), "the canary reached the log file");
+            for (Path f : Cli.files(results)) {
+                assertFalse(Files.readString(f).contains(CANARY), "the canary reached " + f);
+            }
+        }
+    }
+
+    /** --verbose: the raw lines, stack traces and all, on stderr as they come; the friendly ones stay on stdout. */
+    @Test
+    void verboseShowsTheRawLinesToo() throws Exception {
+        Path driver = Cli.write(dir, "unreachable.yaml", "name: Kafka (nowhere)\ndriverClass: io.kbench.kafka.KafkaBenchmarkDriver\n"
+                + "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:1\n");
+        Path workload = Cli.write(dir, "w.yaml", "name: w\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\nproducersPerTopic: 1\n"
+                + "subscriptionsPerTopic: 0\nproducerRate: 10\nwarmupDuration: 0s\ntestDuration: 2s\n");
+        Cli.Outcome run = Cli.run("--verbose", "--drivers", driver.toString(), "--output-dir", dir.resolve("results").toString(),
+                workload.toString());
+        assertEquals(1, run.exitCode(), run.all());
+        assertTrue(run.err().contains("WARN  org.apache.kafka.clients.NetworkClient - [AdminClient clientId="), run.err());
+        assertTrue(run.out().contains("warning: broker 127.0.0.1:1 unreachable; repeats are counted"), run.out());
+        assertFalse(run.out().contains("org.apache.kafka"), "the raw lines are on stderr only:\n" + run.out());
+        assertTrue(run.out().contains("cannot reach Kafka at 127.0.0.1:1"), run.out());
+    }
+
+    private static List<String> collect(InputStream stream, String name) {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        }, "broker-kill-" + name);
+        t.setDaemon(true);
+        t.start();
+        return lines;
+    }
+
+    private static void awaitLines(List<String> lines, String prefix, int count, Process run) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (new ArrayList<>(lines).stream().filter(l -> l.startsWith(prefix)).count() < count) {
+            assertTrue(run.isAlive(), "the run ended before measuring:\n" + String.join("\n", lines));
+            assertTrue(System.nanoTime() < deadline, "no measurement within 120 s:\n" + String.join("\n", lines));
+            Thread.sleep(100);
+        }
+    }
+}
