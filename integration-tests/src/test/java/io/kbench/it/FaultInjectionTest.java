@@ -133,6 +133,47 @@ class FaultInjectionTest {
     }
 
     @Test
+    @Timeout(240)
+    void withRemoteWorkersTheCoordinatorAppliesTheFaultsToTheClusterItOwns() throws Exception {
+        Path driver = Cli.write(dir, "one.yaml", """
+                name: Kafka (1 local broker)
+                driverClass: io.kbench.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                localCluster:
+                  brokers: 1
+                """);
+        Path workload = Cli.write(dir, "pause.yaml", """
+                name: pause-remote
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 256
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 1000
+                warmupDuration: 1s
+                testDuration: 8s
+                faults:
+                  - {after: 3s, type: broker-pause, duration: 2s}
+                """);
+        Path token = Cli.write(dir, "token", WorkerProcesses.TOKEN + "\n");
+        try (WorkerProcesses workers = WorkerProcesses.start(2)) {
+            Cli.Outcome run = Cli.run("--workers", workers.urls(), "--worker-token-file", token.toString(), "--drivers",
+                    driver.toString(), "--output-dir", dir.resolve("out").toString(), "--progress-interval", "1s", workload.toString());
+
+            assertEquals(0, run.exitCode(), run.all());
+            JsonNode r = run.result();
+            JsonNode fault = r.get("faults").get(0);
+            assertTrue(fault.get("applied").asBoolean(), fault.toString());
+            assertTrue(fault.get("outcome").asText().startsWith("paused broker 0 "), fault.toString());
+            assertTrue(r.get("measurement").get("publishLatency").get("maxMicros").asLong() >= 1_500_000,
+                    "the workers' messages waited for the paused broker: " + r.get("measurement").get("publishLatency"));
+            assertEquals(2, r.get("measurement").get("workers").size());
+            assertEquals(0, r.get("integrity").get("lostMessages").asLong());
+        }
+    }
+
+    @Test
     void faultsAgainstAClusterTheRunDoesNotOwnAreRefusedBeforeAnythingRuns() throws Exception {
         Path workload = Cli.write(dir, "faulty.yaml", """
                 name: faulty

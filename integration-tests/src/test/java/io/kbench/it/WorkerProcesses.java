@@ -111,7 +111,7 @@ final class WorkerProcesses implements AutoCloseable {
 
     static HttpResponse<String> http(String method, String url, String token, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("X-Kbench-Protocol", "1")
+                .header("X-Kbench-Protocol", Integer.toString(io.kbench.remote.Protocol.VERSION))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
