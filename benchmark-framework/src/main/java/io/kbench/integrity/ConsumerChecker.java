@@ -4,6 +4,7 @@ import io.kbench.driver.MessageStamp;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Checks what one consumer reads, per producer and partition: a sequence read a second time at a
@@ -31,9 +32,9 @@ public final class ConsumerChecker {
     private long unstamped;
     private long foreign;
 
-    /** What this consumer knows of one producer. */
+    /** What this consumer knows of one producer; guarded by the checker's lock, so no lock of its own. */
     private static final class ProducerTrack {
-        final SequenceSet seen = new SequenceSet();
+        final RoaringBitmap seen = new RoaringBitmap();
         long[] lastSequenceByPartition = new long[0];
     }
 
@@ -66,10 +67,11 @@ public final class ConsumerChecker {
         checked++;
         ProducerTrack track = track(stamp.producerId());
         long sequence = stamp.sequence();
-        if (!track.seen.add(sequence)) {
-            if (sequence >= 0 && sequence <= SequenceSet.MAX_SEQUENCE) {
-                duplicates++;
-            }
+        if (sequence < 0 || sequence > SequenceSet.MAX_SEQUENCE) {
+            return; // beyond what a set holds: counted as checked, not tracked
+        }
+        if (!track.seen.checkedAdd((int) sequence)) {
+            duplicates++;
             return;
         }
         track.lastSequenceByPartition = grow(track.lastSequenceByPartition, partition);
@@ -103,7 +105,7 @@ public final class ConsumerChecker {
     /** What this consumer has checked so far; the sequence sets are copies. */
     public synchronized SubscriptionTally tally() {
         Map<Long, SequenceSet> seen = new HashMap<>();
-        producers.forEach((id, t) -> seen.put(id, t.seen.copy()));
+        producers.forEach((id, t) -> seen.put(id, SequenceSet.copyOf(t.seen)));
         return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, seen);
     }
 }

@@ -28,6 +28,11 @@ public final class SequenceSet {
         this.bits = bits;
     }
 
+    /** A set holding a copy of {@code bits}, for owners that keep a bitmap under a lock of their own. */
+    static SequenceSet copyOf(RoaringBitmap bits) {
+        return new SequenceSet(bits.clone());
+    }
+
     /** @return false when the sequence was already in the set (or cannot be held) */
     public synchronized boolean add(long sequence) {
         if (sequence < 0 || sequence > MAX_SEQUENCE) {
