@@ -49,6 +49,11 @@ public final class RunnerOptions {
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;
 
+    @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
+            description = "Length of the periods the result keeps, for its time series and OMB's chart scripts, which assume "
+                    + "10 s (default: ${DEFAULT-VALUE}); progress lines come every --progress-interval.")
+    Duration sampleInterval;
+
     @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
             description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
     Duration drainTimeout;
@@ -137,13 +142,17 @@ public final class RunnerOptions {
     RunOptions runOptions() {
         return RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
                 .withDrainTimeout(drainTimeout).withLease(workerLease).withStallTimeout(stallTimeout)
-                .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck);
+                .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck)
+                .withSampleInterval(sampleInterval);
     }
 
     /** Problems with the options themselves, or null. */
     String problem() {
         if (progressInterval.toMillis() < 100) {
             return "--progress-interval must be at least 100ms";
+        }
+        if (sampleInterval.toMillis() < 100) {
+            return "--sample-interval must be at least 100ms, e.g. 10s";
         }
         if (stallTimeout.toSeconds() < 1) {
             return "--stall-timeout must be at least 1s, e.g. 30s";

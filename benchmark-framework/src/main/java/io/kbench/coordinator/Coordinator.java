@@ -229,7 +229,7 @@ public final class Coordinator {
 
     private PeriodCollector collector(Workload w, RunRecord record, RunOptions options, StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.subscriptionsPerTopic(), record::addPeriod, guard);
+                w.subscriptionsPerTopic(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** Renew often enough that a lease survives two lost renewals. */

@@ -11,10 +11,12 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Runs a phase: polls the workers' period stats and emits one merged {@link PeriodSummary} per
- * reporting interval (plus a last, shorter one when the phase ends). Phases that end on a
- * condition are polled more often than they are reported, so they end promptly. At every poll a
- * {@link StallGuard} may stop the phase when the cluster has gone silent; the period so far is kept.
+ * Runs a phase: polls the workers' period stats and merges them into two series of
+ * {@link PeriodSummary}: one per progress interval (printed, and judged by the diagnosis) and one
+ * per sample interval (kept in the result; OMB's tools assume 10 s), each with a last, shorter
+ * period when the phase ends. Phases that end on a condition are polled more often than they are
+ * reported, so they end promptly. At every poll a {@link StallGuard} may stop the phase when the
+ * cluster has gone silent; the periods so far are kept.
  */
 final class PeriodCollector {
 
@@ -28,18 +30,59 @@ final class PeriodCollector {
     private final long loadStartNanos;
     private final int subscriptionsPerTopic;
     private final Consumer<PeriodSummary> sink;
+    private final long sampleNanos;
+    private final Consumer<PeriodSummary> samples;
     private final StallGuard guard;
 
-    /** @param guard stops a phase whose cluster went silent, or null */
+    /**
+     * @param interval how often {@code sink} gets a period (the progress lines)
+     * @param sampleInterval how often {@code samples} gets a period (the result's series)
+     * @param guard stops a phase whose cluster went silent, or null
+     */
     PeriodCollector(Worker workers, Waiter waiter, Duration interval, long loadStartNanos, int subscriptionsPerTopic,
-                    Consumer<PeriodSummary> sink, StallGuard guard) {
+                    Consumer<PeriodSummary> sink, Duration sampleInterval, Consumer<PeriodSummary> samples, StallGuard guard) {
         this.workers = workers;
         this.waiter = waiter;
         this.intervalNanos = interval.toNanos();
         this.loadStartNanos = loadStartNanos;
         this.subscriptionsPerTopic = subscriptionsPerTopic;
         this.sink = sink;
+        this.sampleNanos = sampleInterval.toNanos();
+        this.samples = samples;
         this.guard = guard;
+    }
+
+    /** One series of periods being merged: the workers' stats since the series' last period. */
+    private final class Series {
+        final long lengthNanos;
+        final Consumer<PeriodSummary> out;
+        final Map<String, PeriodStats> pending = new LinkedHashMap<>();
+        long startNanos;
+
+        Series(long lengthNanos, Consumer<PeriodSummary> out, long startNanos) {
+            this.lengthNanos = lengthNanos;
+            this.out = out;
+            this.startNanos = startNanos;
+        }
+
+        void add(List<PeriodStats> slice) {
+            for (PeriodStats s : slice) {
+                pending.merge(s.workerId(), s, PeriodStats::then);
+            }
+        }
+
+        long due() {
+            return startNanos + lengthNanos;
+        }
+
+        void emitIfDue(Phase phase, long now, boolean phaseOver) {
+            if (phaseOver || now - startNanos >= lengthNanos) {
+                out.accept(StatsMerger.summarize(phase, (now - loadStartNanos) / 1_000, new ArrayList<>(pending.values()),
+                        subscriptionsPerTopic));
+                pending.clear();
+                startNanos = now;
+            }
+        }
     }
 
     /** The start of the time axis of the periods (the load's start). */
@@ -64,16 +107,16 @@ final class PeriodCollector {
     }
 
     private boolean run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos) {
-        Map<String, PeriodStats> pending = new LinkedHashMap<>();
-        long periodStart = waiter.clock().nanoTime();
+        long start = waiter.clock().nanoTime();
+        Series progress = new Series(intervalNanos, sink, start);
+        Series sampled = new Series(sampleNanos, samples, start);
         while (true) {
             long now = waiter.clock().nanoTime();
-            long next = Math.min(Math.min(periodStart + intervalNanos, deadline), saturatedAdd(now, pollNanos));
+            long next = Math.min(Math.min(Math.min(progress.due(), sampled.due()), deadline), saturatedAdd(now, pollNanos));
             waiter.until(next);
             List<PeriodStats> slice = workers.periodStats();
-            for (PeriodStats s : slice) {
-                pending.merge(s.workerId(), s, PeriodStats::then);
-            }
+            progress.add(slice);
+            sampled.add(slice);
             now = waiter.clock().nanoTime();
             LoadState state = LoadState.of(slice, subscriptionsPerTopic);
             boolean met = done.test(state);
@@ -86,12 +129,8 @@ final class PeriodCollector {
                 }
             }
             boolean over = met || now >= deadline || stalled != null;
-            if (over || now - periodStart >= intervalNanos) {
-                long elapsedMicros = (now - loadStartNanos) / 1_000;
-                sink.accept(StatsMerger.summarize(phase, elapsedMicros, new ArrayList<>(pending.values()), subscriptionsPerTopic));
-                pending.clear();
-                periodStart = now;
-            }
+            progress.emitIfDue(phase, now, over);
+            sampled.emitIfDue(phase, now, over);
             if (stalled != null) {
                 throw stalled;
             }

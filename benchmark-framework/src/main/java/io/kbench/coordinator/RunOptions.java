@@ -20,6 +20,7 @@ import java.time.Duration;
  * @param maxUnackedRatio failed plus undelivered messages a run may have, as a share of those sent,
  *     and still count as completed
  * @param checkIntegrity stamp messages with producer id and sequence and check them on the consumers
+ * @param sampleInterval the length of the periods the result keeps (OMB's tools assume 10 s)
  */
 public record RunOptions(
         boolean keepTopics,
@@ -32,14 +33,16 @@ public record RunOptions(
         String coordinatorName,
         Duration stallTimeout,
         double maxUnackedRatio,
-        boolean checkIntegrity) {
+        boolean checkIntegrity,
+        Duration sampleInterval) {
 
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(10);
 
     public static RunOptions defaults() {
         return new RunOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
                 Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
-                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true);
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL);
     }
 
     private static String hostName() {
@@ -52,37 +55,42 @@ public record RunOptions(
 
     public RunOptions withProgressInterval(Duration interval) {
         return new RunOptions(keepTopics, interval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withKeepTopics(boolean keep) {
         return new RunOptions(keep, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withDrainTimeout(Duration timeout) {
         return new RunOptions(keepTopics, progressInterval, timeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withLease(Duration newLease) {
         return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, newLease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity);
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withStallTimeout(Duration timeout) {
         return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, timeout, maxUnackedRatio, checkIntegrity);
+                coordinatorName, timeout, maxUnackedRatio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withMaxUnackedRatio(double ratio) {
         return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, ratio, checkIntegrity);
+                coordinatorName, stallTimeout, ratio, checkIntegrity, sampleInterval);
     }
 
     public RunOptions withCheckIntegrity(boolean check) {
         return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, check);
+                coordinatorName, stallTimeout, maxUnackedRatio, check, sampleInterval);
+    }
+
+    public RunOptions withSampleInterval(Duration interval) {
+        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, interval);
     }
 
     /** The stall timeout in effect: never longer than the client's delivery timeout (null: unknown). */

@@ -29,6 +29,9 @@ final class RunRecord {
     private final BenchmarkClock clock;
     private final Console console;
     private final long startEpochMillis;
+    /** The progress periods: printed, and what the diagnosis judges (finer than the samples). */
+    private final List<PeriodSummary> progress = new ArrayList<>();
+    /** The periods the result keeps, one per sample interval. */
     private final List<PeriodSummary> periods = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private String phaseName = "setup";
@@ -48,7 +51,7 @@ final class RunRecord {
 
     void startPhase(Phase phase, String message) {
         phaseName = phase.label();
-        phaseStartMicros = periods.isEmpty() ? 0 : periods.get(periods.size() - 1).elapsedMicros();
+        phaseStartMicros = progress.isEmpty() ? 0 : progress.get(progress.size() - 1).elapsedMicros();
         console.line(message);
     }
 
@@ -56,9 +59,13 @@ final class RunRecord {
         return phaseName;
     }
 
-    void addPeriod(PeriodSummary period) {
-        periods.add(period);
+    void addProgress(PeriodSummary period) {
+        progress.add(period);
         console.line(ProgressPrinter.line(period, phaseStartMicros));
+    }
+
+    void addSample(PeriodSummary period) {
+        periods.add(period);
     }
 
     void warn(String warning) {
@@ -102,7 +109,7 @@ final class RunRecord {
                        List<WarningSummary> clientWarnings) {
         Map<String, Double> metricValues = new HashMap<>();
         clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
-        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, periods, metricValues, stall));
+        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, progress, metricValues, stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
@@ -135,6 +142,7 @@ final class RunRecord {
                 workerIds,
                 topics,
                 rebalanceTimeMillis,
+                spec.options().sampleInterval().toMillis(),
                 List.copyOf(periods),
                 measurement,
                 consumer,

@@ -56,7 +56,7 @@ final class OmbFields {
         root.put("version", result.versions() == null ? null : result.versions().get("client"));
         root.put("beginTime", Instant.ofEpochMilli(result.startEpochMillis()).toString());
         root.put("endTime", Instant.ofEpochMilli(result.endEpochMillis()).toString());
-        root.put("sampleRateMillis", sampleRateMillis(measured));
+        root.put("sampleRateMillis", result.sampleIntervalMillis());
         ArrayNode sent = root.putArray("sent");
         measured.forEach(p -> sent.add(p.scheduleDelay().count())); // one schedule-delay sample per message sent
         ArrayNode consumed = root.putArray("consumed");
@@ -85,19 +85,6 @@ final class OmbFields {
         quantiles(root.putObject("aggregatedEndToEndLatencyQuantiles"), m == null ? null : m.histograms().endToEnd(), true);
     }
 
-    /**
-     * The length of the measured periods in milliseconds (their median, rounded to 100 ms), as the
-     * Redpanda fork's {@code sampleRateMillis}; OMB's 10 s when nothing was measured. Derived here
-     * until the coordinator records its own sampling interval.
-     */
-    static long sampleRateMillis(List<PeriodSummary> measured) {
-        if (measured.isEmpty()) {
-            return 10_000;
-        }
-        long[] lengths = measured.stream().mapToLong(PeriodSummary::durationMicros).sorted().toArray();
-        long medianMillis = lengths[lengths.length / 2] / 1_000;
-        return Math.max(100, Math.round(medianMillis / 100.0) * 100);
-    }
 
     private static void minSeries(ObjectNode root, String name, List<PeriodSummary> periods,
                                   Function<PeriodSummary, LatencySummary> latency) {

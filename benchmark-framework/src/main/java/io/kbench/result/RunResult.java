@@ -29,7 +29,8 @@ import java.util.Map;
  * @param workers the workers that ran the load
  * @param topics names of the topics used
  * @param rebalanceTimeMillis from creating the consumers to every partition being assigned
- * @param periods every reporting period, all phases
+ * @param sampleIntervalMillis the length of the periods kept (the last of a phase may be shorter)
+ * @param periods every sampled period, all phases
  * @param measurement the measured phase, or null if the run failed before it
  * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
  * @param workerClocks each remote worker's clock offset and its error bound (empty for a local run)
@@ -58,6 +59,7 @@ public record RunResult(
         List<String> workers,
         List<String> topics,
         long rebalanceTimeMillis,
+        long sampleIntervalMillis,
         List<PeriodSummary> periods,
         Measurement measurement,
         ConsumerMetrics consumer,

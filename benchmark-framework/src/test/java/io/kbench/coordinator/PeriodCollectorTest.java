@@ -34,8 +34,28 @@ class PeriodCollectorTest {
         workers.close();
     }
 
+    private final List<PeriodSummary> samples = new ArrayList<>();
+
+    /** Samples as long as the progress periods unless a test says otherwise. */
     private PeriodCollector collector(Duration interval, long loadStartNanos) {
-        return new PeriodCollector(workers, new Waiter(clock, stop), interval, loadStartNanos, 1, summaries::add, null);
+        return collector(interval, interval, loadStartNanos);
+    }
+
+    private PeriodCollector collector(Duration interval, Duration sampleInterval, long loadStartNanos) {
+        return new PeriodCollector(workers, new Waiter(clock, stop), interval, loadStartNanos, 1, summaries::add, sampleInterval,
+                samples::add, null);
+    }
+
+    @Test
+    void theResultsSamplesHaveTheirOwnLengthBesideTheProgressPeriods() {
+        collector(Duration.ofSeconds(1), Duration.ofSeconds(4), T0).runFor(Phase.MEASURE, Duration.ofSeconds(10));
+
+        assertEquals(10, summaries.size(), "a progress line a second");
+        assertEquals(List.of(4_000L, 8_000L, 10_000L), samples.stream().map(p -> p.elapsedMicros() / 1_000).toList());
+        assertEquals(List.of(4_000L, 4_000L, 2_000L), samples.stream().map(p -> p.durationMicros() / 1_000).toList(),
+                "and a shorter last sample when the phase ends");
+        assertEquals(1_500 * 4, samples.get(0).publishLatency().count(), "every message of the 4 s in the sample");
+        assertEquals(1_500.0, samples.get(1).publishRate(), 1e-9);
     }
 
     private List<Long> elapsedMillis() {

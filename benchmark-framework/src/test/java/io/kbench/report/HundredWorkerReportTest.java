@@ -93,7 +93,7 @@ class HundredWorkerReportTest {
                 Workloads.parse("name: hundred\ntopics: 1\npartitionsPerTopic: 100\nmessageSize: 1024\nproducersPerTopic: 100\n"
                         + "producerRate: 1000000\ntestDuration: 5m\nwarmupDuration: 30s\n"),
                 "Kafka", "kafka.yaml", Map.of(), null, Map.of("kbench", "test"),
-                workers.stream().map(CumulativeStats::workerId).toList(), List.of("t"), 0, periods, m, null, clocks, Diagnosis.NONE,
+                workers.stream().map(CumulativeStats::workerId).toList(), List.of("t"), 0, 10_000, periods, m, null, clocks, Diagnosis.NONE,
                 Delivery.of(workers), null, List.of(), List.of(), List.of());
     }
 

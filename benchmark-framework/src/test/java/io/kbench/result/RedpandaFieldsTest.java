@@ -21,7 +21,7 @@ class RedpandaFieldsTest {
         assertEquals("2023-11-14T22:13:20Z", j.get("beginTime").asText());
         assertEquals("2023-11-14T22:14:50Z", j.get("endTime").asText(), "the same value as our endTime");
         assertTrue(j.has("version"));
-        assertEquals(1_000, j.get("sampleRateMillis").asLong(), "the fixture's periods last 1 s");
+        assertEquals(10_000, j.get("sampleRateMillis").asLong(), "the run's sample interval");
         // Two measured periods: 1,000 and 2,000 messages sent and consumed.
         assertEquals(List.of(1_000L, 2_000L), longs(j.get("sent")));
         assertEquals(List.of(1_000L, 2_000L), longs(j.get("consumed")));
@@ -34,13 +34,6 @@ class RedpandaFieldsTest {
         assertTrue(j.get("units").get("scheduleLatency").asText().contains("milliseconds"));
     }
 
-    @Test
-    void sampleRateIsTheMedianMeasuredPeriodRoundedTo100Millis() {
-        assertEquals(10_000, OmbFields.sampleRateMillis(List.of()), "OMB's default when nothing was measured");
-        assertEquals(10_000, OmbFields.sampleRateMillis(List.of(period(9_987_000), period(10_012_000), period(3_000_000))));
-        assertEquals(5_000, OmbFields.sampleRateMillis(List.of(period(5_021_000))));
-        assertEquals(100, OmbFields.sampleRateMillis(List.of(period(20_000))), "never below 100 ms");
-    }
 
     private static PeriodSummary period(long durationMicros) {
         LatencySummary none = LatencySummary.EMPTY;

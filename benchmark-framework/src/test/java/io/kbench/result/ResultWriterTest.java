@@ -63,7 +63,7 @@ class ResultWriterTest {
         periods.add(period(Phase.DRAIN, 10, 50_000, 9_000, 0));
         return new RunResult("r1", RunStatus.COMPLETED, null, List.of(), startEpochMillis, startEpochMillis + 90_000,
                 "workloads/w.yaml", w, driverName, "driver.yaml", Map.of("bootstrap.servers", "b:9092"), null,
-                Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, periods, m,
+                Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, 10_000, periods, m,
                 ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(),
                 Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null)), Delivery.of(List.of(c)),
                 new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of(), List.of());
@@ -169,7 +169,7 @@ class ResultWriterTest {
     void aRunWithoutMeasurementStillHasTheFields() throws Exception {
         RunResult full = result("w", "kafka", 0);
         RunResult failed = new RunResult("r2", RunStatus.FAILED, "broker down", List.of("w1"), 0, 1, "w.yaml",
-                full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, List.of(), null, null, List.of(),
+                full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, List.of(), null, null, List.of(),
                 Diagnosis.NONE, null, null, List.of(), List.of(), List.of());
         JsonNode j = JSON.readTree(ResultDocument.toText(failed));
         assertEquals("failed", j.get("status").asText());

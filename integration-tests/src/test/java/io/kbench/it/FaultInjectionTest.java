@@ -53,7 +53,7 @@ class FaultInjectionTest {
                   - {after: 12s, type: broker-restart}
                 """);
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(),
-                "--progress-interval", "1s", workload.toString());
+                "--progress-interval", "1s", "--sample-interval", "1s", workload.toString());
 
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();

@@ -42,7 +42,7 @@ class InterruptTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "io.kbench.cli.BenchmarkMain",
-                "--drivers", driver.toString(), "--output-dir", out.toString(), "--progress-interval", "1s",
+                "--drivers", driver.toString(), "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s",
                 workload.toString());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();

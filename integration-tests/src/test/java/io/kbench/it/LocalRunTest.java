@@ -33,7 +33,7 @@ class LocalRunTest {
                 testDuration: 8s
                 """);
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(),
-                "--progress-interval", "2s", workload.toString());
+                "--progress-interval", "2s", "--sample-interval", "2s", workload.toString());
 
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();

@@ -70,7 +70,7 @@ class ReportTest {
 
     private Path run(String outDir, String... args) {
         List<String> all = new ArrayList<>(List.of("--drivers", driver.toString(), "--output-dir", dir.resolve(outDir).toString(),
-                "--progress-interval", "500ms"));
+                "--progress-interval", "500ms", "--sample-interval", "500ms"));
         all.addAll(List.of(args));
         Cli.Outcome o = Cli.run(all.toArray(String[]::new));
         assertEquals(0, o.exitCode(), o.all());
@@ -105,7 +105,7 @@ class ReportTest {
                   messageSize: [100, 1000]
                 """);
         Cli.Outcome s = Cli.run("sweep", "--drivers", driver.toString(), "--output-dir", dir.resolve("sweeps").toString(),
-                "--progress-interval", "500ms", sweep.toString());
+                "--progress-interval", "500ms", "--sample-interval", "500ms", sweep.toString());
         assertEquals(0, s.exitCode(), s.all());
         sweepDir = dir.resolve("sweeps/report-sizes");
         reports.put("sweep", sweepDir.resolve("report.html"));
