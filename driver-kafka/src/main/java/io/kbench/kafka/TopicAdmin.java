@@ -3,6 +3,7 @@ package io.kbench.kafka;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.TopicSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -11,7 +12,9 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -80,20 +83,41 @@ final class TopicAdmin {
         awaitVisible(specs);
     }
 
+    /**
+     * Waits until every new partition is in metadata and its leader serves it: a leader that is
+     * named in metadata but has not taken the partition yet answers NOT_LEADER_OR_FOLLOWER, and an
+     * idempotent producer whose first batch failed so can stay stuck retrying
+     * (OUT_OF_ORDER_SEQUENCE_NUMBER) until its delivery timeout. Asking each leader for the
+     * partition's end offset proves it serves it.
+     */
     private void awaitVisible(List<TopicSpec> specs) {
         List<String> names = specs.stream().map(TopicSpec::name).toList();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CALL_TIMEOUT_SECONDS);
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        for (TopicSpec s : specs) {
+            for (int p = 0; p < s.partitions(); p++) {
+                partitions.put(new TopicPartition(s.name(), p), OffsetSpec.latest());
+            }
+        }
+        boolean described = false;
         while (true) {
             try {
-                admin.describeTopics(names).allTopicNames().get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                if (!described) {
+                    admin.describeTopics(names).allTopicNames().get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                    described = true;
+                }
+                admin.listOffsets(partitions).all().get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 return;
             } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
-                    throw new DriverException("topics were created but cannot be described: " + e.getCause().getMessage(), e);
+                boolean settling = e.getCause() instanceof UnknownTopicOrPartitionException
+                        || e.getCause() instanceof RetriableException;
+                if (!settling || System.nanoTime() > deadline) {
+                    throw new DriverException("topics were created but " + (described ? "their partitions are not served: "
+                            : "cannot be described: ") + e.getCause().getMessage(), e);
                 }
                 sleep(100);
             } catch (TimeoutException e) {
-                throw new DriverException("topics were created but did not show up in metadata within " + CALL_TIMEOUT_SECONDS + " s", e);
+                throw new DriverException("topics were created but their partitions were not served within " + CALL_TIMEOUT_SECONDS + " s", e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while waiting for new topics", e);
