@@ -208,6 +208,10 @@ public final class WorkerAgent implements AutoCloseable {
             worker.startLoad(body(ctx, new TypeReference<LoadSpec>() {}));
             return null;
         });
+        runCall(router, HttpMethod.POST, "load/rate", ctx -> {
+            worker.changeRate(body(ctx, new TypeReference<Double>() {}));
+            return null;
+        });
         runCall(router, HttpMethod.POST, "stats/reset", ctx -> {
             worker.resetStats();
             return null;

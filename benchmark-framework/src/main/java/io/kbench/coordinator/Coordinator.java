@@ -107,7 +107,7 @@ public final class Coordinator {
         }
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
-        return record.toResult(workerIds, topics.created(), measurement(cumulative, w), consumerMetrics(cumulative, w, record),
+        return record.toResult(workerIds, topics.created(), measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
                 collected == null ? null : Delivery.of(collected.stats()),
                 collected == null ? null : integrity(collected, w, options),
                 collected == null ? List.of() : ClientMetricTotal.merge(collected.findings().stream()
@@ -272,11 +272,13 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w) {
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecord record) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
-        double requested = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
+        // A ramp or steps: what was requested on average over the measurement.
+        double requested = w.shapedRate() ? record.averageRequestedRate(Phase.MEASURE)
+                : w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros());
     }
 
@@ -301,8 +303,10 @@ public final class Coordinator {
         List<WorkerPlan> plans = workers.plan(layout.load());
         console.line("Plan:");
         for (WorkerPlan p : plans) {
-            String rate = p.producers().isEmpty() ? "" : p.ratePerSecond() < 0 ? " (unthrottled)"
-                    : String.format(Locale.ROOT, " at %,.1f msg/s", p.ratePerSecond());
+            String rate = p.producers().isEmpty() ? "" : layout.load().shape() != null
+                    ? String.format(Locale.ROOT, " with %d of the %d producers' share of the ramp or steps", p.producers().size(),
+                            layout.load().totalProducers())
+                    : p.ratePerSecond() < 0 ? " (unthrottled)" : String.format(Locale.ROOT, " at %,.1f msg/s", p.ratePerSecond());
             console.line("  %s: %d producer(s)%s, %d consumer(s)", p.workerId(), p.producers().size(), rate, p.consumers().size());
         }
         List<String> unused = new ArrayList<>();

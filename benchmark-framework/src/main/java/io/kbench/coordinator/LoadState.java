@@ -10,17 +10,24 @@ import java.util.List;
  * @param runTotals counts summed over workers since the run started
  * @param subscriptionsPerTopic consumer groups per topic
  * @param producersDone every producer has stopped
+ * @param scheduleLagMessages messages due on the schedule but not sent yet, over all workers
  */
-public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone) {
+public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone, long scheduleLagMessages) {
+
+    public LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone) {
+        this(runTotals, subscriptionsPerTopic, producersDone, 0);
+    }
 
     static LoadState of(List<PeriodStats> workers, int subscriptionsPerTopic) {
         Counts totals = Counts.ZERO;
         boolean done = true;
+        long lag = 0;
         for (PeriodStats w : workers) {
             totals = totals.plus(w.runTotals());
             done &= w.producersDone();
+            lag += w.scheduleLagMessages();
         }
-        return new LoadState(totals, subscriptionsPerTopic, done);
+        return new LoadState(totals, subscriptionsPerTopic, done, lag);
     }
 
     /** Acknowledged messages not yet consumed, over all subscriptions. */

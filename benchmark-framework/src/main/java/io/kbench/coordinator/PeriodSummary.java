@@ -22,6 +22,9 @@ import io.kbench.stats.LatencySummary;
  * @param endToEndLatency consume − intended send
  * @param maxWorkerCpu the busiest worker's CPU use over the period, fraction of its cores
  * @param producersDone every producer has stopped
+ * @param requestedRate messages per second across all producers requested at the end of the period; -1
+ *     when unthrottled or before the load
+ * @param scheduleLagMessages messages due on the schedule but not sent yet, at the end of the period
  */
 public record PeriodSummary(
         Phase phase,
@@ -39,4 +42,6 @@ public record PeriodSummary(
         LatencySummary scheduleDelay,
         LatencySummary endToEndLatency,
         double maxWorkerCpu,
-        boolean producersDone) {}
+        boolean producersDone,
+        double requestedRate,
+        long scheduleLagMessages) {}

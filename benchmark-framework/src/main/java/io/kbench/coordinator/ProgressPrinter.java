@@ -12,6 +12,9 @@ public final class ProgressPrinter {
         StringBuilder b = new StringBuilder(200);
         b.append(String.format(Locale.ROOT, "[%-7s %6.1fs] ", p.phase().label(), (p.elapsedMicros() - phaseStartMicros) / 1e6));
         b.append(String.format(Locale.ROOT, "pub %,.0f msg/s %.2f MB/s", p.publishRate(), p.publishMBps()));
+        if (p.requestedRate() >= 0) {
+            b.append(String.format(Locale.ROOT, " (req %,.0f)", p.requestedRate()));
+        }
         if (p.publishErrorRate() > 0) {
             b.append(String.format(Locale.ROOT, " (errors %,.0f/s)", p.publishErrorRate()));
         }

@@ -4,8 +4,10 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.LoadSpec;
 import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.RateShape;
 import io.kbench.worker.StampMode;
 import io.kbench.workload.PayloadSpec;
+import io.kbench.workload.RateRamp;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +21,19 @@ import java.util.Map;
  */
 public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
                         Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+
+    /** The workload's ramp or steps as stretches of the rate, or null for one rate. */
+    public static RateShape shape(Workload w) {
+        if (w.producerRateRamp() != null) {
+            RateRamp r = w.producerRateRamp();
+            return new RateShape(List.of(new RateShape.Stretch(r.from(), r.to(), r.over().toMillis())));
+        }
+        if (w.producerRateSteps() != null) {
+            return new RateShape(w.producerRateSteps().stream()
+                    .map(s -> new RateShape.Stretch(s.rate(), s.rate(), s.duration().toMillis())).toList());
+        }
+        return null;
+    }
 
     /** Messages every subscription must receive in a consume-only run. */
     public static long prefilled(Workload w) {
@@ -60,7 +75,7 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
         int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
         StampMode stamps = w.subscriptionsPerTopic() == 0 ? StampMode.NONE
                 : checkIntegrity ? StampMode.TIME_AND_SEQUENCE : StampMode.TIME;
-        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps);
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps, shape(w));
         return new RunLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
     }
 }

@@ -55,6 +55,22 @@ final class RunRecord {
         console.line(message);
     }
 
+    /**
+     * The rate requested on average over a phase's progress periods (messages per second), or -1
+     * when nothing was requested (unthrottled).
+     */
+    double averageRequestedRate(Phase phase) {
+        double weighted = 0;
+        long micros = 0;
+        for (PeriodSummary p : progress) {
+            if (p.phase() == phase && p.requestedRate() >= 0) {
+                weighted += p.requestedRate() * p.durationMicros();
+                micros += p.durationMicros();
+            }
+        }
+        return micros == 0 ? -1 : weighted / micros;
+    }
+
     String phaseName() {
         return phaseName;
     }

@@ -26,7 +26,13 @@ public final class StatsMerger {
         long duration = 0;
         double maxCpu = 0;
         boolean producersDone = true;
+        double requested = -1;
+        long lag = 0;
         for (PeriodStats w : workers) {
+            if (w.load() != null) {
+                requested = Math.max(requested, w.load().requestedRatePerSecond()); // every worker knows the run's rate
+            }
+            lag += w.scheduleLagMessages();
             latencies.add(w.latencies());
             runTotals = runTotals.plus(w.runTotals());
             Counts c = w.counts();
@@ -48,6 +54,6 @@ public final class StatsMerger {
                 LatencySummary.of(latencies.send()),
                 LatencySummary.of(latencies.scheduleDelay()),
                 LatencySummary.of(latencies.endToEnd()),
-                maxCpu, producersDone);
+                maxCpu, producersDone, requested, lag);
     }
 }

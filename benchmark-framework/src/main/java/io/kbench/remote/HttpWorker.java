@@ -130,6 +130,11 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerSecond) {
+        runCall("change the rate", "load/rate", ratePerSecond, callTimeout);
+    }
+
+    @Override
     public void pauseConsumers() {
         runCall("pause consumers", "consumers/pause", null, callTimeout);
     }

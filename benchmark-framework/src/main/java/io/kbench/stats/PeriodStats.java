@@ -17,6 +17,7 @@ import java.util.List;
  * @param errors send errors of the whole run so far, by error class
  * @param lastContact the cluster server that most recently answered this worker's clients, or null if unknown
  * @param clientWarnings the warnings this worker's clients logged during the run so far, by kind
+ * @param load the producers against their schedule at the end of the period, or null before the load starts
  */
 public record PeriodStats(
         String workerId,
@@ -28,12 +29,21 @@ public record PeriodStats(
         boolean producersDone,
         List<ErrorCount> errors,
         ServerContact lastContact,
-        List<WarningSummary> clientWarnings) {
+        List<WarningSummary> clientWarnings,
+        LoadProgress load) {
 
-    /** The same period with what the worker knows of the cluster: the last server that answered, the clients' warnings. */
-    public PeriodStats withClientView(ServerContact contact, List<WarningSummary> warnings) {
+    /**
+     * The same period with what the worker knows besides its counters: the last server that
+     * answered, the clients' warnings, the producers against their schedule.
+     */
+    public PeriodStats withWorkerView(ServerContact contact, List<WarningSummary> warnings, LoadProgress progress) {
         return new PeriodStats(workerId, durationMicros, counts, runTotals, latencies, processCpuLoad, producersDone, errors,
-                contact, warnings);
+                contact, warnings, progress);
+    }
+
+    /** Messages due but not sent yet, from this worker's producers (0 when unthrottled or before the load). */
+    public long scheduleLagMessages() {
+        return load == null || load.requestedRatePerSecond() < 0 ? 0 : Math.max(0, load.dueMessages() - runTotals.messagesSent());
     }
 
     /** This period followed by {@code next} from the same worker, as one longer period. */
@@ -46,6 +56,6 @@ public record PeriodStats(
                 : (processCpuLoad * durationMicros + next.processCpuLoad * next.durationMicros) / total;
         return new PeriodStats(workerId, total, counts.plus(next.counts), next.runTotals, merged, cpu,
                 next.producersDone, next.errors, next.lastContact != null ? next.lastContact : lastContact,
-                next.clientWarnings);
+                next.clientWarnings, next.load != null ? next.load : load);
     }
 }

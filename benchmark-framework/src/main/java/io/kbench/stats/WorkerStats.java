@@ -191,7 +191,8 @@ public final class WorkerStats {
                 producersDone,
                 errors.summary(),
                 null,
-                List.of());
+                List.of(),
+                null);
         periodCounts = Counts.ZERO;
         periodLatencies = Latencies.empty();
         periodStartNanos = now;

@@ -94,6 +94,11 @@ public final class RateProfile {
         return new RateProfile(kept);
     }
 
+    /** When the last segment starts: a change can come no earlier. */
+    public long lastChangeNanos() {
+        return segments.get(segments.size() - 1).startNanos();
+    }
+
     /** Start of the profile (the first message is due then). */
     public long startNanos() {
         return segments.get(0).startNanos();

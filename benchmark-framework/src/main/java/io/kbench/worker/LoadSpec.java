@@ -1,5 +1,6 @@
 package io.kbench.worker;
 
+import io.kbench.time.RateProfile;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 
@@ -14,6 +15,7 @@ import io.kbench.workload.PayloadSpec;
  * @param maxInFlightMessages at most this many messages sent and not yet consumed on a worker, or 0 for no limit
  * @param stamps what each message carries for the consumers: nothing when nobody consumes (which spares the
  *     driver that work), its intended send time, and with the integrity check its producer and sequence
+ * @param shape how the total rate moves over time (ramps, steps), or null for {@code totalRatePerSecond} throughout
  */
 public record LoadSpec(
         double totalRatePerSecond,
@@ -22,17 +24,29 @@ public record LoadSpec(
         PayloadSpec payload,
         KeyDistributorType keyDistributor,
         int maxInFlightMessages,
-        StampMode stamps) {
+        StampMode stamps,
+        RateShape shape) {
 
     /** A load whose messages carry their send time, producer and sequence. */
     public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
                     KeyDistributorType keyDistributor, int maxInFlightMessages) {
         this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages,
-                StampMode.TIME_AND_SEQUENCE);
+                StampMode.TIME_AND_SEQUENCE, null);
     }
 
+    public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
+                    KeyDistributorType keyDistributor, int maxInFlightMessages, StampMode stamps) {
+        this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, null);
+    }
+
+    /** Producers follow a schedule (a rate or a shape), as opposed to sending as fast as the client takes. */
     public boolean throttled() {
-        return totalRatePerSecond > 0;
+        return totalRatePerSecond > 0 || shape != null;
+    }
+
+    /** The profile of the total rate from {@code startNanos}. */
+    public RateProfile profileFrom(long startNanos) {
+        return shape != null ? shape.profileFrom(startNanos) : RateProfile.constant(startNanos, totalRatePerSecond);
     }
 
     /** The messages producer {@code index} sends, or {@link Long#MAX_VALUE} without a count. */

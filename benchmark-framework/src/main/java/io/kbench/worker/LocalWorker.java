@@ -128,6 +128,11 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerSecond) {
+        current().changeRate(ratePerSecond);
+    }
+
+    @Override
     public void pauseConsumers() {
         current().pauseConsumers();
     }

@@ -43,6 +43,12 @@ public interface Worker extends AutoCloseable {
     /** Starts sending on every producer, on the schedule the spec describes. */
     void startLoad(LoadSpec load);
 
+    /**
+     * From now on the producers send {@code ratePerSecond} messages per second across all
+     * producers of the run (0 pauses the schedule); messages already due keep their intended times.
+     */
+    void changeRate(double ratePerSecond);
+
     void pauseConsumers();
 
     void resumeConsumers();

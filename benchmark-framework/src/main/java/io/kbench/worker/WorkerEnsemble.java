@@ -132,6 +132,11 @@ public final class WorkerEnsemble implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerSecond) {
+        forAll("change the rate", w -> w.changeRate(ratePerSecond));
+    }
+
+    @Override
     public void pauseConsumers() {
         forAll("pause consumers", Worker::pauseConsumers);
     }

@@ -17,6 +17,7 @@ import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
+import io.kbench.stats.LoadProgress;
 import io.kbench.stats.PeriodStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
@@ -54,7 +55,7 @@ final class WorkerRun {
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
     private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
-    private LoadGenerator load;
+    private volatile LoadGenerator load;
     private volatile InFlightGate gate;
 
     final String coordinator;
@@ -154,7 +155,18 @@ final class WorkerRun {
         } catch (RuntimeException e) {
             log.debug("the driver could not say which server answered last: {}", e.toString());
         }
-        return period.withClientView(contact, clientWarnings());
+        LoadGenerator generator = load;
+        LoadProgress progress = generator == null ? null
+                : new LoadProgress(generator.requestedRate(), generator.dueMessages());
+        return period.withWorkerView(contact, clientWarnings(), progress);
+    }
+
+    /** From now on the producers send {@code ratePerSecond} messages per second in all (0 pauses them). */
+    void changeRate(double ratePerSecond) {
+        if (load == null) {
+            throw new WorkerException("worker " + workerId + ": no load to change the rate of (run " + runId + ")");
+        }
+        load.changeRate(ratePerSecond);
     }
 
     private static List<WarningSummary> clientWarnings() {

@@ -50,6 +50,8 @@ import java.util.List;
  *     {@code false} is supported (for a consume-only run, use producersPerTopic 0 with prefillMessages)
  * @param partitionWeights the Redpanda fork's per-partition traffic shares; not supported (keys decide
  *     partitions here: see keyDistributor)
+ * @param producerRateRamp instead of producerRate: a linear ramp of the total rate from the start of the load
+ * @param producerRateSteps instead of producerRate: rates one after another from the start of the load
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
  */
@@ -88,6 +90,8 @@ public record Workload(
         Integer maxInFlightMessages,
         Boolean consumerOnly,
         java.util.Map<String, Double> partitionWeights,
+        RateRamp producerRateRamp,
+        List<RateStep> producerRateSteps,
         List<FaultSpec> faults) {
 
     public static final double UNTHROTTLED = -1;
@@ -118,6 +122,11 @@ public record Workload(
 
     private static <T> T orDefault(T value, T fallback) {
         return value == null ? fallback : value;
+    }
+
+    /** The rate moves over time (producerRateRamp or producerRateSteps) instead of one producerRate. */
+    public boolean shapedRate() {
+        return producerRateRamp != null || producerRateSteps != null;
     }
 
     public boolean unthrottled() {
@@ -204,6 +213,8 @@ public record Workload(
     public Workload withRate(double ratePerSecond) {
         Copy c = new Copy(this);
         c.producerRate = ratePerSecond;
+        c.producerRateRamp = null; // --rate replaces a ramp or steps with one rate
+        c.producerRateSteps = null;
         return c.build();
     }
 
@@ -215,10 +226,22 @@ public record Workload(
         Double rate = effectiveProducerRate();
         Copy c = new Copy(this);
         c.producerRate = rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor);
+        if (producerRateRamp != null) {
+            c.producerRateRamp = new RateRamp(times(producerRateRamp.from(), factor), times(producerRateRamp.to(), factor),
+                    producerRateRamp.over());
+        }
+        if (producerRateSteps != null) {
+            c.producerRateSteps = producerRateSteps.stream().map(st -> st == null ? null
+                    : new RateStep(times(st.rate(), factor), st.duration())).toList();
+        }
         c.consumerBacklogSizeGB = consumerBacklogSizeGB * factor;
         c.messageCount = scaleCount(messageCount, factor);
         c.prefillMessages = scaleCount(prefillMessages, factor);
         return c.build();
+    }
+
+    private static Double times(Double rate, double factor) {
+        return rate == null ? null : rate * factor;
     }
 
     private static Long scaleCount(Long count, double factor) {
@@ -276,6 +299,8 @@ public record Workload(
         private Integer maxInFlightMessages;
         private Boolean consumerOnly;
         private java.util.Map<String, Double> partitionWeights;
+        private RateRamp producerRateRamp;
+        private List<RateStep> producerRateSteps;
         private List<FaultSpec> faults;
 
         Copy(Workload w) {
@@ -313,11 +338,13 @@ public record Workload(
             maxInFlightMessages = w.maxInFlightMessages;
             consumerOnly = w.consumerOnly;
             partitionWeights = w.partitionWeights;
+            producerRateRamp = w.producerRateRamp;
+            producerRateSteps = w.producerRateSteps;
             faults = w.faults;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, faults);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, faults);
         }
     }
 }

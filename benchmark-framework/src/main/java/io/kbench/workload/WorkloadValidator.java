@@ -100,6 +100,10 @@ public final class WorkloadValidator {
 
     private static void checkRate(Workload w, Checks c) {
         Double rate = w.producerRate();
+        if (w.shapedRate()) {
+            checkRateShape(w, c);
+            return;
+        }
         if (rate == null) {
             if (w.producersPerTopic() > 0 && w.cku() == null) {
                 c.add("producerRate", "producerRate is required: messages per second across all producers, or -1 for unthrottled "
@@ -116,6 +120,53 @@ public final class WorkloadValidator {
             c.add("producerRate", "producerRate must be a positive number of messages per second, or -1 for unthrottled; got " + rate);
         } else if (Double.isNaN(rate) || Double.isInfinite(rate)) {
             c.add("producerRate", "producerRate must be a finite number");
+        }
+    }
+
+    /** A ramp or steps instead of one producerRate: never both, never with producerRate. */
+    private static void checkRateShape(Workload w, Checks c) {
+        if (w.producerRateRamp() != null && w.producerRateSteps() != null) {
+            c.add("producerRateSteps", "producerRateRamp and producerRateSteps exclude each other: give one");
+        }
+        String shape = w.producerRateRamp() != null ? "producerRateRamp" : "producerRateSteps";
+        if (w.producerRate() != null) {
+            c.add(shape, shape + " and producerRate exclude each other: the " + (shape.equals("producerRateRamp") ? "ramp" : "steps")
+                    + " set the rate; remove producerRate");
+        }
+        if (w.producersPerTopic() == 0) {
+            c.add(shape, shape + " is set but the workload has no producers (producersPerTopic: 0)");
+        }
+        RateRamp ramp = w.producerRateRamp();
+        if (ramp != null) {
+            rate(c, List.of("producerRateRamp", "from"), "producerRateRamp.from", ramp.from());
+            rate(c, List.of("producerRateRamp", "to"), "producerRateRamp.to", ramp.to());
+            if (ramp.over() == null || ramp.over().isZero() || ramp.over().isNegative()) {
+                c.at(List.of("producerRateRamp", "over"), "producerRateRamp.over must be a duration longer than zero, e.g. 60s");
+            }
+        }
+        List<RateStep> steps = w.producerRateSteps();
+        if (steps != null) {
+            if (steps.isEmpty()) {
+                c.add("producerRateSteps", "producerRateSteps is empty: give steps like [{rate: 10000, for: 30s}, ...]");
+            }
+            for (int i = 0; i < steps.size(); i++) {
+                RateStep st = steps.get(i);
+                if (st == null) {
+                    c.at(List.of("producerRateSteps", i), "producerRateSteps[" + i + "] is empty: give {rate: 10000, for: 30s}");
+                    continue;
+                }
+                rate(c, List.of("producerRateSteps", i, "rate"), "producerRateSteps[" + i + "].rate", st.rate());
+                if (st.duration() == null || st.duration().isZero() || st.duration().isNegative()) {
+                    c.at(List.of("producerRateSteps", i, "for"), "producerRateSteps[" + i + "].for must be a duration longer "
+                            + "than zero, e.g. 30s");
+                }
+            }
+        }
+    }
+
+    private static void rate(Checks c, List<Object> path, String name, Double rate) {
+        if (rate == null || !(rate >= 0) || Double.isInfinite(rate)) {
+            c.at(path, name + " must be 0 or more messages per second" + (rate == null ? "; it is missing" : ", got " + rate));
         }
     }
 

@@ -45,7 +45,7 @@ public final class MergeBenchmark {
             Latencies l = new Latencies(histogram(random, 2_000), histogram(random, 1_500), histogram(random, 200), histogram(random, 3_000));
             Counts c = new Counts(SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0,
                     SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0);
-            PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of());
+            PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of(), null);
             bodies.add(WireJson.MAPPER.writeValueAsBytes(List.of(p)));
             cumulative.add(new CumulativeStats(p.workerId(), 1, 1, 300_000_000, 300_000_000, 300_000_000, 300_000_000, c, c, l,
                     0.4, 8, 0, List.of()));
@@ -96,7 +96,7 @@ public final class MergeBenchmark {
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
         Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
-                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         List<ClockOffset> clocks = new ArrayList<>();
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));

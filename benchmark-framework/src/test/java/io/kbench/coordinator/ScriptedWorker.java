@@ -61,7 +61,7 @@ final class ScriptedWorker implements Worker {
         totals = totals.plus(counts);
         Latencies latencies = Latencies.empty();
         latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
-        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null, List.of()));
+        return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null, List.of(), null));
     }
 
     @Override
@@ -96,6 +96,11 @@ final class ScriptedWorker implements Worker {
 
     @Override
     public void startLoad(LoadSpec load) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void changeRate(double ratePerSecond) {
         throw new UnsupportedOperationException();
     }
 

@@ -80,7 +80,7 @@ class StallDetectorTest {
         PeriodStats p = new PeriodStats("local", 1, Counts.ZERO, Counts.ZERO, Latencies.empty(), 0, false,
                 List.of(new ErrorCount("TimeoutException", 12, "Expiring 12 record(s)")),
                 new ServerContact("127.0.0.1:39447", 1_700_000_000_000L),
-                List.of(new WarningSummary("broker 127.0.0.1:39447 unreachable", 412, 1, 2, null)));
+                List.of(new WarningSummary("broker 127.0.0.1:39447 unreachable", 412, 1, 2, null)), null);
         guard.check(clock.nanoTime(), state(1_000, 10, 0, 0), List.of(p));
         clock.advanceNanos(31 * S);
         ClusterStalledException e = assertThrows(ClusterStalledException.class,

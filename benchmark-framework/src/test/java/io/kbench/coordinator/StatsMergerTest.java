@@ -26,11 +26,11 @@ class StatsMergerTest {
     private final PeriodStats w1 = new PeriodStats("w1", 1_000_000,
             new Counts(1_020, 1_000, (long) MB, 10, 0, 0, 0),
             new Counts(5_100, 5_000, 0, 20, 0, 0, 0),
-            publishSamples(500, 100), 0.25, true, List.of(), null, List.of());
+            publishSamples(500, 100), 0.25, true, List.of(), null, List.of(), null);
     private final PeriodStats w2 = new PeriodStats("w2", 1_500_000,
             new Counts(1_500, 1_500, (long) (3 * MB), 0, 300, (long) (1.5 * MB), 0),
             new Counts(3_050, 3_000, 0, 0, 7_000, 0, 0),
-            publishSamples(1_500, 100), 0.75, false, List.of(), null, List.of());
+            publishSamples(1_500, 100), 0.75, false, List.of(), null, List.of(), null);
 
     @Test
     void ratesAreSummedOverEachWorkersOwnPeriod() {
@@ -73,7 +73,7 @@ class StatsMergerTest {
     @Test
     void aWorkerWithAnEmptyPeriodAddsNoRate() {
         PeriodStats idle = new PeriodStats("idle", 0, new Counts(5, 5, 5, 5, 5, 5, 0), Counts.ZERO, Latencies.empty(),
-                0, true, List.of(), null, List.of());
+                0, true, List.of(), null, List.of(), null);
         PeriodSummary s = StatsMerger.summarize(Phase.MEASURE, 0, List.of(idle, w1), 1);
         assertEquals(1_000, s.publishRate(), 1e-9);
         assertEquals(10, s.publishErrorRate(), 1e-9);
@@ -96,10 +96,10 @@ class StatsMergerTest {
     @Test
     void consecutivePeriodsOfOneWorkerMergeIntoOne() {
         PeriodStats a = new PeriodStats("w", 250_000, new Counts(10, 8, 80, 1, 0, 0, 0), new Counts(10, 8, 80, 1, 0, 0, 0),
-                publishSamples(100, 8), 0.2, false, List.of(new ErrorCount("X", 1, "x")), null, List.of());
+                publishSamples(100, 8), 0.2, false, List.of(new ErrorCount("X", 1, "x")), null, List.of(), null);
         PeriodStats b = new PeriodStats("w", 750_000, new Counts(30, 30, 300, 0, 5, 50, 1), new Counts(40, 38, 380, 1, 5, 50, 1),
                 publishSamples(300, 30), 0.6, true,
-                List.of(new ErrorCount("X", 1, "x"), new ErrorCount("Y", 1, "y")), null, List.of());
+                List.of(new ErrorCount("X", 1, "x"), new ErrorCount("Y", 1, "y")), null, List.of(), null);
         PeriodStats m = a.then(b);
         assertEquals(1_000_000, m.durationMicros());
         assertEquals(new Counts(40, 38, 380, 1, 5, 50, 1), m.counts());

@@ -78,14 +78,14 @@ class HundredWorkerReportTest {
             Counts c = new Counts(samples, samples, samples * 1024, 0, samples, samples * 1024, 0);
             String id = "worker-" + w;
             workers.add(new CumulativeStats(id, 1, 1, 300_000_000, 300_000_000, 300_000_000, 300_000_000, c, c, l, 0.4, 8, 0, List.of()));
-            periodStats.add(new PeriodStats(id, 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of()));
+            periodStats.add(new PeriodStats(id, 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of(), null));
         }
         List<PeriodSummary> periods = new ArrayList<>();
         PeriodSummary one = StatsMerger.summarize(Phase.MEASURE, 5_000_000, periodStats, 1);
         for (int i = 0; i < periodCount; i++) {
             periods.add(new PeriodSummary(i < 6 ? Phase.WARMUP : Phase.MEASURE, (i + 1) * 5_000_000L, 5_000_000, one.publishRate(),
                     one.publishMBps(), 0, one.consumeRate(), one.consumeMBps(), 100, 10, one.publishLatency(), one.sendLatency(),
-                    one.scheduleDelay(), one.endToEndLatency(), 0.4, false));
+                    one.scheduleDelay(), one.endToEndLatency(), 0.4, false, -1, 0));
         }
         Measurement m = MeasurementCalculator.calculate(workers, 1_000_000, false, 400_000_000);
         List<ClockOffset> clocks = workers.stream().map(c -> new ClockOffset(c.workerId(), 0, 100)).toList();

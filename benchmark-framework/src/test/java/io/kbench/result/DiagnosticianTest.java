@@ -46,7 +46,7 @@ class DiagnosticianTest {
     }
 
     static PeriodSummary period(Phase phase, double publishRate, long inFlight, long delayP99) {
-        return new PeriodSummary(phase, 0, 1_000_000, publishRate, 1, 0, 100, 1, 0, inFlight, E, E, flat(delayP99), E, 0.5, false);
+        return new PeriodSummary(phase, 0, 1_000_000, publishRate, 1, 0, 100, 1, 0, inFlight, E, E, flat(delayP99), E, 0.5, false, -1, 0);
     }
 
     static List<PeriodSummary> measured(long... delayP99) {

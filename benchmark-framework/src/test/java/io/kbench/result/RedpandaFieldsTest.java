@@ -37,7 +37,7 @@ class RedpandaFieldsTest {
 
     private static PeriodSummary period(long durationMicros) {
         LatencySummary none = LatencySummary.EMPTY;
-        return new PeriodSummary(Phase.MEASURE, durationMicros, durationMicros, 0, 0, 0, 0, 0, 0, 0, none, none, none, none, 0, false);
+        return new PeriodSummary(Phase.MEASURE, durationMicros, durationMicros, 0, 0, 0, 0, 0, 0, 0, none, none, none, none, 0, false, -1, 0);
     }
 
     private static List<Long> longs(JsonNode array) {

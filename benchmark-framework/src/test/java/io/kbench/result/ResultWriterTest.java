@@ -40,7 +40,7 @@ class ResultWriterTest {
         l.endToEnd().recordValueWithCount(publishMicros + 500, acked);
         Counts c = new Counts(acked, acked, acked * 100, 0, acked, acked * 100, 0);
         Counts totals = new Counts(acked, acked, 0, 0, acked - backlog, 0, 0);
-        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of(), null, List.of())), 1);
+        return StatsMerger.summarize(phase, 0, List.of(new PeriodStats("w", 1_000_000, c, totals, l, 0.1, false, List.of(), null, List.of(), null)), 1);
     }
 
     static RunResult result(String workloadName, String driverName, long startEpochMillis) {

@@ -21,7 +21,7 @@ class SendScheduleTest {
         assertEquals(START, s.intendedSendNanos(0));
         assertEquals(START + 1_000_000, s.intendedSendNanos(1));
         assertEquals(START + 7_000_000_000L, s.intendedSendNanos(7_000));
-        assertEquals(1000.0, s.ratePerSecond(), 1e-9);
+        assertEquals(1000.0, s.ratePerSecond(START), 1e-9);
     }
 
     @Test
@@ -34,7 +34,7 @@ class SendScheduleTest {
         }
         for (int i = 0; i < producers; i++) {
             assertEquals(START + i * 2_500_000L, schedules.get(i).intendedSendNanos(0), "producer " + i);
-            assertEquals(100.0, schedules.get(i).ratePerSecond(), 1e-9);
+            assertEquals(100.0, schedules.get(i).ratePerSecond(START), 1e-9);
         }
         // The merged schedule is message j of the whole run at j / 400 s.
         for (long j = 0; j < 4_000; j++) {

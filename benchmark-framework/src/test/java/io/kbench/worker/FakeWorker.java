@@ -83,6 +83,11 @@ final class FakeWorker implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerSecond) {
+        call("changeRate " + ratePerSecond);
+    }
+
+    @Override
     public void pauseConsumers() {
         call("pauseConsumers");
     }

@@ -47,7 +47,7 @@ class WorkerEnsembleTest {
 
     private static PeriodStats period(String worker, long acked) {
         return new PeriodStats(worker, 1_000_000, new Counts(acked, acked, 0, 0, 0, 0, 0),
-                new Counts(acked, acked, 0, 0, 0, 0, 0), Latencies.empty(), 0, false, List.of(), null, List.of());
+                new Counts(acked, acked, 0, 0, 0, 0, 0), Latencies.empty(), 0, false, List.of(), null, List.of(), null);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.integrity.ProducerAcks;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.RateControl;
 import io.kbench.time.SendSchedule;
 import io.kbench.worker.LoadSpec;
 import io.kbench.workload.KeyPool;
@@ -25,6 +26,8 @@ public final class LoadGenerator {
     private final List<Thread> threads = new ArrayList<>();
     private final BenchmarkClock clock;
     private final WorkerStats stats;
+    /** The producers' shared schedule, or null when unthrottled. */
+    private final RateControl rate;
     private volatile boolean stopped;
 
     /**
@@ -46,6 +49,7 @@ public final class LoadGenerator {
         this.stats = stats;
         byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
         long start = clock.nanoTime();
+        this.rate = load.throttled() ? new RateControl(load.profileFrom(start)) : null;
         int threadCount = Math.max(1, Math.min(maxThreads, producersByIndex.size()));
         List<List<ScheduledProducer>> perThread = new ArrayList<>();
         for (int t = 0; t < threadCount; t++) {
@@ -54,9 +58,7 @@ public final class LoadGenerator {
         int i = 0;
         for (Map.Entry<Integer, BenchmarkProducer> e : producersByIndex.entrySet()) {
             int index = e.getKey();
-            SendSchedule schedule = load.throttled()
-                    ? SendSchedule.throttled(start, load.totalRatePerSecond(), index, load.totalProducers())
-                    : null;
+            SendSchedule schedule = rate == null ? null : new SendSchedule(rate, index, load.totalProducers());
             ProducerAcks a = acks.get(index);
             ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
                     new KeyPool(load.keyDistributor(), 31L * index + 7), a == null ? 0 : a.producerId(), a == null ? null : a.acked());
@@ -66,6 +68,35 @@ public final class LoadGenerator {
         for (List<ScheduledProducer> group : perThread) {
             loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate, load.stamps()));
         }
+    }
+
+    /**
+     * From now on the producers send {@code ratePerSecond} messages per second in all (0 pauses
+     * them); messages already due keep their times.
+     */
+    public void changeRate(double ratePerSecond) {
+        if (rate == null) {
+            throw new IllegalStateException("the producers are unthrottled: they have no rate to change");
+        }
+        rate.changeRate(clock.nanoTime(), ratePerSecond);
+    }
+
+    /** The total rate requested now, or -1 when unthrottled. */
+    public double requestedRate() {
+        return rate == null ? -1 : rate.profile().rateAt(clock.nanoTime());
+    }
+
+    /** Messages of this worker's producers due by now since the load started (their quotas respected); 0 when unthrottled. */
+    public long dueMessages() {
+        if (rate == null) {
+            return 0;
+        }
+        long now = clock.nanoTime();
+        long due = 0;
+        for (ScheduledProducer p : producers) {
+            due += Math.min(p.quota, p.schedule.dueBy(now));
+        }
+        return due;
     }
 
     public synchronized void start() {
