@@ -49,6 +49,15 @@ public final class RunnerOptions {
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;
 
+    @Option(names = "--fixed-warmup",
+            description = "Warm up exactly as long as the workload says. Without it the warmup goes on, up to --max-warmup, "
+                    + "until the producers keep their schedule and publish p99 has settled.")
+    boolean fixedWarmup;
+
+    @Option(names = "--max-warmup", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The longest a warmup may go on while waiting for steady state (default: 5 × the workload's warmup).")
+    Duration maxWarmup;
+
     @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
             description = "Length of the periods the result keeps, for its time series and OMB's chart scripts, which assume "
                     + "10 s (default: ${DEFAULT-VALUE}); progress lines come every --progress-interval.")
@@ -143,7 +152,7 @@ public final class RunnerOptions {
         return RunOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
                 .withDrainTimeout(drainTimeout).withLease(workerLease).withStallTimeout(stallTimeout)
                 .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck)
-                .withSampleInterval(sampleInterval);
+                .withSampleInterval(sampleInterval).withWarmup(fixedWarmup, maxWarmup);
     }
 
     /** Problems with the options themselves, or null. */

@@ -4,6 +4,7 @@ import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
+import io.kbench.result.WarmupReport;
 import io.kbench.result.Measurement;
 import io.kbench.result.MeasurementCalculator;
 import io.kbench.result.RunResult;
@@ -154,14 +155,14 @@ public final class Coordinator {
                 collector.loadStartNanos(), console::line);
         try {
             if (!warmup.isZero()) {
-                record.startPhase(Phase.WARMUP, "Warming up for " + warmup.toSeconds() + " s...");
-                collector.runFor(Phase.WARMUP, warmup);
+                warmUp(warmup, collector, record, options);
             }
             if (w.consumerBacklogSizeGB() > 0) {
                 new BacklogPhases(workers, collector, record, w).run();
             }
             if (settleFirst) {
                 workers.resetStats();
+                record.measurementStartsWithLag(record.lastScheduleLag());
             }
             if (w.countMode()) {
                 record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
@@ -186,6 +187,46 @@ public final class Coordinator {
             }
         } finally {
             record.faults(faultRunner.stop());
+        }
+    }
+
+    /**
+     * Warms up for the workload's warmup, then, unless it is to be fixed, goes on a progress
+     * interval at a time until the producers have caught up and latency has settled, at most up to
+     * the cap; capped unsettled, the measurement starts anyway and the result says so.
+     */
+    private void warmUp(Duration planned, PeriodCollector collector, RunRecord record, RunOptions options) {
+        Duration cap = options.fixedWarmup() ? planned : options.warmupCap(planned);
+        record.startPhase(Phase.WARMUP, "Warming up for " + planned.toSeconds() + " s"
+                + (options.fixedWarmup() ? " (fixed)..." : ", longer (up to " + cap.toSeconds() + " s) until the producers "
+                + "keep their schedule and latency settles..."));
+        long start = waiter.clock().nanoTime();
+        collector.runFor(Phase.WARMUP, planned);
+        if (options.fixedWarmup()) {
+            record.warmup(new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true,
+                    "fixed (--fixed-warmup)", 0));
+            return;
+        }
+        long intervalMicros = options.progressInterval().toNanos() / 1_000;
+        while (true) {
+            WarmupJudge.Verdict v = WarmupJudge.judge(record.progressOf(Phase.WARMUP), intervalMicros);
+            Duration used = Duration.ofNanos(waiter.clock().nanoTime() - start);
+            if (v.settled()) {
+                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
+                        used.compareTo(planned.plus(options.progressInterval())) < 0 ? "steady state by the planned end"
+                                : "steady state after " + used.toSeconds() + " s", 0));
+                return;
+            }
+            if (used.compareTo(cap) >= 0) {
+                record.warn("the warmup did not settle within its cap of " + cap.toSeconds() + " s (" + v.reason()
+                        + "): the measurement starts anyway, and its figures include the settling. Warm up longer "
+                        + "(--max-warmup, warmupDuration) or lower the rate");
+                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
+                        "capped unsettled: " + v.reason(), 0));
+                return;
+            }
+            console.line("  warmup goes on: %s", v.reason());
+            collector.runFor(Phase.WARMUP, options.progressInterval());
         }
     }
 

@@ -21,6 +21,9 @@ import java.time.Duration;
  *     and still count as completed
  * @param checkIntegrity stamp messages with producer id and sequence and check them on the consumers
  * @param sampleInterval the length of the periods the result keeps (OMB's tools assume 10 s)
+ * @param fixedWarmup warm up exactly as long as the workload says, without waiting for steady state
+ * @param maxWarmup the longest a warmup may be extended to while waiting for steady state; null for
+ *     {@value #WARMUP_CAP_FACTOR} times the workload's warmup
  */
 public record RunOptions(
         boolean keepTopics,
@@ -34,15 +37,18 @@ public record RunOptions(
         Duration stallTimeout,
         double maxUnackedRatio,
         boolean checkIntegrity,
-        Duration sampleInterval) {
+        Duration sampleInterval,
+        boolean fixedWarmup,
+        Duration maxWarmup) {
 
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(10);
+    public static final int WARMUP_CAP_FACTOR = 5;
 
     public static RunOptions defaults() {
         return new RunOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
                 Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
-                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL);
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null);
     }
 
     private static String hostName() {
@@ -54,43 +60,93 @@ public record RunOptions(
     }
 
     public RunOptions withProgressInterval(Duration interval) {
-        return new RunOptions(keepTopics, interval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
+        return copy(c -> c.progressInterval = interval);
     }
 
     public RunOptions withKeepTopics(boolean keep) {
-        return new RunOptions(keep, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
+        return copy(c -> c.keepTopics = keep);
     }
 
     public RunOptions withDrainTimeout(Duration timeout) {
-        return new RunOptions(keepTopics, progressInterval, timeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
+        return copy(c -> c.drainTimeout = timeout);
     }
 
     public RunOptions withLease(Duration newLease) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, newLease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval);
+        return copy(c -> c.lease = newLease);
     }
 
     public RunOptions withStallTimeout(Duration timeout) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, timeout, maxUnackedRatio, checkIntegrity, sampleInterval);
+        return copy(c -> c.stallTimeout = timeout);
     }
 
     public RunOptions withMaxUnackedRatio(double ratio) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, ratio, checkIntegrity, sampleInterval);
+        return copy(c -> c.maxUnackedRatio = ratio);
     }
 
     public RunOptions withCheckIntegrity(boolean check) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, check, sampleInterval);
+        return copy(c -> c.checkIntegrity = check);
     }
 
     public RunOptions withSampleInterval(Duration interval) {
-        return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, interval);
+        return copy(c -> c.sampleInterval = interval);
+    }
+
+    public RunOptions withWarmup(boolean fixed, Duration max) {
+        return copy(c -> {
+            c.fixedWarmup = fixed;
+            c.maxWarmup = max;
+        });
+    }
+
+    private RunOptions copy(java.util.function.Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** A field-by-field copy, so each wither changes one field in one line. */
+    private static final class Copy {
+        boolean keepTopics;
+        Duration progressInterval;
+        Duration drainTimeout;
+        Duration readinessTimeout;
+        int topicBatchSize;
+        String topicPrefix;
+        Duration lease;
+        String coordinatorName;
+        Duration stallTimeout;
+        double maxUnackedRatio;
+        boolean checkIntegrity;
+        Duration sampleInterval;
+        boolean fixedWarmup;
+        Duration maxWarmup;
+
+        Copy(RunOptions o) {
+            keepTopics = o.keepTopics;
+            progressInterval = o.progressInterval;
+            drainTimeout = o.drainTimeout;
+            readinessTimeout = o.readinessTimeout;
+            topicBatchSize = o.topicBatchSize;
+            topicPrefix = o.topicPrefix;
+            lease = o.lease;
+            coordinatorName = o.coordinatorName;
+            stallTimeout = o.stallTimeout;
+            maxUnackedRatio = o.maxUnackedRatio;
+            checkIntegrity = o.checkIntegrity;
+            sampleInterval = o.sampleInterval;
+            fixedWarmup = o.fixedWarmup;
+            maxWarmup = o.maxWarmup;
+        }
+
+        RunOptions build() {
+            return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                    coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval, fixedWarmup, maxWarmup);
+        }
+    }
+
+    /** The longest a warmup of {@code planned} may last while waiting for steady state. */
+    public Duration warmupCap(Duration planned) {
+        return maxWarmup != null ? maxWarmup : planned.multipliedBy(WARMUP_CAP_FACTOR);
     }
 
     /** The stall timeout in effect: never longer than the client's delivery timeout (null: unknown). */

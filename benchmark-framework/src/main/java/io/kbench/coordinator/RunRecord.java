@@ -11,6 +11,7 @@ import io.kbench.result.Measurement;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.StatusRules;
+import io.kbench.result.WarmupReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.time.BenchmarkClock;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ final class RunRecord {
     private String stall;
     private long rebalanceTimeMillis;
     private List<FaultEvent> faults = List.of();
+    private WarmupReport warmup;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -100,6 +102,32 @@ final class RunRecord {
     /** The cluster stopped answering; the diagnosis will say so. */
     void stalled(String reason) {
         stall = reason;
+    }
+
+    void warmup(WarmupReport report) {
+        warmup = report;
+    }
+
+    /** The measurement begins: {@code lag} messages were due and not sent yet (debt carried in). */
+    void measurementStartsWithLag(long lag) {
+        if (warmup != null) {
+            warmup = new WarmupReport(warmup.plannedMillis(), warmup.usedMillis(), warmup.capMillis(), warmup.fixed(),
+                    warmup.settled(), warmup.endReason(), lag);
+        }
+        if (lag > 0) {
+            console.line(String.format(Locale.ROOT, "  the producers start the measurement %,d messages behind their schedule: "
+                    + "that debt stays in the figures", lag));
+        }
+    }
+
+    /** Messages due and not sent at the end of the last progress period. */
+    long lastScheduleLag() {
+        return progress.isEmpty() ? 0 : progress.get(progress.size() - 1).scheduleLagMessages();
+    }
+
+    /** The progress periods of one phase, oldest first. */
+    List<PeriodSummary> progressOf(Phase phase) {
+        return progress.stream().filter(p -> p.phase() == phase).toList();
     }
 
     /** The workload's faults and what became of them. */
@@ -168,7 +196,8 @@ final class RunRecord {
                 integrity,
                 List.copyOf(clientMetrics),
                 faults,
-                List.copyOf(clientWarnings));
+                List.copyOf(clientWarnings),
+                warmup);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

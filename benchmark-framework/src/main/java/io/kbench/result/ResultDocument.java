@@ -60,6 +60,7 @@ public final class ResultDocument {
         root.set("delivery", r.delivery() == null ? null : MAPPER.valueToTree(r.delivery()));
         root.set("integrity", r.integrity() == null ? null : MAPPER.valueToTree(r.integrity()));
         root.set("faults", MAPPER.valueToTree(r.faults()));
+        root.set("warmup", r.warmup() == null ? null : MAPPER.valueToTree(r.warmup()));
         root.set("clientWarnings", MAPPER.valueToTree(r.clientWarnings().stream().map(w -> Map.of("kind", w.kind(),
                 "count", w.count(), "first", Instant.ofEpochMilli(w.firstEpochMillis()).toString(),
                 "last", Instant.ofEpochMilli(w.lastEpochMillis()).toString())).toList()));

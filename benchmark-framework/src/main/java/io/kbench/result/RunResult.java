@@ -41,6 +41,7 @@ import java.util.Map;
  * @param clientMetrics the clients' own metrics, combined over all clients of all workers
  * @param faults the workload's faults and what became of each (empty without faults)
  * @param clientWarnings what the workers' clients warned about, by kind, combined over workers
+ * @param warmup how the warmup went, or null without one
  */
 public record RunResult(
         String runId,
@@ -69,7 +70,8 @@ public record RunResult(
         Integrity integrity,
         List<ClientMetricTotal> clientMetrics,
         List<FaultEvent> faults,
-        List<WarningSummary> clientWarnings) {
+        List<WarningSummary> clientWarnings,
+        WarmupReport warmup) {
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
     public CkuVerdict ckuVerdict() {

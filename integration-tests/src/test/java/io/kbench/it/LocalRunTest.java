@@ -192,4 +192,31 @@ class LocalRunTest {
         assertTrue(published.get(published.size() - 2) > 2_500, "the producers followed the ramp: " + published);
         assertTrue(run.out().contains("(req 3,000)"), run.out());
     }
+
+    @Test
+    void aWarmupGoesOnWhileTheProducersAreBehindAndSaysSoWhenItIsCappedUnsettled() throws Exception {
+        Path driver = Cli.driverFile(dir, "driver.yaml", "");
+        // Far more than one broker on this machine takes: the producers fall ever further behind.
+        Path workload = Cli.write(dir, "behind.yaml", """
+                name: behind
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 1024
+                subscriptionsPerTopic: 0
+                producerRate: 400000
+                warmupDuration: 1s
+                testDuration: 1s
+                """);
+        Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.toString(), "--progress-interval", "500ms",
+                "--max-warmup", "3s", "--drain-timeout", "20s", workload.toString());
+
+        JsonNode r = run.result();
+        JsonNode warmup = r.get("warmup");
+        assertFalse(warmup.get("settled").asBoolean(), warmup.toString());
+        assertTrue(warmup.get("usedMillis").asLong() >= 3_000, "went on to its cap: " + warmup);
+        assertTrue(warmup.get("endReason").asText().contains("messages behind their schedule"), warmup.toString());
+        assertTrue(warmup.get("scheduleLagAtMeasureStartMessages").asLong() > 0, "the debt carried in is reported: " + warmup);
+        assertTrue(run.out().contains("warmup goes on: the producers are"), run.out());
+        assertTrue(r.get("warnings").toString().contains("the warmup did not settle within its cap of 3 s"), r.get("warnings").toString());
+    }
 }
