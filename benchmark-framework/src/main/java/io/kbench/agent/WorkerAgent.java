@@ -183,6 +183,7 @@ public final class WorkerAgent implements AutoCloseable {
             worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}));
             return null;
         });
+        runCall(router, HttpMethod.POST, "topics/describe", ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
         runCall(router, HttpMethod.POST, "topics/delete", ctx -> {
             worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}));
             return null;

@@ -39,6 +39,11 @@ public final class RunnerOptions {
             description = "Replace every workload's producerRate: messages per second across all producers, -1 for unthrottled.")
     Double rate;
 
+    @Option(names = "--existing-topics", split = ",", paramLabel = "TOPIC",
+            description = "Run on these existing topics as they are (not created, not deleted), e.g. when the service "
+                    + "forbids creating topics; partitions are read from the cluster. Replaces every workload's topics.")
+    List<String> existingTopics;
+
     @Option(names = "--cku", paramLabel = "N",
             description = "The cluster is Confluent Cloud with N CKUs: print what N CKUs sustain and allow, warn about "
                     + "limits the workload breaks, and end with PASS or FAIL of the measured bandwidth (the CKU check). "
@@ -145,7 +150,7 @@ public final class RunnerOptions {
     }
 
     WorkloadOverrides overrides() {
-        return new WorkloadOverrides(duration, warmup, scale, cku, rate);
+        return new WorkloadOverrides(duration, warmup, scale, cku, rate, existingTopics);
     }
 
     RunOptions runOptions() {

@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.driver.TopicSpec;
 import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,12 +64,12 @@ public final class Coordinator {
         RunRecord record = new RunRecord(spec, waiter.clock(), console);
         Workload w = spec.workload();
         RunOptions options = spec.options();
-        RunLayout layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
         TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
         Duration stallTimeout = options.effectiveStallTimeout(spec.deliveryTimeout());
         boolean started = false;
         Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
+        List<String> topicNames = List.of();
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
@@ -76,9 +78,22 @@ public final class Coordinator {
             started = true;
             leases.start();
 
-            record.step("topic creation");
-            console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
-            topics.create(layout.topics(), waiter.stop());
+            RunLayout layout;
+            if (w.existingTopics() != null) {
+                record.step("topic check");
+                Map<String, Integer> existing = ExistingTopics.check(workers, w);
+                w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
+                record.workloadAsRun(w);
+                layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
+                console.line("Using %d existing topic(s) as they are (not created, not deleted): %s", existing.size(),
+                        ExistingTopics.describe(existing));
+            } else {
+                layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
+                record.step("topic creation");
+                console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
+                topics.create(layout.topics(), waiter.stop());
+            }
+            topicNames = layout.topics().stream().map(TopicSpec::name).toList();
 
             if (w.maxInFlightMessages() != null && workers.members().size() > 1) {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
@@ -108,7 +123,7 @@ public final class Coordinator {
         }
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
-        return record.toResult(workerIds, topics.created(), measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
+        return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
                 collected == null ? null : Delivery.of(collected.stats()),
                 collected == null ? null : integrity(collected, w, options),
                 collected == null ? List.of() : ClientMetricTotal.merge(collected.findings().stream()

@@ -46,19 +46,31 @@ public record RunLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, Li
 
     /** @param checkIntegrity stamp messages with producer and sequence so consumers can check them */
     public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId, boolean checkIntegrity) {
+        return of(w, payload, topicPrefix, runId, checkIntegrity, null);
+    }
+
+    /**
+     * @param existing the workload's existing topics with their partition counts as the cluster has
+     *     them, or null when the run creates its own topics
+     */
+    public static RunLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId, boolean checkIntegrity,
+                               Map<String, Integer> existing) {
         List<TopicSpec> topics = new ArrayList<>();
         List<ConsumerSpec> consumers = new ArrayList<>();
         List<ProducerSpec> producers = new ArrayList<>();
         Map<String, Integer> partitions = new LinkedHashMap<>();
         int width = Integer.toString(Math.max(0, w.topics() - 1)).length();
         for (int t = 0; t < w.topics(); t++) {
-            String topic = String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
-            topics.add(new TopicSpec(topic, w.partitionsPerTopic()));
+            String topic = existing != null ? w.existingTopics().get(t) : String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
+            int count = existing != null ? existing.get(topic) : w.partitionsPerTopic();
+            topics.add(new TopicSpec(topic, count));
+            // Group names carry the run id, also on existing topics: a group never resumes another run's offsets.
+            String groupBase = existing != null ? topicPrefix + "-" + runId + "-" + topic : topic;
             for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
-                String group = topic + "-sub-" + s;
-                partitions.put(group, w.partitionsPerTopic());
+                String group = groupBase + "-sub-" + s;
+                partitions.put(group, count);
                 for (int c = 0; c < w.consumerPerSubscription(); c++) {
-                    consumers.add(new ConsumerSpec(topic, group));
+                    consumers.add(new ConsumerSpec(topic, group, existing != null));
                 }
             }
         }

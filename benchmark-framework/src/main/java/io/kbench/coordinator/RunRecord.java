@@ -14,6 +14,7 @@ import io.kbench.result.StatusRules;
 import io.kbench.result.WarmupReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,6 +44,7 @@ final class RunRecord {
     private long rebalanceTimeMillis;
     private List<FaultEvent> faults = List.of();
     private WarmupReport warmup;
+    private Workload workload;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -102,6 +104,11 @@ final class RunRecord {
     /** The cluster stopped answering; the diagnosis will say so. */
     void stalled(String reason) {
         stall = reason;
+    }
+
+    /** The workload as the run uses it, once the cluster has filled in what it did not say (existing topics' partitions). */
+    void workloadAsRun(Workload w) {
+        workload = w;
     }
 
     void warmup(WarmupReport report) {
@@ -177,7 +184,7 @@ final class RunRecord {
                 startEpochMillis,
                 clock.epochMicros() / 1_000,
                 spec.workloadFile(),
-                spec.workload(),
+                workload != null ? workload : spec.workload(),
                 spec.driverName(),
                 spec.driverFile().name(),
                 spec.driverConfigForResult(),

@@ -109,6 +109,12 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
+    public Map<String, Integer> describeTopics(List<String> topics) {
+        return call("describe topics", HttpMethod.POST, Protocol.run(runId, "topics/describe"), topics,
+                new TypeReference<Map<String, Integer>>() {}, SLOW_CALL);
+    }
+
+    @Override
     public void createConsumers(List<ConsumerSpec> consumers) {
         runCall("create consumers", "consumers", consumers, SLOW_CALL);
     }

@@ -108,6 +108,11 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public Map<String, Integer> describeTopics(List<String> topics) {
+        return current().describeTopics(topics);
+    }
+
+    @Override
     public void createConsumers(List<ConsumerSpec> consumers) {
         current().createConsumers(consumers);
     }

@@ -33,6 +33,9 @@ public interface Worker extends AutoCloseable {
 
     void deleteTopics(List<String> topics);
 
+    /** The partition count of each existing topic among {@code topics}; missing ones are absent. */
+    Map<String, Integer> describeTopics(List<String> topics);
+
     void createConsumers(List<ConsumerSpec> consumers);
 
     /** Partitions held by this worker's consumers, per subscription (consumer group). */

@@ -92,6 +92,12 @@ public final class WorkerEnsemble implements Worker {
         throw last;
     }
 
+    /** Through the first worker: any of them sees the cluster. */
+    @Override
+    public Map<String, Integer> describeTopics(List<String> topics) {
+        return members.get(0).describeTopics(topics);
+    }
+
     @Override
     public void renewLease() {
         forAll("renew their leases", Worker::renewLease);

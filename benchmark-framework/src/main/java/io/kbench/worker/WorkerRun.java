@@ -80,6 +80,10 @@ final class WorkerRun {
         await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)");
     }
 
+    Map<String, Integer> describeTopics(List<String> topics) {
+        return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
+    }
+
     void deleteTopics(List<String> topics) {
         await(driver.driver().deleteTopics(topics), "delete " + topics.size() + " topic(s)");
     }
@@ -88,12 +92,14 @@ final class WorkerRun {
         for (ConsumerSpec spec : specs) {
             ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
             ConsumerCallback callback = (size, partition, position, stamp) -> {
-                onMessage(size, stamp);
+                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+                boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
+                onMessage(size, foreign ? null : stamp);
                 if (stamp != null && stamp.checksIntegrity()) {
                     checker.onMessage(partition, position, stamp);
                 }
             };
-            consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback),
+            consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback, spec.fromEnd()),
                     "create a consumer on topic " + spec.topic()));
             consumerSpecs.add(spec);
             checkers.add(checker);

@@ -52,6 +52,8 @@ import java.util.List;
  *     partitions here: see keyDistributor)
  * @param producerRateRamp instead of producerRate: a linear ramp of the total rate from the start of the load
  * @param producerRateSteps instead of producerRate: rates one after another from the start of the load
+ * @param existingTopics run on these topics as they are (not created, not deleted); topics and
+ *     partitionsPerTopic then follow them (partitionsPerTopic, if given, must agree with the cluster)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
  */
@@ -92,6 +94,7 @@ public record Workload(
         java.util.Map<String, Double> partitionWeights,
         RateRamp producerRateRamp,
         List<RateStep> producerRateSteps,
+        List<String> existingTopics,
         List<FaultSpec> faults) {
 
     public static final double UNTHROTTLED = -1;
@@ -100,8 +103,14 @@ public record Workload(
     public static final double CKU_INGRESS_MB_PER_SEC = 50;
 
     public Workload {
-        topics = orDefault(topics, 1);
-        partitionsPerTopic = orDefault(partitionsPerTopic, 1);
+        if (existingTopics != null) {
+            existingTopics = List.copyOf(existingTopics);
+            topics = orDefault(topics, existingTopics.size());
+            // partitionsPerTopic stays null unless given: the cluster's, read at the start of the run.
+        } else {
+            topics = orDefault(topics, 1);
+            partitionsPerTopic = orDefault(partitionsPerTopic, 1);
+        }
         useRandomizedPayloads = orDefault(useRandomizedPayloads, false);
         randomBytesRatio = orDefault(randomBytesRatio, 0.0);
         randomizedPayloadPoolSize = orDefault(randomizedPayloadPoolSize, 1000);
@@ -165,8 +174,9 @@ public record Workload(
         return topics * subscriptionsPerTopic * consumerPerSubscription;
     }
 
+    /** Partitions in all; 0 when unknown until the cluster is asked (existing topics without partitionsPerTopic). */
     public int totalPartitions() {
-        return topics * partitionsPerTopic;
+        return partitionsPerTopic == null ? 0 : topics * partitionsPerTopic;
     }
 
     /** The measurement length; zero in message-count mode. */
@@ -189,6 +199,21 @@ public record Workload(
             return Duration.ofMinutes(warmupDurationMinutes);
         }
         return countMode() || consumeOnly() ? Duration.ZERO : Duration.ofMinutes(1);
+    }
+
+    /** The same workload on these existing topics (--existing-topics): topics follows the list. */
+    public Workload withExistingTopics(List<String> names) {
+        Copy c = new Copy(this);
+        c.existingTopics = names;
+        c.topics = names.size();
+        return c.build();
+    }
+
+    /** The same workload with the partition count found on the cluster (existing topics), or null when they differ. */
+    public Workload withPartitionsPerTopic(Integer partitions) {
+        Copy c = new Copy(this);
+        c.partitionsPerTopic = partitions;
+        return c.build();
     }
 
     public Workload withName(String newName) {
@@ -301,6 +326,7 @@ public record Workload(
         private java.util.Map<String, Double> partitionWeights;
         private RateRamp producerRateRamp;
         private List<RateStep> producerRateSteps;
+        private List<String> existingTopics;
         private List<FaultSpec> faults;
 
         Copy(Workload w) {
@@ -340,11 +366,12 @@ public record Workload(
             partitionWeights = w.partitionWeights;
             producerRateRamp = w.producerRateRamp;
             producerRateSteps = w.producerRateSteps;
+            existingTopics = w.existingTopics;
             faults = w.faults;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, faults);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults);
         }
     }
 }

@@ -26,7 +26,10 @@ public final class WorkloadValidator {
             c.add("name", "name must not be blank");
         }
         c.atLeast("topics", w.topics(), 1);
-        c.atLeast("partitionsPerTopic", w.partitionsPerTopic(), 1);
+        if (w.partitionsPerTopic() != null) {
+            c.atLeast("partitionsPerTopic", w.partitionsPerTopic(), 1);
+        }
+        checkExistingTopics(w, c);
         c.atLeast("producersPerTopic", w.producersPerTopic(), 0);
         c.atLeast("subscriptionsPerTopic", w.subscriptionsPerTopic(), 0);
         c.atLeast("consumerPerSubscription", w.consumerPerSubscription(), 0);
@@ -120,6 +123,34 @@ public final class WorkloadValidator {
             c.add("producerRate", "producerRate must be a positive number of messages per second, or -1 for unthrottled; got " + rate);
         } else if (Double.isNaN(rate) || Double.isInfinite(rate)) {
             c.add("producerRate", "producerRate must be a finite number");
+        }
+    }
+
+    /** Topics the run uses as they are: named, each once, agreeing with topics, never prefilled. */
+    private static void checkExistingTopics(Workload w, Checks c) {
+        List<String> names = w.existingTopics();
+        if (names == null) {
+            return;
+        }
+        if (names.isEmpty()) {
+            c.add("existingTopics", "existingTopics is empty: name the topics to run on, or remove it to let the run create its own");
+            return;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i);
+            if (n == null || n.isBlank()) {
+                c.at(List.of("existingTopics", i), "existingTopics[" + i + "] is blank: give a topic name");
+            } else if (!seen.add(n)) {
+                c.at(List.of("existingTopics", i), "existingTopics names " + n + " twice");
+            }
+        }
+        if (w.topics() != names.size()) {
+            c.add("topics", "existingTopics lists " + names.size() + " topic(s) but topics is " + w.topics()
+                    + ": remove topics (the list sets it) or make them agree");
+        }
+        if (w.consumeOnly()) {
+            c.add("existingTopics", "a consume-only run (prefillMessages) needs topics of its own: remove existingTopics");
         }
     }
 

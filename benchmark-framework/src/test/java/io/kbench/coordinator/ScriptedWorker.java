@@ -80,6 +80,11 @@ final class ScriptedWorker implements Worker {
     }
 
     @Override
+    public Map<String, Integer> describeTopics(List<String> topics) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void createConsumers(List<ConsumerSpec> consumers) {
         throw new UnsupportedOperationException();
     }

@@ -54,6 +54,12 @@ final class FakeWorker implements Worker {
     }
 
     @Override
+    public Map<String, Integer> describeTopics(List<String> topics) {
+        call("describeTopics " + topics);
+        return java.util.Map.of();
+    }
+
+    @Override
     public void createConsumers(List<ConsumerSpec> specs) {
         call("createConsumers");
         consumers.addAll(specs);

@@ -2,6 +2,7 @@ package io.kbench.driver;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -83,6 +84,16 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     /** Deletes topics created by {@link #createTopics}; missing topics are not an error. */
     CompletableFuture<Void> deleteTopics(List<String> topics);
 
+    /**
+     * The partition count of each of these existing topics, for runs on topics the benchmark may
+     * not create; a topic that does not exist is absent from the map. Completes exceptionally with a
+     * {@link DriverException} when the system cannot say.
+     */
+    default CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+        return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName()
+                + " cannot describe existing topics: create the run's topics instead (drop existingTopics)"));
+    }
+
     CompletableFuture<BenchmarkProducer> createProducer(String topic);
 
     /**
@@ -90,6 +101,20 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * subscription) and starts delivering to {@code callback} from the earliest offset.
      */
     CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback);
+
+    /**
+     * Like {@link #createConsumer(String, String, ConsumerCallback)}, but a consumer of a topic that
+     * already holds other data starts at its end ({@code fromEnd}): the run measures only its own
+     * messages. The default handles the beginning only.
+     */
+    default CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                boolean fromEnd) {
+        if (fromEnd) {
+            return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName()
+                    + " cannot start consumers at the end of a topic: use topics the run creates (drop existingTopics)"));
+        }
+        return createConsumer(topic, subscriptionName, callback);
+    }
 
     /**
      * How long the client keeps trying to deliver a message before failing it (Kafka:

@@ -18,17 +18,19 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
@@ -214,6 +216,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
+    public CompletableFuture<Map<String, Integer>> describeTopics(List<String> names) {
+        return CompletableFuture.supplyAsync(() -> topics.describe(names));
+    }
+
+    @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
         return CompletableFuture.supplyAsync(() -> {
             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer());
@@ -225,8 +232,19 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
 
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+        return createConsumer(topic, subscriptionName, callback, false);
+    }
+
+    /** From the end: the group is new to the topic, so auto.offset.reset decides where it starts. */
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                               boolean fromEnd) {
         return CompletableFuture.supplyAsync(() -> {
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(configs.consumer(subscriptionName));
+            Properties props = configs.consumer(subscriptionName);
+            if (fromEnd) {
+                props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            }
+            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props);
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
             clients.add(benchmarkConsumer);
             metrics.add(consumer::metrics);

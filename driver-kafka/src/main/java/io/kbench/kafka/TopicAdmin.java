@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
@@ -123,6 +124,27 @@ final class TopicAdmin {
                 throw new DriverException("interrupted while waiting for new topics", e);
             }
         }
+    }
+
+    /** Partitions of each existing topic among {@code names}; missing topics are absent. */
+    Map<String, Integer> describe(List<String> names) {
+        Map<String, Integer> partitions = new HashMap<>();
+        Map<String, KafkaFuture<TopicDescription>> results = admin.describeTopics(names).topicNameValues();
+        for (String name : names) {
+            try {
+                partitions.put(name, results.get(name).get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS).partitions().size());
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw new DriverException("could not describe topic " + name + ": " + e.getCause().getMessage(), e.getCause());
+                }
+            } catch (TimeoutException e) {
+                throw new DriverException("Kafka did not describe topic " + name + " within " + CALL_TIMEOUT_SECONDS + " s", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DriverException("interrupted while describing topics", e);
+            }
+        }
+        return partitions;
     }
 
     void delete(List<String> names) {

@@ -1,0 +1,58 @@
+package io.kbench.coordinator;
+
+import io.kbench.worker.Worker;
+import io.kbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Topics a run uses as they are (managed services often forbid creating them): checked to exist,
+ * and to have the partitions the workload expects if it says, before anything starts.
+ */
+final class ExistingTopics {
+
+    private ExistingTopics() {}
+
+    /**
+     * @return each topic's partition count as the cluster has it, in the workload's order
+     * @throws RunFailedException naming the missing topics or the partition counts that disagree
+     */
+    static Map<String, Integer> check(Worker workers, Workload w) {
+        List<String> names = w.existingTopics();
+        Map<String, Integer> found = workers.describeTopics(names);
+        List<String> missing = names.stream().filter(n -> !found.containsKey(n)).toList();
+        if (!missing.isEmpty()) {
+            throw new RunFailedException("existingTopics: " + (missing.size() == 1 ? "topic " : "topics ") + String.join(", ", missing)
+                    + (missing.size() == 1 ? " does" : " do") + " not exist on the cluster: create "
+                    + (missing.size() == 1 ? "it" : "them") + " first, or fix the names");
+        }
+        Map<String, Integer> ordered = new LinkedHashMap<>();
+        names.forEach(n -> ordered.put(n, found.get(n)));
+        if (w.partitionsPerTopic() != null) {
+            List<String> differ = new ArrayList<>();
+            ordered.forEach((n, p) -> {
+                if (p.intValue() != w.partitionsPerTopic()) {
+                    differ.add(n + " has " + p);
+                }
+            });
+            if (!differ.isEmpty()) {
+                throw new RunFailedException("existingTopics: partitionsPerTopic is " + w.partitionsPerTopic() + " but "
+                        + String.join(", ", differ) + " partitions: remove partitionsPerTopic to use the cluster's, or fix it");
+            }
+        }
+        return ordered;
+    }
+
+    /** The partition count every topic shares, or null when they differ. */
+    static Integer commonPartitions(Map<String, Integer> topics) {
+        long distinct = topics.values().stream().distinct().count();
+        return distinct == 1 ? topics.values().iterator().next() : null;
+    }
+
+    static String describe(Map<String, Integer> topics) {
+        return topics.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + " partitions)").collect(Collectors.joining(", "));
+    }
+}
