@@ -1,0 +1,162 @@
+package io.kbench.search;
+
+import java.util.Locale;
+
+/**
+ * Decides the rate of each step of a max-rate search from the verdicts so far; pure logic, no
+ * clock, so it is tested against a simulated cluster. It grows the rate geometrically from the seed
+ * until a step fails, bisects between the last rate that passed and the first that failed until
+ * they are within the precision, then confirms the rate found with a full-length step; a confirm
+ * that fails steps down by the precision and confirms again. A client-bound step ends the search:
+ * the clients, not the cluster, set that limit.
+ */
+public final class MaxRateSearch {
+
+    /** Where the search stands. */
+    public enum Stage {
+        GROW,
+        BISECT,
+        CONFIRM,
+        DONE
+    }
+
+    static final double GROWTH = 2.0;
+    static final int MAX_STEP_DOWNS = 5;
+
+    private final double seed;
+    private final double precision;
+    private Stage stage = Stage.GROW;
+    private Double lastPass;
+    private Double firstFail;
+    private int stepDowns;
+    private boolean confirmed;
+    private boolean clientLimited;
+    private String conclusion;
+
+    /**
+     * @param seed the first rate tried, messages per second
+     * @param precision the bisection stops when the bounds are this close, as a share of the lower (0.05: 5%)
+     */
+    public MaxRateSearch(double seed, double precision) {
+        if (!(seed > 0) || !(precision > 0 && precision < 1)) {
+            throw new IllegalArgumentException("seed must be above 0 and precision between 0 and 1");
+        }
+        this.seed = seed;
+        this.precision = precision;
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    /** The rate of the next step, or null when the search is over. */
+    public Double nextRate() {
+        return switch (stage) {
+            case GROW -> lastPass == null ? seed : lastPass * GROWTH;
+            case BISECT -> (lastPass + firstFail) / 2;
+            case CONFIRM -> lastPass;
+            case DONE -> null;
+        };
+    }
+
+    /**
+     * Takes a step's verdict.
+     *
+     * @param rate the rate the step ran at
+     * @param why the reason it failed, or null when it passed
+     */
+    public void record(double rate, boolean passed, boolean clientBound, String why) {
+        if (stage == Stage.DONE) {
+            throw new IllegalStateException("the search is over");
+        }
+        if (clientBound) {
+            clientLimited = true;
+            stage = Stage.DONE;
+            conclusion = String.format(Locale.ROOT, "the clients limit this search at %,.0f msg/s (%s): add workers or "
+                    + "producers; this is not the cluster's capacity", rate, why);
+            return;
+        }
+        switch (stage) {
+            case GROW -> {
+                if (passed) {
+                    lastPass = rate;
+                } else {
+                    firstFail = rate;
+                    if (lastPass == null) {
+                        stage = Stage.DONE;
+                        conclusion = String.format(Locale.ROOT, "no rate passed: even the seed rate of %,.0f msg/s failed (%s)",
+                                rate, why);
+                        return;
+                    }
+                    stage = Stage.BISECT;
+                }
+                settleIfClose();
+            }
+            case BISECT -> {
+                if (passed) {
+                    lastPass = rate;
+                } else {
+                    firstFail = rate;
+                }
+                settleIfClose();
+            }
+            case CONFIRM -> {
+                if (passed) {
+                    confirmed = true;
+                    stage = Stage.DONE;
+                    conclusion = String.format(Locale.ROOT, "confirmed at %,.0f msg/s", rate);
+                } else if (++stepDowns > MAX_STEP_DOWNS) {
+                    stage = Stage.DONE;
+                    conclusion = String.format(Locale.ROOT, "no rate could be confirmed: the last confirmation, at %,.0f msg/s, "
+                            + "failed (%s)", rate, why);
+                } else {
+                    firstFail = rate;
+                    lastPass = rate * (1 - precision);
+                }
+            }
+            default -> throw new IllegalStateException(stage.name());
+        }
+    }
+
+    private void settleIfClose() {
+        if (stage == Stage.BISECT && (firstFail - lastPass) / lastPass <= precision) {
+            stage = Stage.CONFIRM;
+        }
+    }
+
+    /** Ends the search early (the time budget ran out), keeping the bounds found so far. */
+    public void giveUp(String why) {
+        if (stage != Stage.DONE) {
+            stage = Stage.DONE;
+            conclusion = why;
+        }
+    }
+
+    /** The highest rate that passed, or null. */
+    public Double lastPass() {
+        return lastPass;
+    }
+
+    /** The lowest rate that failed above it, or null. */
+    public Double firstFail() {
+        return firstFail;
+    }
+
+    /** The search ended with a confirmed rate. */
+    public boolean confirmed() {
+        return confirmed;
+    }
+
+    public boolean clientLimited() {
+        return clientLimited;
+    }
+
+    /** How the search ended, in words; null while it goes on. */
+    public String conclusion() {
+        return conclusion;
+    }
+
+    public int stepDowns() {
+        return stepDowns;
+    }
+}
