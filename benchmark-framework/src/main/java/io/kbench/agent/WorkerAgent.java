@@ -213,6 +213,10 @@ public final class WorkerAgent implements AutoCloseable {
             worker.changeRate(body(ctx, new TypeReference<Double>() {}));
             return null;
         });
+        runCall(router, HttpMethod.POST, "load/restart", ctx -> {
+            worker.restartSchedule(body(ctx, new TypeReference<Double>() {}));
+            return null;
+        });
         runCall(router, HttpMethod.POST, "stats/reset", ctx -> {
             worker.resetStats();
             return null;

@@ -141,6 +141,11 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
+    public void restartSchedule(double ratePerSecond) {
+        runCall("restart the schedule", "load/restart", ratePerSecond, callTimeout);
+    }
+
+    @Override
     public void pauseConsumers() {
         runCall("pause consumers", "consumers/pause", null, callTimeout);
     }

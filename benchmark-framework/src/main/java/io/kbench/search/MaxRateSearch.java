@@ -9,6 +9,10 @@ import java.util.Locale;
  * they are within the precision, then confirms the rate found with a full-length step; a confirm
  * that fails steps down by the precision and confirms again. A client-bound step ends the search:
  * the clients, not the cluster, set that limit.
+ *
+ * <p>A seed the user gave that fails ends the search (their rate is already too high). A seed
+ * estimated by a probe is a guess, so while nothing has passed a failing step halves the rate, up
+ * to {@value #MAX_HALVINGS} times.
  */
 public final class MaxRateSearch {
 
@@ -22,9 +26,12 @@ public final class MaxRateSearch {
 
     static final double GROWTH = 2.0;
     static final int MAX_STEP_DOWNS = 5;
+    static final int MAX_HALVINGS = 4;
 
     private final double seed;
     private final double precision;
+    private final boolean halveBelowSeed;
+    private int halvings;
     private Stage stage = Stage.GROW;
     private Double lastPass;
     private Double firstFail;
@@ -38,11 +45,19 @@ public final class MaxRateSearch {
      * @param precision the bisection stops when the bounds are this close, as a share of the lower (0.05: 5%)
      */
     public MaxRateSearch(double seed, double precision) {
+        this(seed, precision, false);
+    }
+
+    /**
+     * @param halveBelowSeed the seed is an estimate: while no step passed, a failing one halves the rate
+     */
+    public MaxRateSearch(double seed, double precision, boolean halveBelowSeed) {
         if (!(seed > 0) || !(precision > 0 && precision < 1)) {
             throw new IllegalArgumentException("seed must be above 0 and precision between 0 and 1");
         }
         this.seed = seed;
         this.precision = precision;
+        this.halveBelowSeed = halveBelowSeed;
     }
 
     public Stage stage() {
@@ -52,7 +67,7 @@ public final class MaxRateSearch {
     /** The rate of the next step, or null when the search is over. */
     public Double nextRate() {
         return switch (stage) {
-            case GROW -> lastPass == null ? seed : lastPass * GROWTH;
+            case GROW -> lastPass != null ? lastPass * GROWTH : firstFail != null ? firstFail / GROWTH : seed;
             case BISECT -> (lastPass + firstFail) / 2;
             case CONFIRM -> lastPass;
             case DONE -> null;
@@ -80,12 +95,19 @@ public final class MaxRateSearch {
             case GROW -> {
                 if (passed) {
                     lastPass = rate;
+                    if (firstFail != null) {
+                        stage = Stage.BISECT; // a halved seed passed: the failure above bounds the search already
+                    }
                 } else {
                     firstFail = rate;
+                    if (lastPass == null && halveBelowSeed && halvings < MAX_HALVINGS) {
+                        halvings++;
+                        return; // the probe's estimate was too high: try half
+                    }
                     if (lastPass == null) {
                         stage = Stage.DONE;
-                        conclusion = String.format(Locale.ROOT, "no rate passed: even the seed rate of %,.0f msg/s failed (%s)",
-                                rate, why);
+                        conclusion = String.format(Locale.ROOT, "no rate passed: even %s of %,.0f msg/s failed (%s)",
+                                halvings > 0 ? "the lowest rate tried" : "the seed rate", rate, why);
                         return;
                     }
                     stage = Stage.BISECT;

@@ -9,12 +9,21 @@ package io.kbench.time;
  * the whole run falls due at {@code profile.timeOf(k)}, and producer {@code i} of {@code n} sends
  * the run's messages {@code i, i + n, i + 2n, ...}, so the combined schedule is evenly spaced
  * whatever the rate does.
+ *
+ * <p>A producer's messages are numbered by what it sent (its sequence, for the integrity check);
+ * its place in the schedule is that number plus the slots a restart of the {@link RateControl}
+ * dropped. Only the producer's own thread asks for intended times, and it adopts a restart then,
+ * so the skip needs no lock; other threads read the skip count for the lag.
  */
 public final class SendSchedule {
 
     private final RateControl control;
     private final int producerIndex;
     private final int producerCount;
+    /** The restart adopted last (owner thread only). */
+    private long adoptedRestartNanos = Long.MIN_VALUE;
+    /** Schedule slots dropped by restarts: never sent, no longer due. */
+    private volatile long skipped;
 
     /**
      * @param control the profile of the total rate, shared by this worker's producers
@@ -42,13 +51,37 @@ public final class SendSchedule {
         return new SendSchedule(new RateControl(RateProfile.constant(startNanos, totalRatePerSecond)), producerIndex, producerCount);
     }
 
-    /** Intended send time of this producer's message {@code k} (0-based), in monotonic nanoseconds; Long.MAX_VALUE while paused. */
+    /**
+     * Intended send time of this producer's message {@code k} (0-based: the k-th it sends), in
+     * monotonic nanoseconds; Long.MAX_VALUE while paused. Called by the producer's own thread with
+     * the number of messages it sent so far, which is when a restart takes effect.
+     */
     public long intendedSendNanos(long k) {
-        return control.profile().timeOf(producerIndex + k * producerCount);
+        long restart = control.forgivenUntilNanos();
+        if (restart != adoptedRestartNanos) {
+            adoptedRestartNanos = restart;
+            long dueAtRestart = slotsDueBy(restart);
+            if (k + skipped < dueAtRestart) {
+                skipped = dueAtRestart - k;
+            }
+        }
+        return control.profile().timeOf(producerIndex + (k + skipped) * producerCount);
     }
 
-    /** How many of this producer's messages were due by {@code nowNanos} (those with intended time at or before it). */
+    /**
+     * How many of this producer's messages were due by {@code nowNanos} (those with intended time
+     * at or before it), less the slots restarts dropped: compared with the messages sent, the lag.
+     */
     public long dueBy(long nowNanos) {
+        return Math.max(0, slotsDueBy(nowNanos) - skipped);
+    }
+
+    /** Schedule slots dropped by restarts so far. */
+    public long skippedMessages() {
+        return skipped;
+    }
+
+    private long slotsDueBy(long nowNanos) {
         long dueInRun = control.profile().dueBy(nowNanos);
         return dueInRun <= producerIndex ? 0 : (dueInRun - producerIndex + producerCount - 1) / producerCount;
     }

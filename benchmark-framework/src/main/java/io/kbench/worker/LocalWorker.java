@@ -138,6 +138,11 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public void restartSchedule(double ratePerSecond) {
+        current().restartSchedule(ratePerSecond);
+    }
+
+    @Override
     public void pauseConsumers() {
         current().pauseConsumers();
     }

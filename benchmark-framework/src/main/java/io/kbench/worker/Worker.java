@@ -52,6 +52,13 @@ public interface Worker extends AutoCloseable {
      */
     void changeRate(double ratePerSecond);
 
+    /**
+     * Like {@link #changeRate}, but messages due and not yet sent are dropped from the schedule and
+     * never sent: the producers start afresh. Between the steps of a max-rate search, so that one
+     * step's overload does not carry into the next one's figures.
+     */
+    void restartSchedule(double ratePerSecond);
+
     void pauseConsumers();
 
     void resumeConsumers();

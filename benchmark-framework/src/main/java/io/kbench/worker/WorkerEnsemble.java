@@ -143,6 +143,11 @@ public final class WorkerEnsemble implements Worker {
     }
 
     @Override
+    public void restartSchedule(double ratePerSecond) {
+        forAll("restart the schedule", w -> w.restartSchedule(ratePerSecond));
+    }
+
+    @Override
     public void pauseConsumers() {
         forAll("pause consumers", Worker::pauseConsumers);
     }

@@ -175,6 +175,14 @@ final class WorkerRun {
         load.changeRate(ratePerSecond);
     }
 
+    /** Like {@link #changeRate}, dropping the messages due and not yet sent. */
+    void restartSchedule(double ratePerSecond) {
+        if (load == null) {
+            throw new WorkerException("worker " + workerId + ": no load to restart the schedule of (run " + runId + ")");
+        }
+        load.restartSchedule(ratePerSecond);
+    }
+
     private static List<WarningSummary> clientWarnings() {
         return ClientWarnings.global().snapshot().stream().map(WarningSummary::withoutExample).toList();
     }

@@ -110,6 +110,11 @@ final class ScriptedWorker implements Worker {
     }
 
     @Override
+    public void restartSchedule(double ratePerSecond) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void pauseConsumers() {
         throw new UnsupportedOperationException();
     }

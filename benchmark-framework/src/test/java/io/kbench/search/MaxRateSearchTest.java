@@ -133,4 +133,28 @@ class MaxRateSearchTest {
         assertEquals(32_000.0, search.lastPass());
         assertEquals(64_000.0, search.firstFail());
     }
+
+    @Test
+    void aProbedSeedThatFailsIsHalvedUntilAStepPassesThenTheSearchGoesOn() {
+        // A probe overestimated: the seed is 4x the capacity. Halving finds a passing rate, then the
+        // search bisects between it and the last failure.
+        MaxRateSearch search = new MaxRateSearch(4 * CAPACITY, PRECISION, true);
+        List<Double> rates = run(search, rate -> rate <= CAPACITY, new ManualClock(), Duration.ofMinutes(30));
+
+        assertEquals(List.of(200_000.0, 100_000.0, 50_000.0, 75_000.0), rates.subList(0, 4), "halving, then bisecting");
+        assertTrue(search.confirmed(), search.conclusion());
+        assertEquals(CAPACITY, search.lastPass(), 1e-9, "50,000 passed and everything above failed");
+    }
+
+    @Test
+    void aProbedSeedGivesUpAfterFourHalvings() {
+        MaxRateSearch search = new MaxRateSearch(16_000, PRECISION, true);
+        List<Double> rates = run(search, rate -> false, new ManualClock(), Duration.ofMinutes(30));
+
+        assertEquals(List.of(16_000.0, 8_000.0, 4_000.0, 2_000.0, 1_000.0), rates);
+        assertFalse(search.confirmed());
+        assertNull(search.lastPass());
+        assertTrue(search.conclusion().startsWith("no rate passed: even the lowest rate tried of 1,000 msg/s failed"),
+                search.conclusion());
+    }
 }

@@ -126,6 +126,55 @@ class SendScheduleTest {
         }
     }
 
+    @Test
+    void aRestartDropsTheDebtAndTheNextMessageIsDueAfterIt() {
+        // One producer at 1,000 msg/s sent 2,000 messages by 5 s: 3,000 behind. A restart at 5 s to
+        // 100 msg/s forgives them; its next message is due 10 ms after the restart.
+        RateControl control = new RateControl(RateProfile.constant(START, 1000));
+        SendSchedule s = new SendSchedule(control, 0, 1);
+        long restart = START + 5_000_000_000L;
+        assertEquals(5_001, s.dueBy(restart));
+        control.restart(restart, 100);
+        // Until the producer asks for its next time it has not adopted the restart: the lag still shows.
+        assertEquals(5_001, s.dueBy(restart));
+        long next = s.intendedSendNanos(2_000);
+        assertEquals(restart + 10_000_000, next);
+        assertEquals(3_001, s.skippedMessages());
+        assertEquals(2_000, s.dueBy(restart), "nothing due and unsent right after the restart");
+        assertEquals(2_001, s.dueBy(next), "then the new rate's messages fall due");
+        assertEquals(restart + 20_000_000, s.intendedSendNanos(2_001));
+    }
+
+    @Test
+    void aRestartForgivesNothingWhenTheProducerKeptUp() {
+        RateControl control = new RateControl(RateProfile.constant(START, 1000));
+        SendSchedule s = new SendSchedule(control, 0, 1);
+        long restart = START + 999_500_000L; // messages 0..999 were due; 1,000 is due at START + 1 s
+        control.restart(restart, 1000);
+        assertEquals(START + 1_000_000_000L, s.intendedSendNanos(1_000));
+        assertEquals(0, s.skippedMessages());
+    }
+
+    @Test
+    void producersRestartTogetherAndStayInterleaved() {
+        // 2 producers at 200 msg/s, both far behind by different amounts; after a restart to 200 msg/s
+        // at T (when the run's message 2,000, producer a's, is due and dropped), the run's next messages
+        // are due at T + 5 ms (b), T + 10 ms (a), ... alternating producers as before.
+        RateControl control = new RateControl(RateProfile.constant(START, 200));
+        SendSchedule a = new SendSchedule(control, 0, 2);
+        SendSchedule b = new SendSchedule(control, 1, 2);
+        long restart = START + 10_000_000_000L;
+        control.restart(restart, 200);
+        long a0 = a.intendedSendNanos(10);
+        long b0 = b.intendedSendNanos(400);
+        assertEquals(restart + 10_000_000, a0);
+        assertEquals(restart + 5_000_000, b0);
+        assertEquals(restart + 20_000_000, a.intendedSendNanos(11));
+        assertEquals(restart + 15_000_000, b.intendedSendNanos(401));
+        assertEquals(0, a.dueBy(restart) - 10, "producer a owes nothing after the restart");
+        assertEquals(0, b.dueBy(restart) - 400, "producer b owes nothing after the restart");
+    }
+
     private static long floorDiv(BigInteger a, long b) {
         return a.divide(BigInteger.valueOf(b)).longValueExact();
     }

@@ -94,6 +94,11 @@ final class FakeWorker implements Worker {
     }
 
     @Override
+    public void restartSchedule(double ratePerSecond) {
+        call("restartSchedule " + ratePerSecond);
+    }
+
+    @Override
     public void pauseConsumers() {
         call("pauseConsumers");
     }

@@ -81,6 +81,17 @@ public final class LoadGenerator {
         rate.changeRate(clock.nanoTime(), ratePerSecond);
     }
 
+    /**
+     * From now on {@code ratePerSecond} in all, and messages due but not yet sent are never sent:
+     * each producer's next message is its first one due after now.
+     */
+    public void restartSchedule(double ratePerSecond) {
+        if (rate == null) {
+            throw new IllegalStateException("the producers are unthrottled: they have no schedule to restart");
+        }
+        rate.restart(clock.nanoTime(), ratePerSecond);
+    }
+
     /** The total rate requested now, or -1 when unthrottled. */
     public double requestedRate() {
         return rate == null ? -1 : rate.profile().rateAt(clock.nanoTime());
