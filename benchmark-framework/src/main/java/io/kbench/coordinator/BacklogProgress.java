@@ -1,0 +1,66 @@
+package io.kbench.coordinator;
+
+import java.util.Locale;
+
+/**
+ * The backlog phases' part of a progress line: while building, the backlog against its target;
+ * while draining, what is left above the drain level; either with an ETA at the rate the backlog
+ * changed over the period ({@link BacklogEta}), or "no progress". Sizes in the unit that suits the
+ * target (GB = 2^30 bytes, MB = 2^20).
+ */
+final class BacklogProgress implements ProgressNote {
+
+    private final BacklogPlan plan;
+    private final boolean building;
+    private final long drainStartMessages;
+
+    private BacklogProgress(BacklogPlan plan, boolean building, long drainStartMessages) {
+        this.plan = plan;
+        this.building = building;
+        this.drainStartMessages = drainStartMessages;
+    }
+
+    static BacklogProgress building(BacklogPlan plan) {
+        return new BacklogProgress(plan, true, 0);
+    }
+
+    /** @param backlogAtResumeMessages the backlog when the consumers were resumed, for the share drained */
+    static BacklogProgress draining(BacklogPlan plan, long backlogAtResumeMessages) {
+        return new BacklogProgress(plan, false, backlogAtResumeMessages);
+    }
+
+    @Override
+    public String describe(PeriodSummary previous, PeriodSummary current) {
+        long backlog = current.backlogMessages();
+        // The run starts with no backlog: the first period's change is from zero at the load's start.
+        double change = previous == null ? BacklogEta.changePerSecond(0, 0, backlog, current.elapsedMicros())
+                : BacklogEta.changePerSecond(previous.backlogMessages(), previous.elapsedMicros(), backlog, current.elapsedMicros());
+        if (building) {
+            BacklogEta eta = BacklogEta.estimate(backlog, plan.targetMessages(), change, true);
+            return String.format(Locale.ROOT, "backlog %s of %s (%d%%), %s", size(plan.bytes(backlog), false),
+                    size(plan.targetBytes(), true), percent(backlog, plan.targetMessages()),
+                    eta.status() == BacklogEta.Status.REACHED ? "target reached" : eta.describe());
+        }
+        BacklogEta eta = BacklogEta.estimate(backlog, plan.drainLevelMessages(), change, false);
+        if (eta.status() == BacklogEta.Status.REACHED) {
+            return String.format(Locale.ROOT, "backlog drained (at most %,d msg left, the drain level)", plan.drainLevelMessages());
+        }
+        long toGo = backlog - plan.drainLevelMessages();
+        return String.format(Locale.ROOT, "draining: %s to go (%d%% done), %s", size(plan.bytes(toGo), true),
+                percent(drainStartMessages - backlog, drainStartMessages - plan.drainLevelMessages()), eta.describe());
+    }
+
+    /** The share {@code part} is of {@code whole}, in whole percent, 0 to 100. */
+    private static long percent(long part, long whole) {
+        return whole <= 0 ? 100 : Math.max(0, Math.min(100, part * 100 / whole));
+    }
+
+    /** Bytes in the target's unit, so that the figures of a line compare at a glance. */
+    private String size(long bytes, boolean withUnit) {
+        double target = plan.targetBytes();
+        double unit = target >= 0.1 * BacklogPlan.BYTES_PER_GB ? BacklogPlan.BYTES_PER_GB
+                : target >= 0.1 * 1024 * 1024 ? 1024 * 1024 : 1024;
+        String name = unit == BacklogPlan.BYTES_PER_GB ? "GB" : unit == 1024 * 1024 ? "MB" : "KB";
+        return String.format(Locale.ROOT, "%.2f", bytes / unit) + (withUnit ? " " + name : "");
+    }
+}
