@@ -35,6 +35,11 @@ public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean pro
         return runTotals.messagesAcked() * subscriptionsPerTopic - runTotals.messagesReceived();
     }
 
+    /** The payload bytes of {@link #backlogMessages()}. */
+    public long backlogBytes() {
+        return runTotals.bytesAcked() * subscriptionsPerTopic - runTotals.bytesReceived();
+    }
+
     /** Messages handed to the client that were neither acknowledged nor failed yet. */
     public long inFlightMessages() {
         return runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();

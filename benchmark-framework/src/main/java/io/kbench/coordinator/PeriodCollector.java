@@ -102,14 +102,21 @@ final class PeriodCollector {
      * @return true if the condition was met, false on timeout
      */
     boolean runUntil(Phase phase, Predicate<LoadState> done, Duration timeout) {
+        return runUntilWithTotals(phase, done, timeout).conditionMet();
+    }
+
+    /** As {@link #runUntil}, also returning the phase's totals: each worker's stats over the whole phase. */
+    PhaseTotals runUntilWithTotals(Phase phase, Predicate<LoadState> done, Duration timeout) {
         long deadline = timeout == null ? Long.MAX_VALUE : waiter.clock().nanoTime() + timeout.toNanos();
         return run(phase, done, deadline, Math.min(intervalNanos, CONDITION_POLL_NANOS));
     }
 
-    private boolean run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos) {
+    private PhaseTotals run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos) {
         long start = waiter.clock().nanoTime();
         Series progress = new Series(intervalNanos, sink, start);
         Series sampled = new Series(sampleNanos, samples, start);
+        Map<String, PeriodStats> whole = new LinkedHashMap<>();
+        LoadState state = null;
         while (true) {
             long now = waiter.clock().nanoTime();
             long next = Math.min(Math.min(Math.min(progress.due(), sampled.due()), deadline), saturatedAdd(now, pollNanos));
@@ -117,8 +124,9 @@ final class PeriodCollector {
             List<PeriodStats> slice = workers.periodStats();
             progress.add(slice);
             sampled.add(slice);
+            slice.forEach(w -> whole.merge(w.workerId(), w, PeriodStats::then));
             now = waiter.clock().nanoTime();
-            LoadState state = LoadState.of(slice, subscriptionsPerTopic);
+            state = LoadState.of(slice, subscriptionsPerTopic);
             boolean met = done.test(state);
             RunFailedException stalled = null;
             if (!met && guard != null) {
@@ -135,7 +143,7 @@ final class PeriodCollector {
                 throw stalled;
             }
             if (over) {
-                return met;
+                return new PhaseTotals(met, new ArrayList<>(whole.values()), state);
             }
         }
     }
