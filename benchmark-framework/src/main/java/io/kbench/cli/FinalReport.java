@@ -1,7 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.coordinator.Console;
+import io.kbench.coordinator.Units;
 import io.kbench.logging.WarningSummary;
+import io.kbench.result.CatchUp;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Measurement;
@@ -40,12 +42,16 @@ final class FinalReport {
         if (r.workload().consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
         } else {
-            out.line("Window %.1f s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors in the window.",
-                    m.windowMicros() / 1e6, m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
+            out.line("Window %.1f s%s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors in the window.",
+                    m.windowMicros() / 1e6, r.catchUp() == null ? "" : " (as OMB's: the backlog's build and drain, then the test "
+                    + "duration)", m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
                     m.counts().sendErrors());
         }
         if (r.workload().subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
+        }
+        if (r.catchUp() != null) {
+            catchUp(r.catchUp(), out);
         }
         out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s  over", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
         if (m.counts().messagesSent() > 0) {
@@ -55,6 +61,13 @@ final class FinalReport {
         }
         if (m.endToEndLatency().count() > 0) {
             row(out, "end-to-end", m.endToEndLatency(), "consumed messages");
+        }
+        CatchUp catchUp = r.catchUp();
+        if (catchUp != null && catchUp.publishLatency().count() > 0) {
+            row(out, "publish, while draining", catchUp.publishLatency(), "acked messages, drain only");
+        }
+        if (catchUp != null && catchUp.endToEndLatency().count() > 0) {
+            row(out, "e2e, while draining", catchUp.endToEndLatency(), "consumed messages, drain only");
         }
         delivery(r, out);
         if (r.integrity() != null) {
@@ -89,6 +102,15 @@ final class FinalReport {
             clientMetrics(r, out);
         }
         ckuCheck(r, out);
+    }
+
+    /** The backlog's own figures: the build, and the drain alone. */
+    private static void catchUp(CatchUp c, Console out) {
+        out.line("Catch-up (the drain alone, %.1f s): %,d messages (%.2f MB) waited when the consumers resumed, after a build of "
+                        + "%.1f s; drained to %,d: consumed %,d messages at %,.1f msg/s, %.2f MB/s, while publishing %,.1f msg/s.",
+                c.drainMillis() / 1e3, c.backlogAtResumeMessages(), c.backlogAtResumeBytes() / Units.BYTES_PER_MB,
+                c.buildMillis() / 1e3, c.drainLevelMessages(), c.consumedMessages(), c.consumeRatePerSecond(), c.consumeMBps(),
+                c.publishRatePerSecond());
     }
 
     /** What became of the messages, with the failures by error class. */

@@ -160,7 +160,8 @@ public final class Coordinator {
         }
         createProducers(layout, record);
         Duration warmup = w.effectiveWarmup();
-        boolean settleFirst = !warmup.isZero() || w.consumerBacklogSizeGB() > 0;
+        boolean settleFirst = !warmup.isZero();
+        boolean backlog = w.consumerBacklogSizeGB() > 0;
         if (!settleFirst) {
             workers.resetStats(); // measure from the very first message
         }
@@ -169,21 +170,22 @@ public final class Coordinator {
         FaultRunner faultRunner = new FaultRunner(w.faults(), layout.topics().get(0).name(), faults, waiter.clock(),
                 collector.loadStartNanos(), console::line);
         try {
-            if (!warmup.isZero()) {
-                warmUp(warmup, collector, record, options);
-            }
-            if (w.consumerBacklogSizeGB() > 0) {
-                new BacklogPhases(workers, collector, record, w).run();
-            }
             if (settleFirst) {
+                warmUp(warmup, collector, record, options);
                 workers.resetStats();
                 record.measurementStartsWithLag(record.lastScheduleLag());
+            }
+            if (backlog) {
+                // As OMB: the measurement (and the faults' clock) starts before the build, so it has the catch-up read.
+                faultRunner.start(waiter.clock().nanoTime());
+                record.catchUp(new BacklogPhases(workers, collector, record, w, console).run());
             }
             if (w.countMode()) {
                 record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
                 collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
             } else {
-                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s..."
+                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s"
+                        + (backlog ? " more after the drain, as OMB does..." : "...")
                         + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
                 faultRunner.start(waiter.clock().nanoTime());
                 collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
@@ -333,7 +335,7 @@ public final class Coordinator {
             return null;
         }
         // A ramp or steps: what was requested on average over the measurement.
-        double requested = w.shapedRate() ? record.averageRequestedRate(Phase.MEASURE)
+        double requested = w.shapedRate() ? record.averageRequestedRateMeasured()
                 : w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros());
     }

@@ -1,21 +1,32 @@
 package io.kbench.coordinator;
 
-/** The phases of a run in which load flows; only MEASURE makes the result's figures. */
+/**
+ * The phases of a run in which load flows. The result's figures come from the measured ones:
+ * MEASURE, and, in a backlog run, the backlog's build and drain before it (OpenMessaging
+ * Benchmark measures through both).
+ */
 public enum Phase {
-    PREFILL("prefill"),
-    WARMUP("warmup"),
-    BACKLOG_BUILD("backlog"),
-    BACKLOG_DRAIN("drain-backlog"),
-    MEASURE("measure"),
-    DRAIN("drain");
+    PREFILL("prefill", false),
+    WARMUP("warmup", false),
+    BACKLOG_BUILD("backlog", true),
+    BACKLOG_DRAIN("drain-backlog", true),
+    MEASURE("measure", true),
+    DRAIN("drain", false);
 
     private final String label;
+    private final boolean measured;
 
-    Phase(String label) {
+    Phase(String label, boolean measured) {
         this.label = label;
+        this.measured = measured;
     }
 
     public String label() {
         return label;
+    }
+
+    /** Whether the phase's periods are inside the measurement window (and in OMB's per-period lists). */
+    public boolean measured() {
+        return measured;
     }
 }

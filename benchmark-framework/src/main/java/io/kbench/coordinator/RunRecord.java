@@ -2,6 +2,7 @@ package io.kbench.coordinator;
 
 import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
+import io.kbench.result.CatchUp;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
 import io.kbench.result.Diagnosis;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * What the coordinator learns as the run goes: phases, periods, warnings, how it ended. Prints
@@ -45,6 +47,8 @@ final class RunRecord {
     private List<FaultEvent> faults = List.of();
     private WarmupReport warmup;
     private Workload workload;
+    private ProgressNote progressNote;
+    private CatchUp catchUp;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -54,8 +58,14 @@ final class RunRecord {
     }
 
     void startPhase(Phase phase, String message) {
+        startPhase(phase, message, null);
+    }
+
+    /** @param note adds to each of the phase's progress lines (a backlog's target and ETA), or null */
+    void startPhase(Phase phase, String message, ProgressNote note) {
         phaseName = phase.label();
         phaseStartMicros = progress.isEmpty() ? 0 : progress.get(progress.size() - 1).elapsedMicros();
+        progressNote = note;
         console.line(message);
     }
 
@@ -64,10 +74,19 @@ final class RunRecord {
      * when nothing was requested (unthrottled).
      */
     double averageRequestedRate(Phase phase) {
+        return averageRequestedRate(p -> p == phase);
+    }
+
+    /** The rate requested on average over the measured phases (a backlog run measures its build and drain too). */
+    double averageRequestedRateMeasured() {
+        return averageRequestedRate(Phase::measured);
+    }
+
+    private double averageRequestedRate(Predicate<Phase> phases) {
         double weighted = 0;
         long micros = 0;
         for (PeriodSummary p : progress) {
-            if (p.phase() == phase && p.requestedRate() >= 0) {
+            if (phases.test(p.phase()) && p.requestedRate() >= 0) {
                 weighted += p.requestedRate() * p.durationMicros();
                 micros += p.durationMicros();
             }
@@ -80,8 +99,10 @@ final class RunRecord {
     }
 
     void addProgress(PeriodSummary period) {
+        PeriodSummary previous = progress.isEmpty() ? null : progress.get(progress.size() - 1);
         progress.add(period);
-        console.line(ProgressPrinter.line(period, phaseStartMicros));
+        String line = ProgressPrinter.line(period, phaseStartMicros);
+        console.line(progressNote == null ? line : line + " | " + progressNote.describe(previous, period));
     }
 
     void addSample(PeriodSummary period) {
@@ -113,6 +134,11 @@ final class RunRecord {
 
     void warmup(WarmupReport report) {
         warmup = report;
+    }
+
+    /** How the consumers caught up with the backlog (a backlog run whose drain finished). */
+    void catchUp(CatchUp figures) {
+        catchUp = figures;
     }
 
     /** The measurement begins: {@code lag} messages were due and not sent yet (debt carried in). */
@@ -204,7 +230,8 @@ final class RunRecord {
                 List.copyOf(clientMetrics),
                 faults,
                 List.copyOf(clientWarnings),
-                warmup);
+                warmup,
+                catchUp);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -21,6 +21,9 @@ final class RunDetails {
         }
         s.charts(TimeSeriesCharts.of(run));
         JsonNode root = run.run().root();
+        if (root.path("catchUp").isObject()) {
+            s.table(catchUp(root.path("catchUp")));
+        }
         JsonNode workers = root.path("measurement").path("workers");
         if (workers.isArray() && workers.size() > 1) {
             s.charts(workerCharts(workers));
@@ -82,6 +85,44 @@ final class RunDetails {
                     Fmt.grouped(w.path("scheduleLagMessages").asDouble(), 0)));
         }
         return t;
+    }
+
+    /** A backlog run's catch-up: the drain alone, beside the measurement that covers build, drain and the test duration. */
+    private static TableSpec catchUp(JsonNode c) {
+        TableSpec t = new TableSpec("Backlog catch-up (the drain alone)", List.of("figure", "value"));
+        t.row(List.of("backlog target", mb(c.path("targetBacklogBytes")) + " MB ("
+                + Fmt.grouped(c.path("targetBacklogMessages").asDouble(), 0) + " messages)"));
+        t.row(List.of("build (consumers paused)", seconds(c.path("buildMillis")) + " s"));
+        t.row(List.of("waiting when the consumers resumed", Fmt.grouped(c.path("backlogAtResumeMessages").asDouble(), 0)
+                + " messages (" + mb(c.path("backlogAtResumeBytes")) + " MB)"));
+        t.row(List.of("drained to (the drain level)", Fmt.grouped(c.path("drainLevelMessages").asDouble(), 0) + " messages"));
+        t.row(List.of("time to drain", seconds(c.path("drainMillis")) + " s"));
+        t.row(List.of("consumed while draining", Fmt.grouped(c.path("consumedMessages").asDouble(), 0) + " messages: "
+                + Fmt.grouped(c.path("consumeRatePerSecond").asDouble(), 1) + " msg/s, "
+                + Fmt.grouped(c.path("consumeMBps").asDouble(), 2) + " MB/s"));
+        t.row(List.of("published while draining", Fmt.grouped(c.path("publishedMessages").asDouble(), 0) + " messages: "
+                + Fmt.grouped(c.path("publishRatePerSecond").asDouble(), 1) + " msg/s, "
+                + Fmt.grouped(c.path("publishMBps").asDouble(), 2) + " MB/s"));
+        t.row(List.of("publish latency while draining (ms)", latency(c.path("publishLatency"))));
+        t.row(List.of("end-to-end latency while draining (ms)", latency(c.path("endToEndLatency"))));
+        return t.note("The run's other figures cover its whole measurement, as OpenMessaging Benchmark's do: the backlog's "
+                + "build and drain, then the test duration.");
+    }
+
+    private static String mb(JsonNode bytes) {
+        return Fmt.grouped(bytes.asDouble() / (1024 * 1024), 2);
+    }
+
+    private static String seconds(JsonNode millis) {
+        return Fmt.grouped(millis.asDouble() / 1_000, 1);
+    }
+
+    private static String latency(JsonNode s) {
+        if (s.path("count").asLong() == 0) {
+            return "—";
+        }
+        return "p50 " + Fmt.ms(s.path("p50Micros").asDouble() / 1_000) + ", p99 " + Fmt.ms(s.path("p99Micros").asDouble() / 1_000)
+                + ", max " + Fmt.ms(s.path("maxMicros").asDouble() / 1_000) + " over " + Fmt.grouped(s.path("count").asDouble(), 0);
     }
 
     private static TableSpec faults(JsonNode faults) {

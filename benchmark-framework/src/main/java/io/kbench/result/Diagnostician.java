@@ -1,7 +1,6 @@
 package io.kbench.result;
 
 import io.kbench.coordinator.PeriodSummary;
-import io.kbench.coordinator.Phase;
 import io.kbench.result.Diagnosis.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,7 +74,7 @@ public final class Diagnostician {
         if (!cpu.isEmpty()) {
             return Diagnosis.of(Verdict.CLIENT_BOUND, cpu);
         }
-        List<PeriodSummary> measured = e.periods().stream().filter(p -> p.phase() == Phase.MEASURE).toList();
+        List<PeriodSummary> measured = e.periods().stream().filter(p -> p.phase().measured()).toList();
         List<String> behind = fellBehind(m, measured);
         if (!behind.isEmpty()) {
             List<String> slow = slowAcknowledgements(m, measured, e.clientMetrics());

@@ -2,7 +2,6 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.coordinator.Phase;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
@@ -51,7 +50,7 @@ final class OmbFields {
         root.put("producersPerTopic", w.producersPerTopic());
         root.put("consumersPerTopic", w.consumerPerSubscription());
 
-        List<PeriodSummary> measured = result.periods().stream().filter(p -> p.phase() == Phase.MEASURE).toList();
+        List<PeriodSummary> measured = result.periods().stream().filter(p -> p.phase().measured()).toList();
         // The Redpanda fork labels runs with these; endTime is also written (the same value) by ResultDocument.
         root.put("version", result.versions() == null ? null : result.versions().get("client"));
         root.put("beginTime", Instant.ofEpochMilli(result.startEpochMillis()).toString());

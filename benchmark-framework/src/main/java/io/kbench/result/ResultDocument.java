@@ -74,6 +74,7 @@ public final class ResultDocument {
         units.put("throughput", "rates are per second; MB = 1,048,576 bytes, as in Kafka's perf tools");
         units.put("publishLatency", "ack time minus intended send time (includes schedule delay); sendLatency is ack minus actual send, as kafka-producer-perf-test");
         units.put("scheduleLatency", "the Redpanda fork's name for schedule delay (actual minus intended send), in milliseconds; publishDelayLatency* is the same figure in microseconds, as OMB writes it");
+        units.put("catchUp", "a backlog run's drain alone: from resuming the consumers to the backlog at the drain level; the measurement covers the build, the drain and the test duration after it, as OMB's");
         units.put("sent", "sent and consumed are message counts per measured period of sampleRateMillis");
         root.put("workloadFile", r.workloadFile());
         root.set("workloadConfig", MAPPER.valueToTree(r.workload()));
@@ -89,6 +90,7 @@ public final class ResultDocument {
         root.set("workerClocks", MAPPER.valueToTree(r.workerClocks()));
         root.put("endToEndErrorBoundMicros", r.endToEndErrorBoundMicros());
         root.set("measurement", r.measurement() == null ? null : MAPPER.valueToTree(r.measurement()));
+        root.set("catchUp", r.catchUp() == null ? null : MAPPER.valueToTree(r.catchUp()));
         root.set("consumerMetrics", r.consumer() == null ? null : MAPPER.valueToTree(r.consumer()));
         ObjectNode metrics = root.putObject("clientMetrics");
         r.clientMetrics().forEach(t -> metrics.put(t.name(), t.value()));

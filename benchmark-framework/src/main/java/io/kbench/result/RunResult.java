@@ -42,6 +42,8 @@ import java.util.Map;
  * @param faults the workload's faults and what became of each (empty without faults)
  * @param clientWarnings what the workers' clients warned about, by kind, combined over workers
  * @param warmup how the warmup went, or null without one
+ * @param catchUp how the consumers caught up with a backlog ({@code consumerBacklogSizeGB}), over the drain
+ *     alone; null without a backlog or when the drain did not finish
  */
 public record RunResult(
         String runId,
@@ -71,7 +73,22 @@ public record RunResult(
         List<ClientMetricTotal> clientMetrics,
         List<FaultEvent> faults,
         List<WarningSummary> clientWarnings,
-        WarmupReport warmup) {
+        WarmupReport warmup,
+        CatchUp catchUp) {
+
+    /** A result without a backlog's catch-up figures. */
+    public RunResult(String runId, RunStatus status, String failureReason, List<String> warnings, long startEpochMillis,
+                     long endEpochMillis, String workloadFile, Workload workload, String driverName, String driverFile,
+                     Map<String, Object> driverConfig, String cluster, Map<String, String> versions, List<String> workers,
+                     List<String> topics, long rebalanceTimeMillis, long sampleIntervalMillis, List<PeriodSummary> periods,
+                     Measurement measurement, ConsumerMetrics consumer, List<ClockOffset> workerClocks, Diagnosis diagnosis,
+                     Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics, List<FaultEvent> faults,
+                     List<WarningSummary> clientWarnings, WarmupReport warmup) {
+        this(runId, status, failureReason, warnings, startEpochMillis, endEpochMillis, workloadFile, workload, driverName,
+                driverFile, driverConfig, cluster, versions, workers, topics, rebalanceTimeMillis, sampleIntervalMillis, periods,
+                measurement, consumer, workerClocks, diagnosis, delivery, integrity, clientMetrics, faults, clientWarnings, warmup,
+                null);
+    }
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
     public CkuVerdict ckuVerdict() {

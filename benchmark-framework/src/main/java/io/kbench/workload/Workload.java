@@ -23,8 +23,11 @@ import java.util.List;
  * @param producersPerTopic producers per topic (0: consume only)
  * @param consumerPerSubscription consumers in each group
  * @param producerRate messages per second across all producers; -1 for unthrottled
- * @param consumerBacklogSizeGB build a backlog of this many GiB with consumers paused, then drain it
- * @param backlogDrainRatio share of the backlog that must drain before measuring (1.0: all)
+ * @param consumerBacklogSizeGB as OMB: after the warmup, build a backlog of this many GiB with the consumers
+ *     paused, then resume them and drain it; the measurement covers the build, the drain and the test
+ *     duration after it
+ * @param backlogDrainRatio share of the backlog that must drain before the drain counts as done (1.0:
+ *     all but 1,000 messages, as OMB)
  * @param testDurationMinutes OMB's measurement length in minutes
  * @param warmupDurationMinutes OMB's warmup length in minutes (default 1)
  * @param testDuration measurement length with a unit, e.g. 30s (instead of testDurationMinutes)
