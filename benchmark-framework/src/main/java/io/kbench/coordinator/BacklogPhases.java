@@ -32,8 +32,8 @@ final class BacklogPhases {
     CatchUp run() {
         BacklogPlan plan = BacklogPlan.of(workload);
         record.startPhase(Phase.BACKLOG_BUILD, String.format(Locale.ROOT,
-                "Building a backlog of %.2f GB (%,d messages) with the consumers paused%s; measured, as OMB measures it...",
-                workload.consumerBacklogSizeGB(), plan.targetMessages(), buildEstimate(plan)), BacklogProgress.building(plan));
+                "Building a backlog of %s (%,d messages) with the consumers paused%s; measured, as OMB measures it...",
+                plan.size(plan.targetBytes()), plan.targetMessages(), buildEstimate(plan)), BacklogProgress.building(plan));
         workers.pauseConsumers();
         PhaseTotals build = collector.runUntilWithTotals(Phase.BACKLOG_BUILD,
                 s -> s.backlogMessages() >= plan.targetMessages(), null);

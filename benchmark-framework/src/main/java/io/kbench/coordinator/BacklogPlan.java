@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.workload.Workload;
+import java.util.Locale;
 
 /**
  * A backlog workload's numbers, as OpenMessaging Benchmark derives them: the target in messages of
@@ -16,6 +17,7 @@ import io.kbench.workload.Workload;
 record BacklogPlan(long targetMessages, int messageSizeBytes, long drainLevelMessages, int subscriptionsPerTopic) {
 
     static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
+    static final double BYTES_PER_MB = 1024.0 * 1024;
     static final long MIN_DRAIN_LEVEL_MESSAGES = 1_000;
 
     static BacklogPlan of(Workload w) {
@@ -36,5 +38,25 @@ record BacklogPlan(long targetMessages, int messageSizeBytes, long drainLevelMes
 
     long bytes(long messages) {
         return messages * messageSizeBytes;
+    }
+
+    /**
+     * The unit the backlog's sizes are shown in, chosen by the target so that the figures of a line
+     * compare at a glance and a small backlog does not read "0.00 GB": GB (2^30 bytes) from a tenth
+     * of one, else MB (2^20) from a tenth of one, else KB.
+     */
+    double unitBytes() {
+        long target = targetBytes();
+        return target >= 0.1 * BYTES_PER_GB ? BYTES_PER_GB : target >= 0.1 * BYTES_PER_MB ? BYTES_PER_MB : 1024;
+    }
+
+    String unitName() {
+        double unit = unitBytes();
+        return unit == BYTES_PER_GB ? "GB" : unit == BYTES_PER_MB ? "MB" : "KB";
+    }
+
+    /** {@code bytes} in the target's unit, two decimals, e.g. "4.10 MB". */
+    String size(long bytes) {
+        return String.format(Locale.ROOT, "%.2f %s", bytes / unitBytes(), unitName());
     }
 }

@@ -5,8 +5,7 @@ import java.util.Locale;
 /**
  * The backlog phases' part of a progress line: while building, the backlog against its target;
  * while draining, what is left above the drain level; either with an ETA at the rate the backlog
- * changed over the period ({@link BacklogEta}), or "no progress". Sizes in the unit that suits the
- * target (GB = 2^30 bytes, MB = 2^20).
+ * changed over the period ({@link BacklogEta}), or "no progress". Sizes in the target's unit.
  */
 final class BacklogProgress implements ProgressNote {
 
@@ -55,12 +54,8 @@ final class BacklogProgress implements ProgressNote {
         return whole <= 0 ? 100 : Math.max(0, Math.min(100, part * 100 / whole));
     }
 
-    /** Bytes in the target's unit, so that the figures of a line compare at a glance. */
+    /** Bytes in the target's unit ({@link BacklogPlan#unitBytes()}), with the unit's name or without. */
     private String size(long bytes, boolean withUnit) {
-        double target = plan.targetBytes();
-        double unit = target >= 0.1 * BacklogPlan.BYTES_PER_GB ? BacklogPlan.BYTES_PER_GB
-                : target >= 0.1 * 1024 * 1024 ? 1024 * 1024 : 1024;
-        String name = unit == BacklogPlan.BYTES_PER_GB ? "GB" : unit == 1024 * 1024 ? "MB" : "KB";
-        return String.format(Locale.ROOT, "%.2f", bytes / unit) + (withUnit ? " " + name : "");
+        return withUnit ? plan.size(bytes) : String.format(Locale.ROOT, "%.2f", bytes / plan.unitBytes());
     }
 }

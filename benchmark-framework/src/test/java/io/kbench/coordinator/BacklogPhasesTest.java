@@ -110,7 +110,7 @@ class BacklogPhasesTest {
         run();
         List<String> lines = lines();
 
-        assertEquals("Building a backlog of 0.01 GB (10,485 messages) with the consumers paused (about 11 s at 1,000 msg/s); "
+        assertEquals("Building a backlog of 10.24 MB (10,485 messages) with the consumers paused (about 11 s at 1,000 msg/s); "
                 + "measured, as OMB measures it...", lines.get(0));
         // At 5 s: 5,000 of 10,485 waiting, growing 1,000 msg/s: 5,485 to go, 5.5 s rounded up.
         assertTrue(lines.get(5).startsWith("[backlog    5.0s]"), lines.get(5));

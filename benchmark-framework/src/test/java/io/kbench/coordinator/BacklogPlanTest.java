@@ -33,4 +33,15 @@ class BacklogPlanTest {
         assertEquals(2_684_354, plan.drainLevelMessages(), "a quarter of the target, truncated");
         assertEquals(2, plan.subscriptionsPerTopic());
     }
+
+    @Test
+    void sizesAreShownInTheUnitThatSuitsTheTarget() {
+        assertEquals("0.26 GB", BacklogPlan.of(0.26, 1_024, 1.0, 1).size(272_629L * 1_024));
+        assertEquals("0.13 GB", BacklogPlan.of(0.26, 1_024, 1.0, 1).size(136_314L * 1_024), "half of it, in the same unit");
+        // Below a tenth of a GB, MB: 0.004 GB of 1 KiB messages is 4,194 messages, 4.10 MB, not "0.00 GB".
+        BacklogPlan small = BacklogPlan.of(0.004, 1_024, 1.0, 1);
+        assertEquals("4.10 MB", small.size(small.targetBytes()));
+        assertEquals("MB", small.unitName());
+        assertEquals("50.00 KB", BacklogPlan.of(0.00005, 1_024, 1.0, 1).size(51_200));
+    }
 }
