@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,5 +107,9 @@ class BacklogRunTest {
         assertTrue(out.contains("Measuring for 3 s more after the drain, as OMB does..."), out);
         assertTrue(out.contains("Catch-up (the drain alone, "), out);
         assertTrue(out.contains("publish, while draining"), out);
+        // The HTML report has the catch-up as a table of its own.
+        Matcher html = Pattern.compile("Report written to (.+\\.html)").matcher(out);
+        assertTrue(html.find(), out);
+        assertTrue(Files.readString(Path.of(html.group(1).trim())).contains("Backlog catch-up (the drain alone)"));
     }
 }
