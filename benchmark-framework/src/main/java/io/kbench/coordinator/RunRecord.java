@@ -3,6 +3,7 @@ package io.kbench.coordinator;
 import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
 import io.kbench.result.ConsumerMetrics;
+import io.kbench.stats.Counts;
 import io.kbench.result.Delivery;
 import io.kbench.result.Diagnosis;
 import io.kbench.result.Diagnostician;
@@ -12,6 +13,7 @@ import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.StatusRules;
 import io.kbench.result.WarmupReport;
+import io.kbench.search.SearchReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
@@ -45,6 +47,12 @@ final class RunRecord {
     private List<FaultEvent> faults = List.of();
     private WarmupReport warmup;
     private Workload workload;
+    private SearchReport search;
+    private Measurement searchMeasurement;
+    private List<PeriodSummary> searchPeriods;
+
+    private Counts windowOpenTotals;
+    private Counts windowCloseTotals;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -132,6 +140,51 @@ final class RunRecord {
         return progress.isEmpty() ? 0 : progress.get(progress.size() - 1).scheduleLagMessages();
     }
 
+    /** How many progress periods there are so far. */
+    int progressCount() {
+        return progress.size();
+    }
+
+    /** The progress periods from index {@code from} on. */
+    List<PeriodSummary> progressFrom(int from) {
+        return List.copyOf(progress.subList(from, progress.size()));
+    }
+
+    /**
+     * A max-rate search ran: the result reports {@code measurement} (the confirmation's, else the best
+     * step's, else none) and the diagnosis judges the {@code periods} of that step only.
+     */
+    void search(SearchReport report, Measurement measurement, List<PeriodSummary> periods) {
+        search = report;
+        searchMeasurement = measurement;
+        searchPeriods = List.copyOf(periods);
+        console.line(report.finalLine());
+    }
+
+    /** The measurement window opens: the run's totals then. */
+    void windowOpens(Counts runTotals) {
+        windowOpenTotals = runTotals;
+    }
+
+    /** The measurement window closes (the producers are about to stop): the run's totals then. */
+    void windowCloses(Counts runTotals) {
+        windowCloseTotals = runTotals;
+    }
+
+    /** What was acknowledged between the window's opening and closing, or null if it did not close. */
+    Counts ackedInWindow() {
+        return windowOpenTotals == null || windowCloseTotals == null ? null : windowCloseTotals.minus(windowOpenTotals);
+    }
+
+    SearchReport search() {
+        return search;
+    }
+
+    /** The measurement a search chose, or null. */
+    Measurement searchMeasurement() {
+        return searchMeasurement;
+    }
+
     /** The progress periods of one phase, oldest first. */
     List<PeriodSummary> progressOf(Phase phase) {
         return progress.stream().filter(p -> p.phase() == phase).toList();
@@ -160,7 +213,8 @@ final class RunRecord {
                        List<WarningSummary> clientWarnings) {
         Map<String, Double> metricValues = new HashMap<>();
         clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
-        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, progress, metricValues, stall));
+        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement,
+                search != null ? searchPeriods : progress, metricValues, stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
@@ -204,7 +258,8 @@ final class RunRecord {
                 List.copyOf(clientMetrics),
                 faults,
                 List.copyOf(clientWarnings),
-                warmup);
+                warmup,
+                search);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -21,6 +21,10 @@ final class RunDetails {
         }
         s.charts(TimeSeriesCharts.of(run));
         JsonNode root = run.run().root();
+        Section search = SearchCharts.of(root.path("search"));
+        if (search != null) {
+            s.section(search);
+        }
         JsonNode workers = root.path("measurement").path("workers");
         if (workers.isArray() && workers.size() > 1) {
             s.charts(workerCharts(workers));

@@ -4,6 +4,7 @@ import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
+import io.kbench.search.SearchReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
@@ -42,6 +43,7 @@ import java.util.Map;
  * @param faults the workload's faults and what became of each (empty without faults)
  * @param clientWarnings what the workers' clients warned about, by kind, combined over workers
  * @param warmup how the warmup went, or null without one
+ * @param search the max-rate search and every step of it, or null when the run did not search
  */
 public record RunResult(
         String runId,
@@ -71,7 +73,8 @@ public record RunResult(
         List<ClientMetricTotal> clientMetrics,
         List<FaultEvent> faults,
         List<WarningSummary> clientWarnings,
-        WarmupReport warmup) {
+        WarmupReport warmup,
+        SearchReport search) {
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */
     public CkuVerdict ckuVerdict() {
