@@ -4,18 +4,9 @@ import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
-import io.kbench.driver.DriverException;
-import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.FirstWarningLine;
-import io.kbench.logging.ToolLogging;
-import io.kbench.result.RunStatus;
-import io.kbench.util.Redactor;
-import io.kbench.worker.DriverLoader;
-import io.kbench.workload.LoadedWorkload;
 import io.kbench.workload.WorkloadLoader;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -35,7 +26,8 @@ import picocli.CommandLine.Parameters;
             "Runs benchmark workloads against Kafka and writes one result JSON per run.",
             "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml).",
             "Each run also writes a self-contained HTML report next to its result (<result>.html; --no-report: none).",
-            "Subcommands: sweep (parameter sweeps), report (HTML report and comparison of results), size (sizing)."
+            "Subcommands: find-max (the highest rate within an SLO), sweep (parameter sweeps),",
+            "report (HTML report and comparison of results), size (sizing)."
         },
         footer = {
             "",
@@ -79,6 +71,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** The command with its subcommands, printing to {@code out}/{@code err}. */
     public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
         return new CommandLine(new BenchmarkCommand(out, err, stop))
+                .addSubcommand("find-max", new FindMaxCommand(out, err, stop))
                 .addSubcommand("sweep", new SweepCommand(out, err, stop))
                 .addSubcommand("size", new SizeCommand(out, err))
                 .addSubcommand("report", new ReportCommand(out, err))
@@ -102,79 +95,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + " (bin/benchmark --help lists the options)");
             return EXIT_BAD_INPUT;
         }
-        Console console = new Console(out);
-        // Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there.
-        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, options.distributed());
-        List<LoadedWorkload> loadedWorkloads = new ArrayList<>();
-        List<DriverSession> sessions = new ArrayList<>();
-        try {
-            int runs = workloads.size() * options.driverFiles().size();
-            if (output != null && runs > 1) {
-                err.println("--output names one file, but there are " + runs + " runs: use --output-dir instead");
-                return EXIT_BAD_INPUT;
-            }
-            if (options.problem() != null) {
-                err.println(options.problem());
-                return EXIT_BAD_INPUT;
-            }
-            // Validate everything before touching any cluster.
-            WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
-            for (Path w : workloads) {
-                loadedWorkloads.add(workloadLoader.load(w, options.overrides()));
-            }
-            DriverLoader driverLoader = new DriverLoader(resolver);
-            for (Path d : options.driverFiles()) {
-                sessions.add(DriverSession.validate(d, driverLoader, Redactor.global()));
-            }
-        } catch (ConfigException | DriverException e) {
-            err.println(e.getMessage());
-            sessions.forEach(DriverSession::close);
-            return EXIT_BAD_INPUT;
-        }
-        for (DriverSession session : sessions) {
-            for (LoadedWorkload workload : loadedWorkloads) {
-                String problem = FaultCheck.problem(session, workload);
-                if (problem != null) {
-                    err.println(problem);
-                    sessions.forEach(DriverSession::close);
-                    return EXIT_BAD_INPUT;
-                }
-            }
-        }
-        if (!resolver.unsetVariables().isEmpty()) {
-            console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
-                    resolver.unsetVariables().size() == 1 ? "it" : "them");
-        }
-        RemoteWorkers remote;
-        try {
-            remote = connectWorkers(options, console, err);
-        } catch (BadInput e) {
-            sessions.forEach(DriverSession::close);
-            return e.exitCode;
-        }
-        int exit = EXIT_OK;
-        FirstWarningLine warnings = new FirstWarningLine(console::line);
-        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
-             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport), warnings);
-            for (DriverSession session : sessions) {
-                for (LoadedWorkload workload : loadedWorkloads) {
-                    if (stop.requested()) {
-                        return EXIT_RUN_FAILED;
-                    }
-                    RunOutcome outcome = executor.run(session, workload, output, options.outputDir);
-                    exit = worse(exit, exitCode(outcome));
-                }
-                session.close();
-            }
-        } finally {
-            sessions.forEach(DriverSession::close);
-            if (remote != null) {
-                remote.close();
-            }
-        }
-        return exit;
+        return new WorkloadRuns(out, err, stop, options).run(workloads, output,
+                new WorkloadLoader(new PlaceholderResolver()), options.runOptions());
     }
 
     /** 0 for a completed run with its result written, 3 for a degraded one, else 1. */

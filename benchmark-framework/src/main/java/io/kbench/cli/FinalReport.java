@@ -10,6 +10,8 @@ import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunResult;
 import io.kbench.result.WorkerSummary;
+import io.kbench.search.SearchReport;
+import io.kbench.search.StepResult;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
@@ -31,6 +33,9 @@ final class FinalReport {
         out.line("");
         out.line("=== %s on %s: %s ===", r.workload().name(), r.driverName(), r.status().name().toLowerCase(Locale.ROOT)
                 + (r.failureReason() == null ? "" : " (" + r.failureReason() + ")"));
+        if (r.search() != null) {
+            search(r.search(), out);
+        }
         Measurement m = r.measurement();
         if (m == null) {
             out.line("Nothing was measured.");
@@ -42,10 +47,10 @@ final class FinalReport {
         if (r.workload().consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
         } else {
-            out.line("Window %.1f s%s. Published %,d messages: %,.1f msg/s, %.2f MB/s%s; %,d send errors in the window.",
-                    m.windowMicros() / 1e6, r.catchUp() == null ? "" : " (as OMB's: the backlog's build and drain, then the test "
-                    + "duration)", m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), requested(m),
-                    m.counts().sendErrors());
+            out.line("Window %.1f s%s. Published %,d messages sent in it; acknowledged within it: %,.1f msg/s, %.2f MB/s%s; "
+                    + "%,d send errors in the window.", m.windowMicros() / 1e6, r.catchUp() == null ? ""
+                    : " (as OMB's: the backlog's build and drain, then the test duration)", m.counts().messagesAcked(),
+                    m.publishRate(), m.publishMBps(), requested(m), m.counts().sendErrors());
         }
         if (r.workload().subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
@@ -111,6 +116,19 @@ final class FinalReport {
                 c.drainMillis() / 1e3, c.backlogAtResumeMessages(), c.backlogAtResumeBytes() / Units.BYTES_PER_MB,
                 c.buildMillis() / 1e3, c.drainLevelMessages(), c.consumedMessages(), c.consumeRatePerSecond(), c.consumeMBps(),
                 c.publishRatePerSecond());
+    }
+
+    /** Every step of a max-rate search, then its answer; the figures after it are the confirmation's (or best step's). */
+    private static void search(SearchReport s, Console out) {
+        out.line("Max-rate search (%s), SLO %s, precision %.1f%%: %d steps in %.0f s (settle %.0f s, measure %.0f s each)",
+                s.mode(), s.slo(), s.precision() * 100, s.steps().size(), s.elapsedMillis() / 1e3, s.settleMillis() / 1e3,
+                s.stepMillis() / 1e3);
+        for (StepResult step : s.steps()) {
+            out.line("  " + step.line());
+        }
+        out.line(s.finalLine());
+        out.line("The figures below are those of %s.", s.confirmed() ? "the confirmation at that rate"
+                : "the best passing step, or the last step when none passed");
     }
 
     /** What became of the messages, with the failures by error class. */

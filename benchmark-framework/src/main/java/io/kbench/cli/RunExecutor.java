@@ -12,12 +12,14 @@ import io.kbench.coordinator.RunSpec;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
+import io.kbench.search.SearchSettings;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
 import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -64,6 +66,7 @@ final class RunExecutor {
     RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
+        workload.notes().forEach(n -> console.line("Note: " + n));
         String runId = newRunId();
         Path resultFile = outputFile != null ? outputFile
                 : outputDir.resolve(ResultWriter.defaultName(workload.workload().name(), session.name(), System.currentTimeMillis()));
@@ -125,7 +128,7 @@ final class RunExecutor {
         }
         RunSpec spec = new RunSpec(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
-                options, remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
+                optionsFor(workload.workload()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
         }
@@ -140,6 +143,17 @@ final class RunExecutor {
             err.println("could not write the result file: " + e.getMessage());
             return new RunOutcome(result, null);
         }
+    }
+
+    /** OMB's rate discovery ({@code producerRate: 0}) is a search with the throughput-only SLO, then the measurement. */
+    private RunOptions optionsFor(Workload w) {
+        if (options.search() != null || !w.rateDiscovery()) {
+            return options;
+        }
+        console.line("producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the highest rate with no "
+                + "errors, no growing backlog and >= 99%% of it achieved, then measuring at that rate for the test duration "
+                + "(bin/benchmark find-max --help: an SLO on latency too)");
+        return options.withSearch(SearchSettings.ombRateDiscovery(w.effectiveWarmup(), w.effectiveTestDuration()));
     }
 
     private static String logHeader(String runId, LoadedWorkload workload, DriverSession session) {

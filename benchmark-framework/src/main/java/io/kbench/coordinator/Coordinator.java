@@ -101,6 +101,8 @@ public final class Coordinator {
             }
             if (w.consumeOnly()) {
                 consumeOnly(w, layout, record, options, spec.clusterName(), stallTimeout);
+            } else if (options.search() != null) {
+                searchMaxRate(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
             } else {
                 produceAndMeasure(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
             }
@@ -164,6 +166,7 @@ public final class Coordinator {
         boolean backlog = w.consumerBacklogSizeGB() > 0;
         if (!settleFirst) {
             workers.resetStats(); // measure from the very first message
+            record.windowOpens(Counts.ZERO);
         }
         workers.startLoad(layout.load());
         PeriodCollector collector = collector(w, record, options, guard);
@@ -173,6 +176,7 @@ public final class Coordinator {
             if (settleFirst) {
                 warmUp(warmup, collector, record, options);
                 workers.resetStats();
+                record.windowOpens(runTotals(collector));
                 record.measurementStartsWithLag(record.lastScheduleLag());
             }
             if (backlog) {
@@ -193,6 +197,7 @@ public final class Coordinator {
             // The measurement ends on time: faults not yet due are dropped, one still under way
             // (a restart waits for its broker) finishes in the background while the run drains.
             faultRunner.endMeasurement();
+            record.windowCloses(runTotals(collector));
             workers.stopProducers();
             record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
                     + options.drainTimeout().toSeconds() + " s)...");
@@ -204,6 +209,33 @@ public final class Coordinator {
             }
         } finally {
             record.faults(faultRunner.stop());
+        }
+    }
+
+    /**
+     * A max-rate search on the run's topics and clients, step by step (the workload's warmup is
+     * not used: each step settles), then the producers stop and the run drains. A search without
+     * a confirmed rate fails the run, with its bounds in the result.
+     */
+    private void searchMaxRate(Workload w, RunLayout layout, RunRecord record, RunOptions options, StallGuard guard) {
+        if (!layout.consumers().isEmpty()) {
+            createConsumers(layout, record, options);
+        }
+        createProducers(layout, record);
+        workers.startLoad(layout.load().withRate(SearchPhases.firstRate(w)));
+        PeriodCollector collector = collector(w, record, options, guard);
+        SearchPhases.Result found = new SearchPhases(workers, collector, record, console, waiter.clock(), w, options.search(),
+                options.drainTimeout()).run();
+        record.search(found.report(), found.measurement(), found.measuredPeriods());
+        workers.stopProducers();
+        record.startPhase(Phase.DRAIN, "Search over; producers stopped, draining (up to " + options.drainTimeout().toSeconds()
+                + " s)...");
+        if (!collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout())) {
+            record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
+                    + " s: the last period shows what was still in flight or unconsumed");
+        }
+        if (!found.report().confirmed()) {
+            record.end(RunStatus.FAILED, found.report().finalLine());
         }
     }
 
@@ -331,13 +363,24 @@ public final class Coordinator {
     }
 
     private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecord record) {
+        if (record.search() != null) {
+            return record.searchMeasurement(); // the confirmation's (or the best step's), not the last step's
+        }
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
         // A ramp or steps: what was requested on average over the measurement.
         double requested = w.shapedRate() ? record.averageRequestedRateMeasured()
                 : w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
-        return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros());
+        // Timed: the rate is what was acknowledged within the window, not later while draining.
+        return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
+                w.countMode() ? null : record.ackedInWindow());
+    }
+
+    /** The run's totals at the collector's last poll (it polls as each phase ends). */
+    private static Counts runTotals(PeriodCollector collector) {
+        LoadState s = collector.lastState();
+        return s == null ? Counts.ZERO : s.runTotals();
     }
 
     private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, RunRecord record) {

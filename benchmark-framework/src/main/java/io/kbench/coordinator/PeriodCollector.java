@@ -33,6 +33,7 @@ final class PeriodCollector {
     private final long sampleNanos;
     private final Consumer<PeriodSummary> samples;
     private final StallGuard guard;
+    private LoadState lastState;
 
     /**
      * @param interval how often {@code sink} gets a period (the progress lines)
@@ -85,6 +86,11 @@ final class PeriodCollector {
         }
     }
 
+    /** Where the run stood at the last poll, or null before the first. */
+    LoadState lastState() {
+        return lastState;
+    }
+
     /** The start of the time axis of the periods (the load's start). */
     long loadStartNanos() {
         return loadStartNanos;
@@ -127,6 +133,7 @@ final class PeriodCollector {
             slice.forEach(w -> whole.merge(w.workerId(), w, PeriodStats::then));
             now = waiter.clock().nanoTime();
             state = LoadState.of(slice, subscriptionsPerTopic);
+            lastState = state;
             boolean met = done.test(state);
             RunFailedException stalled = null;
             if (!met && guard != null) {

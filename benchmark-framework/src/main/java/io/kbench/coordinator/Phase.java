@@ -3,7 +3,8 @@ package io.kbench.coordinator;
 /**
  * The phases of a run in which load flows. The result's figures come from the measured ones:
  * MEASURE, and, in a backlog run, the backlog's build and drain before it (OpenMessaging
- * Benchmark measures through both).
+ * Benchmark measures through both). In a max-rate search each step's MEASURE makes that step's
+ * figures; PROBE and SETTLE precede steps.
  */
 public enum Phase {
     PREFILL("prefill", false),
@@ -11,6 +12,8 @@ public enum Phase {
     BACKLOG_BUILD("backlog", true),
     BACKLOG_DRAIN("drain-backlog", true),
     MEASURE("measure", true),
+    PROBE("probe", false),
+    SETTLE("settle", false),
     DRAIN("drain", false);
 
     private final String label;

@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.result.StatusRules;
+import io.kbench.search.SearchSettings;
 import java.time.Duration;
 
 /**
@@ -24,6 +25,7 @@ import java.time.Duration;
  * @param fixedWarmup warm up exactly as long as the workload says, without waiting for steady state
  * @param maxWarmup the longest a warmup may be extended to while waiting for steady state; null for
  *     {@value #WARMUP_CAP_FACTOR} times the workload's warmup
+ * @param search run a max-rate search instead of one measurement at the workload's rate; null: none
  */
 public record RunOptions(
         boolean keepTopics,
@@ -39,7 +41,8 @@ public record RunOptions(
         boolean checkIntegrity,
         Duration sampleInterval,
         boolean fixedWarmup,
-        Duration maxWarmup) {
+        Duration maxWarmup,
+        SearchSettings search) {
 
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(10);
@@ -48,7 +51,7 @@ public record RunOptions(
     public static RunOptions defaults() {
         return new RunOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
                 Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
-                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null);
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, null);
     }
 
     private static String hostName() {
@@ -98,6 +101,10 @@ public record RunOptions(
         });
     }
 
+    public RunOptions withSearch(SearchSettings settings) {
+        return copy(c -> c.search = settings);
+    }
+
     private RunOptions copy(java.util.function.Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
@@ -120,6 +127,7 @@ public record RunOptions(
         Duration sampleInterval;
         boolean fixedWarmup;
         Duration maxWarmup;
+        SearchSettings search;
 
         Copy(RunOptions o) {
             keepTopics = o.keepTopics;
@@ -136,11 +144,12 @@ public record RunOptions(
             sampleInterval = o.sampleInterval;
             fixedWarmup = o.fixedWarmup;
             maxWarmup = o.maxWarmup;
+            search = o.search;
         }
 
         RunOptions build() {
             return new RunOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                    coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval, fixedWarmup, maxWarmup);
+                    coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval, fixedWarmup, maxWarmup, search);
         }
     }
 

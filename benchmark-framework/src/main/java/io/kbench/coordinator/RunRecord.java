@@ -4,6 +4,7 @@ import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
 import io.kbench.result.CatchUp;
 import io.kbench.result.ConsumerMetrics;
+import io.kbench.stats.Counts;
 import io.kbench.result.Delivery;
 import io.kbench.result.Diagnosis;
 import io.kbench.result.Diagnostician;
@@ -13,6 +14,7 @@ import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.StatusRules;
 import io.kbench.result.WarmupReport;
+import io.kbench.search.SearchReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
@@ -49,6 +51,12 @@ final class RunRecord {
     private Workload workload;
     private ProgressNote progressNote;
     private CatchUp catchUp;
+    private SearchReport search;
+    private Measurement searchMeasurement;
+    private List<PeriodSummary> searchPeriods;
+
+    private Counts windowOpenTotals;
+    private Counts windowCloseTotals;
 
     RunRecord(RunSpec spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -158,6 +166,51 @@ final class RunRecord {
         return progress.isEmpty() ? 0 : progress.get(progress.size() - 1).scheduleLagMessages();
     }
 
+    /** How many progress periods there are so far. */
+    int progressCount() {
+        return progress.size();
+    }
+
+    /** The progress periods from index {@code from} on. */
+    List<PeriodSummary> progressFrom(int from) {
+        return List.copyOf(progress.subList(from, progress.size()));
+    }
+
+    /**
+     * A max-rate search ran: the result reports {@code measurement} (the confirmation's, else the best
+     * step's, else none) and the diagnosis judges the {@code periods} of that step only.
+     */
+    void search(SearchReport report, Measurement measurement, List<PeriodSummary> periods) {
+        search = report;
+        searchMeasurement = measurement;
+        searchPeriods = List.copyOf(periods);
+        console.line(report.finalLine());
+    }
+
+    /** The measurement window opens: the run's totals then. */
+    void windowOpens(Counts runTotals) {
+        windowOpenTotals = runTotals;
+    }
+
+    /** The measurement window closes (the producers are about to stop): the run's totals then. */
+    void windowCloses(Counts runTotals) {
+        windowCloseTotals = runTotals;
+    }
+
+    /** What was acknowledged between the window's opening and closing, or null if it did not close. */
+    Counts ackedInWindow() {
+        return windowOpenTotals == null || windowCloseTotals == null ? null : windowCloseTotals.minus(windowOpenTotals);
+    }
+
+    SearchReport search() {
+        return search;
+    }
+
+    /** The measurement a search chose, or null. */
+    Measurement searchMeasurement() {
+        return searchMeasurement;
+    }
+
     /** The progress periods of one phase, oldest first. */
     List<PeriodSummary> progressOf(Phase phase) {
         return progress.stream().filter(p -> p.phase() == phase).toList();
@@ -186,7 +239,8 @@ final class RunRecord {
                        List<WarningSummary> clientWarnings) {
         Map<String, Double> metricValues = new HashMap<>();
         clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
-        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement, progress, metricValues, stall));
+        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement,
+                search != null ? searchPeriods : progress, metricValues, stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
@@ -231,7 +285,8 @@ final class RunRecord {
                 faults,
                 List.copyOf(clientWarnings),
                 warmup,
-                catchUp);
+                catchUp,
+                search);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -24,6 +24,10 @@ final class RunDetails {
         if (root.path("catchUp").isObject()) {
             s.table(catchUp(root.path("catchUp")));
         }
+        Section search = SearchCharts.of(root.path("search"));
+        if (search != null) {
+            s.section(search);
+        }
         JsonNode workers = root.path("measurement").path("workers");
         if (workers.isArray() && workers.size() > 1) {
             s.charts(workerCharts(workers));

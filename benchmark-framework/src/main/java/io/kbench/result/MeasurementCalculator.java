@@ -27,6 +27,16 @@ public final class MeasurementCalculator {
      * @param nowEpochMicros used as the window's end if producers never stopped (a failed run)
      */
     public static Measurement calculate(List<CumulativeStats> workers, double requestedRate, boolean countMode, long nowEpochMicros) {
+        return calculate(workers, requestedRate, countMode, nowEpochMicros, null);
+    }
+
+    /**
+     * @param ackedInWindow what was acknowledged within a timed window, for the publish rate; null: the
+     *     messages sent in the window and acknowledged by now. The counts and latencies stay those of every
+     *     message sent in the window, acknowledged in it or after it (dropping the late ones would flatter them).
+     */
+    public static Measurement calculate(List<CumulativeStats> workers, double requestedRate, boolean countMode, long nowEpochMicros,
+                                        Counts ackedInWindow) {
         long resetAt = Long.MAX_VALUE;
         long firstSend = Long.MAX_VALUE;
         long lastSend = 0;
@@ -97,8 +107,8 @@ public final class MeasurementCalculator {
                 start,
                 window,
                 counts,
-                Units.perSecond(counts.messagesAcked(), window),
-                Units.mbPerSecond(counts.bytesAcked(), window),
+                Units.perSecond(ackedInWindow == null ? counts.messagesAcked() : ackedInWindow.messagesAcked(), window),
+                Units.mbPerSecond(ackedInWindow == null ? counts.bytesAcked() : ackedInWindow.bytesAcked(), window),
                 Units.perSecond(counts.sendErrors(), window),
                 requestedRate,
                 scheduledSendRate,

@@ -61,6 +61,9 @@ public final class ResultDocument {
         root.set("integrity", r.integrity() == null ? null : MAPPER.valueToTree(r.integrity()));
         root.set("faults", MAPPER.valueToTree(r.faults()));
         root.set("warmup", r.warmup() == null ? null : MAPPER.valueToTree(r.warmup()));
+        if (r.search() != null) {
+            root.set("search", MAPPER.valueToTree(r.search()));
+        }
         root.set("clientWarnings", MAPPER.valueToTree(r.clientWarnings().stream().map(w -> Map.of("kind", w.kind(),
                 "count", w.count(), "first", Instant.ofEpochMilli(w.firstEpochMillis()).toString(),
                 "last", Instant.ofEpochMilli(w.lastEpochMillis()).toString())).toList()));

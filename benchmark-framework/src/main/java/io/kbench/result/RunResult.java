@@ -4,6 +4,7 @@ import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.PeriodSummary;
 import io.kbench.integrity.Integrity;
 import io.kbench.logging.WarningSummary;
+import io.kbench.search.SearchReport;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
@@ -44,6 +45,7 @@ import java.util.Map;
  * @param warmup how the warmup went, or null without one
  * @param catchUp how the consumers caught up with a backlog ({@code consumerBacklogSizeGB}), over the drain
  *     alone; null without a backlog or when the drain did not finish
+ * @param search the max-rate search and every step of it, or null when the run did not search
  */
 public record RunResult(
         String runId,
@@ -74,9 +76,10 @@ public record RunResult(
         List<FaultEvent> faults,
         List<WarningSummary> clientWarnings,
         WarmupReport warmup,
-        CatchUp catchUp) {
+        CatchUp catchUp,
+        SearchReport search) {
 
-    /** A result without a backlog's catch-up figures. */
+    /** A result without a backlog's catch-up figures or a search. */
     public RunResult(String runId, RunStatus status, String failureReason, List<String> warnings, long startEpochMillis,
                      long endEpochMillis, String workloadFile, Workload workload, String driverName, String driverFile,
                      Map<String, Object> driverConfig, String cluster, Map<String, String> versions, List<String> workers,
@@ -87,7 +90,7 @@ public record RunResult(
         this(runId, status, failureReason, warnings, startEpochMillis, endEpochMillis, workloadFile, workload, driverName,
                 driverFile, driverConfig, cluster, versions, workers, topics, rebalanceTimeMillis, sampleIntervalMillis, periods,
                 measurement, consumer, workerClocks, diagnosis, delivery, integrity, clientMetrics, faults, clientWarnings, warmup,
-                null);
+                null, null);
     }
 
     /** The CKU check's verdict, or null when the workload names no CKU count. */

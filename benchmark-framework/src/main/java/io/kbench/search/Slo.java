@@ -46,10 +46,19 @@ public record Slo(List<Bound> bounds) {
 
         /** The measured value, µs; null when the measurement has no sample of this metric. */
         Long valueIn(Measurement m) {
+            return valueIn(m.publishLatency(), m.sendLatency(), m.endToEndLatency());
+        }
+
+        /** The value a step measured, µs; null when it has no sample of this metric. */
+        Long valueIn(StepResult step) {
+            return valueIn(step.publishLatency(), step.sendLatency(), step.endToEndLatency());
+        }
+
+        private Long valueIn(LatencySummary publish, LatencySummary send, LatencySummary endToEnd) {
             LatencySummary s = switch (metric) {
-                case "publish" -> m.publishLatency();
-                case "send" -> m.sendLatency();
-                default -> m.endToEndLatency();
+                case "publish" -> publish;
+                case "send" -> send;
+                default -> endToEnd;
             };
             return s.count() == 0 ? null : STATS.get(stat).applyAsLong(s);
         }
@@ -121,6 +130,11 @@ public record Slo(List<Bound> bounds) {
 
     static String ms(long micros) {
         double ms = micros / 1e3;
-        return ms == Math.rint(ms) ? String.format(Locale.ROOT, "%.0f", ms) : String.format(Locale.ROOT, "%.1f", ms);
+        if (ms == Math.rint(ms)) {
+            return String.format(Locale.ROOT, "%.0f", ms);
+        }
+        // Below 1 ms, enough digits that a microsecond bound does not print as 0.
+        return ms >= 1 ? String.format(Locale.ROOT, "%.1f", ms)
+                : new java.math.BigDecimal(ms).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 }

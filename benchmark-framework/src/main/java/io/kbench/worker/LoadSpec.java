@@ -39,6 +39,11 @@ public record LoadSpec(
         this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, null);
     }
 
+    /** The same load at one constant rate (no shape), messages per second across all producers. */
+    public LoadSpec withRate(double ratePerSecond) {
+        return new LoadSpec(ratePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, null);
+    }
+
     /** Producers follow a schedule (a rate or a shape), as opposed to sending as fast as the client takes. */
     public boolean throttled() {
         return totalRatePerSecond > 0 || shape != null;

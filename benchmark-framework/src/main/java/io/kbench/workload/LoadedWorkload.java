@@ -1,5 +1,7 @@
 package io.kbench.workload;
 
+import java.util.List;
+
 /**
  * A workload file read, bound, validated, with its payloads ready to describe to workers.
  *
@@ -7,10 +9,15 @@ package io.kbench.workload;
  * @param workload the validated workload
  * @param payload how to build the payloads
  * @param faultsLine the line of the {@code faults:} field, for errors found once the driver is known; null without it
+ * @param notes what the user should know about how the file was read (e.g. a stand-in payload), printed before the run
  */
-public record LoadedWorkload(String file, Workload workload, PayloadSpec payload, Integer faultsLine) {
+public record LoadedWorkload(String file, Workload workload, PayloadSpec payload, Integer faultsLine, List<String> notes) {
+
+    public LoadedWorkload {
+        notes = List.copyOf(notes);
+    }
 
     public LoadedWorkload(String file, Workload workload, PayloadSpec payload) {
-        this(file, workload, payload, null);
+        this(file, workload, payload, null, List.of());
     }
 }

@@ -34,8 +34,10 @@ import java.util.List;
  * @param warmupDuration warmup length with a unit, e.g. 10s (instead of warmupDurationMinutes)
  * @param messageCount stop after this many messages in all, like kafka-producer-perf-test --num-records
  * @param logIntervalMillis OMB's progress interval in milliseconds
- * @param producerStartRate OMB rate-discovery option; only used with producerRate 0, which is not supported
- * @param acceptableBacklog OMB rate-discovery option; see producerStartRate
+ * @param producerStartRate OMB rate-discovery option: with producerRate 0, the max-rate search's seed rate
+ *     (instead of a probe)
+ * @param acceptableBacklog OMB rate-discovery option, accepted and not used: the search's steps must not
+ *     let the backlog grow at all
  * @param producerIncrementRate OMB rate-ramp option; not supported (must be 0)
  * @param producerIncrementSeconds OMB rate-ramp option; see producerIncrementRate
  * @param producerPauseBeforeDrain OMB backlog option; not supported (must be 0)
@@ -136,6 +138,11 @@ public record Workload(
         return value == null ? fallback : value;
     }
 
+    /** {@code producerRate: 0}: OpenMessaging Benchmark's rate discovery, which kbench runs as a max-rate search. */
+    public boolean rateDiscovery() {
+        return producerRate != null && producerRate == 0 && !shapedRate();
+    }
+
     /** The rate moves over time (producerRateRamp or producerRateSteps) instead of one producerRate. */
     public boolean shapedRate() {
         return producerRateRamp != null || producerRateSteps != null;
@@ -222,6 +229,13 @@ public record Workload(
     public Workload withName(String newName) {
         Copy c = new Copy(this);
         c.name = newName;
+        return c.build();
+    }
+
+    /** The same workload with another payload file (null: none). */
+    public Workload withPayloadFile(String file) {
+        Copy c = new Copy(this);
+        c.payloadFile = file;
         return c.build();
     }
 

@@ -18,9 +18,20 @@ import java.util.List;
 public final class WorkloadLoader {
 
     private final PlaceholderResolver resolver;
+    private final boolean search;
 
     public WorkloadLoader(PlaceholderResolver resolver) {
+        this(resolver, false);
+    }
+
+    private WorkloadLoader(PlaceholderResolver resolver, boolean search) {
         this.resolver = resolver;
+        this.search = search;
+    }
+
+    /** A loader for bin/benchmark find-max: the workload must suit a max-rate search. */
+    public WorkloadLoader forSearch() {
+        return new WorkloadLoader(resolver, true);
     }
 
     public LoadedWorkload load(Path file, WorkloadOverrides overrides) {
@@ -42,8 +53,20 @@ public final class WorkloadLoader {
 
         byte[] content = null;
         List<Problem> problems = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         if (workload.payloadFile() != null) {
-            content = readPayload(source, workload.payloadFile(), problems);
+            Integer ombSize = OmbPayloadName.sizeOf(workload.payloadFile());
+            content = readPayload(source, workload.payloadFile(), ombSize == null ? problems : new ArrayList<>());
+            if (content == null && ombSize != null && (workload.messageSize() == null || workload.messageSize().equals(ombSize))) {
+                // OMB's files name payloads of its own repository: run them unchanged with a payload of that size.
+                String missing = workload.payloadFile();
+                workload = workload.withMessageSize(ombSize).withPayloadFile(null);
+                notes.add("payloadFile " + missing + " not found next to the workload or here: sending "
+                        + ombSize + "-byte payloads of random letters instead, the size OpenMessaging Benchmark's file of "
+                        + "that name has (put the file next to the workload to send its bytes)");
+            } else if (content == null && ombSize != null) {
+                readPayload(source, workload.payloadFile(), problems); // the sizes disagree: report the missing file
+            }
             if (content != null) {
                 if (workload.messageSize() == null) {
                     workload = workload.withMessageSize(content.length);
@@ -54,12 +77,12 @@ public final class WorkloadLoader {
                 }
             }
         }
-        problems.addAll(WorkloadValidator.validate(workload));
+        problems.addAll(WorkloadValidator.validate(workload, search));
         if (!problems.isEmpty()) {
             throw toException(source, tree, problems);
         }
         return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content),
-                workload.faults().isEmpty() ? null : YamlBinder.lineOf(tree, "faults"));
+                workload.faults().isEmpty() ? null : YamlBinder.lineOf(tree, "faults"), notes);
     }
 
     private static byte[] readPayload(ConfigSource source, String payloadFile, List<Problem> problems) {
@@ -70,6 +93,9 @@ public final class WorkloadLoader {
         } else {
             if (source.baseDir() != null) {
                 candidates.add(source.baseDir().resolve(given));
+                if (source.baseDir().getParent() != null) {
+                    candidates.add(source.baseDir().getParent().resolve(given)); // OMB's layout: workloads/ next to payload/
+                }
             }
             candidates.add(given.toAbsolutePath());
         }

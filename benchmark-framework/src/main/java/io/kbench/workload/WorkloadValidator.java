@@ -19,6 +19,14 @@ public final class WorkloadValidator {
     private WorkloadValidator() {}
 
     public static List<Problem> validate(Workload w) {
+        return validate(w, false);
+    }
+
+    /**
+     * @param search the workload is to be searched for its max rate (bin/benchmark find-max), which
+     *     sets the rate itself; producerRate 0 asks for the same search (OMB's rate discovery)
+     */
+    public static List<Problem> validate(Workload w, boolean search) {
         List<Problem> problems = new ArrayList<>();
         Checks c = new Checks(problems);
 
@@ -41,6 +49,11 @@ public final class WorkloadValidator {
         checkBacklog(w, c);
         checkOmbOnlyOptions(w, c);
         checkFaults(w, c);
+        if (search) {
+            checkSearch(w, c, "find-max searches for the highest rate", "producerRate");
+        } else if (w.producerRate() != null && w.producerRate() == 0 && !w.shapedRate()) {
+            checkSearch(w, c, "producerRate 0 (OpenMessaging Benchmark's rate discovery) searches for the highest rate", null);
+        }
         return problems;
     }
 
@@ -117,8 +130,7 @@ public final class WorkloadValidator {
         if (w.producersPerTopic() == 0) {
             c.add("producerRate", "producerRate is set but the workload has no producers (producersPerTopic: 0)");
         } else if (rate == 0) {
-            c.add("producerRate", "producerRate 0 (OpenMessaging Benchmark's rate discovery) is not supported: "
-                    + "give a rate in messages per second, or -1 for unthrottled");
+            return; // a max-rate search: see checkSearch
         } else if (rate < 0 && rate != Workload.UNTHROTTLED) {
             c.add("producerRate", "producerRate must be a positive number of messages per second, or -1 for unthrottled; got " + rate);
         } else if (Double.isNaN(rate) || Double.isInfinite(rate)) {
@@ -240,6 +252,38 @@ public final class WorkloadValidator {
         }
         if (w.logIntervalMillis() != null && w.logIntervalMillis() < 100) {
             c.add("logIntervalMillis", "logIntervalMillis must be at least 100, got " + w.logIntervalMillis());
+        }
+    }
+
+    /**
+     * A max-rate search measures steps of a set time at rates it chooses, with producers and
+     * consumers that keep up or not: whatever fixes the rate, the length or the flow contradicts it.
+     *
+     * @param seedField a field that gives the search its seed rather than contradicting it, or null
+     */
+    private static void checkSearch(Workload w, Checks c, String what, String seedField) {
+        String prefix = what + ", measured in steps of a set time: ";
+        if (w.producersPerTopic() == 0) {
+            c.add("producersPerTopic", prefix + "it needs producers (producersPerTopic of 1 or more)");
+        }
+        if (w.countMode()) {
+            c.add("messageCount", prefix + "remove messageCount and give a testDuration (the confirmation's length)");
+        }
+        if (w.shapedRate()) {
+            String shape = w.producerRateRamp() != null ? "producerRateRamp" : "producerRateSteps";
+            c.add(shape, prefix + "it sets the rate itself: remove " + shape);
+        }
+        if (w.consumerBacklogSizeGB() > 0) {
+            c.add("consumerBacklogSizeGB", prefix + "a backlog test is a run of its own: remove consumerBacklogSizeGB");
+        }
+        if (w.maxInFlightMessages() != null) {
+            c.add("maxInFlightMessages", prefix + "maxInFlightMessages waits for consumers instead of keeping a rate: remove it");
+        }
+        if (!w.faults().isEmpty()) {
+            c.add("faults", prefix + "faults are timed against one measurement: remove faults, or run them at the rate found");
+        }
+        if (seedField == null && w.cku() != null) {
+            c.add("cku", prefix + "the CKU check judges one measurement at a set rate: remove cku, or give producerRate");
         }
     }
 

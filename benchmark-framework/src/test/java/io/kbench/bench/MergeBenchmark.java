@@ -102,7 +102,7 @@ public final class MergeBenchmark {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
         }
         return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
-                Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null);
+                Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
     }
 
     private static Histogram histogram(Random random, double medianMicros) {

@@ -94,7 +94,7 @@ class HundredWorkerReportTest {
                         + "producerRate: 1000000\ntestDuration: 5m\nwarmupDuration: 30s\n"),
                 "Kafka", "kafka.yaml", Map.of(), null, Map.of("kbench", "test"),
                 workers.stream().map(CumulativeStats::workerId).toList(), List.of("t"), 0, 10_000, periods, m, null, clocks, Diagnosis.NONE,
-                Delivery.of(workers), null, List.of(), List.of(), List.of(), null);
+                Delivery.of(workers), null, List.of(), List.of(), List.of(), null, null, null);
     }
 
     private static Histogram histogram(Random random, int medianMicros, long samples) {

@@ -66,7 +66,7 @@ class ResultWriterTest {
                 Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, 10_000, periods, m,
                 ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(),
                 Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null)), Delivery.of(List.of(c)),
-                new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of(), List.of(), null);
+                new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of(), List.of(), null, null, null);
     }
 
     @Test
@@ -170,7 +170,7 @@ class ResultWriterTest {
         RunResult full = result("w", "kafka", 0);
         RunResult failed = new RunResult("r2", RunStatus.FAILED, "broker down", List.of("w1"), 0, 1, "w.yaml",
                 full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, List.of(), null, null, List.of(),
-                Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null);
+                Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
         JsonNode j = JSON.readTree(ResultDocument.toText(failed));
         assertEquals("failed", j.get("status").asText());
         assertEquals("broker down", j.get("failureReason").asText());

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,15 +103,58 @@ class WorkloadLoaderTest {
         ConfigException e = fails("producerRate: 10\ntestDuration: 30s\npayloadFile: nope.data\n");
         assertEquals(3, e.line());
         assertEquals("payloadFile nope.data not found (looked at " + dir.resolve("nope.data") + " and "
-                + Path.of("nope.data").toAbsolutePath() + ")", e.problem());
+                + dir.getParent().resolve("nope.data") + " and " + Path.of("nope.data").toAbsolutePath() + ")", e.problem());
     }
 
     @Test
-    void producerRateZeroIsOmbRateDiscoveryAndNotSupported() throws IOException {
-        ConfigException e = fails("messageSize: 10\nproducerRate: 0\ntestDuration: 30s\n");
-        assertEquals(2, e.line());
-        assertEquals("producerRate 0 (OpenMessaging Benchmark's rate discovery) is not supported: give a rate in "
-                + "messages per second, or -1 for unthrottled", e.problem());
+    void anOmbPayloadFileNotHereIsStoodInForByPayloadsOfItsSizeWithANote() throws IOException {
+        LoadedWorkload w = load(file("omb.yaml", "producerRate: 10\ntestDuration: 30s\npayloadFile: payload/payload-1Kb.data\n"));
+        assertEquals(1024, w.workload().messageSize());
+        assertEquals(null, w.payload().fileContent());
+        assertEquals(List.of("payloadFile payload/payload-1Kb.data not found next to the workload or here: sending 1024-byte "
+                + "payloads of random letters instead, the size OpenMessaging Benchmark's file of that name has (put the file "
+                + "next to the workload to send its bytes)"), w.notes());
+        ConfigException sizes = fails("producerRate: 10\ntestDuration: 30s\nmessageSize: 50\npayloadFile: payload/payload-100b.data\n");
+        assertTrue(sizes.problem().startsWith("payloadFile payload/payload-100b.data not found (looked at"), sizes.problem());
+    }
+
+    @Test
+    void anOmbPayloadFileInOmbsLayoutIsFoundNextToTheWorkloadsFolder() throws IOException {
+        Files.createDirectories(dir.resolve("payload"));
+        Files.write(dir.resolve("payload/payload-100b.data"), new byte[100]);
+        LoadedWorkload w = load(file("workloads/omb.yaml", "producerRate: 10\ntestDuration: 30s\n"
+                + "payloadFile: payload/payload-100b.data\n"));
+        assertEquals(100, w.payload().fileContent().length);
+        assertEquals(List.of(), w.notes());
+    }
+
+    @Test
+    void producerRateZeroIsOmbRateDiscoveryRunAsAMaxRateSearch() throws IOException {
+        Path f = file("omb.yaml", "messageSize: 100\nproducerRate: 0\nproducerStartRate: 5000\nconsumerBacklogSizeGB: 0\n"
+                + "testDurationMinutes: 1\n");
+        assertTrue(load(f).workload().rateDiscovery());
+        assertFalse(load(file("fixed.yaml", "messageSize: 100\nproducerRate: 10\ntestDuration: 30s\n")).workload().rateDiscovery());
+    }
+
+    @Test
+    void rateDiscoveryRejectsWhatFixesTheRateOrTheLength() throws IOException {
+        ConfigException count = fails("messageSize: 10\nproducerRate: 0\nmessageCount: 1000\n");
+        assertEquals(3, count.line());
+        assertEquals("producerRate 0 (OpenMessaging Benchmark's rate discovery) searches for the highest rate, measured in "
+                + "steps of a set time: remove messageCount and give a testDuration (the confirmation's length)", count.problem());
+        ConfigException backlog = fails("messageSize: 10\nproducerRate: 0\ntestDuration: 1m\nconsumerBacklogSizeGB: 1\n");
+        assertEquals("producerRate 0 (OpenMessaging Benchmark's rate discovery) searches for the highest rate, measured in "
+                + "steps of a set time: a backlog test is a run of its own: remove consumerBacklogSizeGB", backlog.problem());
+    }
+
+    @Test
+    void findMaxNeedsProducersAndNoRateShape() throws IOException {
+        Path f = file("w.yaml", "messageSize: 10\nproducerRateRamp: {from: 10, to: 100, over: 10s}\ntestDuration: 30s\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> loader.forSearch().load(f, WorkloadOverrides.NONE));
+        assertEquals("find-max searches for the highest rate, measured in steps of a set time: it sets the rate itself: "
+                + "remove producerRateRamp", e.problem());
+        Path fine = file("ok.yaml", "messageSize: 10\nproducerRate: 500\ntestDuration: 30s\n");
+        assertEquals(500.0, loader.forSearch().load(fine, WorkloadOverrides.NONE).workload().producerRate());
     }
 
     @Test
@@ -182,10 +226,8 @@ class WorkloadLoaderTest {
                 producerRate: 0
                 logIntervalMillis: 5
                 """);
-        assertEquals(dir.resolve("w.yaml") + ": 4 problems:\n"
+        assertEquals(dir.resolve("w.yaml") + ": 3 problems:\n"
                 + "  line 2: topics must be at least 1, got 0\n"
-                + "  line 4: producerRate 0 (OpenMessaging Benchmark's rate discovery) is not supported: give a rate in "
-                + "messages per second, or -1 for unthrottled\n"
                 + "  set how long to measure: testDuration (e.g. 5m) or testDurationMinutes, or messageCount\n"
                 + "  line 5: logIntervalMillis must be at least 100, got 5", e.getMessage());
     }

@@ -1,0 +1,113 @@
+package io.kbench.cli;
+
+import io.kbench.config.ConfigException;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.coordinator.Console;
+import io.kbench.coordinator.RunOptions;
+import io.kbench.coordinator.StopSignal;
+import io.kbench.driver.DriverException;
+import io.kbench.logging.ClientWarnings;
+import io.kbench.logging.FirstWarningLine;
+import io.kbench.logging.ToolLogging;
+import io.kbench.util.Redactor;
+import io.kbench.worker.DriverLoader;
+import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.WorkloadLoader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Validates workloads and drivers, connects the workers, then runs every workload against every driver:
+ * what {@code benchmark} and {@code find-max} share. Returns the command's exit code.
+ */
+final class WorkloadRuns {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final StopSignal stop;
+    private final RunnerOptions options;
+
+    WorkloadRuns(PrintStream out, PrintStream err, StopSignal stop, RunnerOptions options) {
+        this.out = out;
+        this.err = err;
+        this.stop = stop;
+        this.options = options;
+    }
+
+    int run(List<Path> workloads, Path output, WorkloadLoader workloadLoader, RunOptions runOptions) {
+        Console console = new Console(out);
+        // Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there.
+        PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, options.distributed());
+        List<LoadedWorkload> loadedWorkloads = new ArrayList<>();
+        List<DriverSession> sessions = new ArrayList<>();
+        try {
+            int runs = workloads.size() * options.driverFiles().size();
+            if (output != null && runs > 1) {
+                err.println("--output names one file, but there are " + runs + " runs: use --output-dir instead");
+                return BenchmarkCommand.EXIT_BAD_INPUT;
+            }
+            if (options.problem() != null) {
+                err.println(options.problem());
+                return BenchmarkCommand.EXIT_BAD_INPUT;
+            }
+            // Validate everything before touching any cluster.
+            for (Path w : workloads) {
+                loadedWorkloads.add(workloadLoader.load(w, options.overrides()));
+            }
+            DriverLoader driverLoader = new DriverLoader(resolver);
+            for (Path d : options.driverFiles()) {
+                sessions.add(DriverSession.validate(d, driverLoader, Redactor.global()));
+            }
+        } catch (ConfigException | DriverException e) {
+            err.println(e.getMessage());
+            sessions.forEach(DriverSession::close);
+            return BenchmarkCommand.EXIT_BAD_INPUT;
+        }
+        for (DriverSession session : sessions) {
+            for (LoadedWorkload workload : loadedWorkloads) {
+                String problem = FaultCheck.problem(session, workload);
+                if (problem != null) {
+                    err.println(problem);
+                    sessions.forEach(DriverSession::close);
+                    return BenchmarkCommand.EXIT_BAD_INPUT;
+                }
+            }
+        }
+        if (!resolver.unsetVariables().isEmpty()) {
+            console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
+                    resolver.unsetVariables().size() == 1 ? "it" : "them");
+        }
+        RemoteWorkers remote;
+        try {
+            remote = BenchmarkCommand.connectWorkers(options, console, err);
+        } catch (BenchmarkCommand.BadInput e) {
+            sessions.forEach(DriverSession::close);
+            return e.exitCode;
+        }
+        int exit = BenchmarkCommand.EXIT_OK;
+        FirstWarningLine warnings = new FirstWarningLine(console::line);
+        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
+             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
+            RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote,
+                    new FinalOutputs(options.printMetrics, !options.noReport), warnings);
+            for (DriverSession session : sessions) {
+                for (LoadedWorkload workload : loadedWorkloads) {
+                    if (stop.requested()) {
+                        return BenchmarkCommand.EXIT_RUN_FAILED;
+                    }
+                    RunOutcome outcome = executor.run(session, workload, output, options.outputDir);
+                    exit = BenchmarkCommand.worse(exit, BenchmarkCommand.exitCode(outcome));
+                }
+                session.close();
+            }
+        } finally {
+            sessions.forEach(DriverSession::close);
+            if (remote != null) {
+                remote.close();
+            }
+        }
+        return exit;
+    }
+}

@@ -1,0 +1,222 @@
+package io.kbench.coordinator;
+
+import io.kbench.result.Diagnosis;
+import io.kbench.result.Diagnostician;
+import io.kbench.result.Measurement;
+import io.kbench.result.MeasurementCalculator;
+import io.kbench.search.MaxRateSearch;
+import io.kbench.search.SearchBudget;
+import io.kbench.search.SearchReport;
+import io.kbench.search.SearchSettings;
+import io.kbench.search.StepJudge;
+import io.kbench.search.StepResult;
+import io.kbench.stats.Counts;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.Worker;
+import io.kbench.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs a max-rate search on producers and consumers already created and loaded: an optional
+ * probe, then steps, each a separate measured window on the same topics and clients. A step
+ * restarts the producers' schedule at its rate (the previous step's debt dropped), settles,
+ * measures, then pauses the schedule and drains in-flight and unconsumed messages before the
+ * next; {@link MaxRateSearch} picks the rates and {@link StepJudge} the verdicts.
+ */
+final class SearchPhases {
+
+    /** The probe's rate: far above what a cluster takes, so the producers send as fast as the clients accept. */
+    static final double PROBE_RATE = 10_000_000;
+    /** The seed after a probe, as a share of what the probe achieved: a saturated cluster's rate fails most objectives. */
+    static final double PROBE_SEED_SHARE = 0.5;
+
+    /** What the search found, and the measurement the run reports (the confirmation's, else the best step's). */
+    record Result(SearchReport report, Measurement measurement, List<PeriodSummary> measuredPeriods) {}
+
+    private record Seed(double rate, String source, Double probeAchievedRate) {}
+
+    private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods) {}
+
+    private final Worker workers;
+    private final PeriodCollector collector;
+    private final RunRecord record;
+    private final Console console;
+    private final BenchmarkClock clock;
+    private final Workload workload;
+    private final SearchSettings settings;
+    private final Duration drainTimeout;
+
+    SearchPhases(Worker workers, PeriodCollector collector, RunRecord record, Console console, BenchmarkClock clock,
+                 Workload workload, SearchSettings settings, Duration drainTimeout) {
+        this.workers = workers;
+        this.collector = collector;
+        this.record = record;
+        this.console = console;
+        this.clock = clock;
+        this.workload = workload;
+        this.settings = settings;
+        this.drainTimeout = drainTimeout;
+    }
+
+    /** The rate the load starts at: the seed, or the probe's rate when there is none. */
+    static double firstRate(Workload w) {
+        Double seed = givenSeed(w);
+        return seed != null ? seed : PROBE_RATE;
+    }
+
+    /** The workload's producerRate (above 0), else OMB's producerStartRate, else null: a probe finds one. */
+    private static Double givenSeed(Workload w) {
+        if (w.producerRate() != null && w.producerRate() > 0) {
+            return w.producerRate();
+        }
+        if (w.producerStartRate() != null && w.producerStartRate() > 0) {
+            return w.producerStartRate().doubleValue();
+        }
+        return null;
+    }
+
+    Result run() {
+        long startNanos = clock.nanoTime();
+        SearchBudget budget = new SearchBudget(clock, settings.maxDuration());
+        Duration confirm = settings.confirmFor(workload.effectiveTestDuration());
+        console.line("Searching for the highest rate that meets %s: steps of %d s settling and %d s measured, %s precision, "
+                        + "at most %s; then confirming for %d s", settings.slo().describe(), settings.settle().toSeconds(),
+                settings.step().toSeconds(), percent(settings.precision()), minutes(settings.maxDuration()), confirm.toSeconds());
+        Seed seed = seed();
+        MaxRateSearch search = new MaxRateSearch(seed.rate(), settings.precision(), !"producerRate".equals(seed.source()));
+        List<Step> steps = new ArrayList<>();
+        boolean budgetRanOut = false;
+        for (Double rate = search.nextRate(); rate != null; rate = search.nextRate()) {
+            boolean confirming = search.stage() == MaxRateSearch.Stage.CONFIRM;
+            Duration length = confirming ? confirm : settings.step();
+            if (!confirming && !budget.allows(settings.settle().plus(length))) {
+                budgetRanOut = true;
+                search.giveUp(String.format(Locale.ROOT, "the search's time budget of %s ran out (--max-duration)",
+                        minutes(settings.maxDuration())));
+                break;
+            }
+            Step step = step(steps.size() + 1, search.stage().name().toLowerCase(Locale.ROOT), rate, length);
+            steps.add(step);
+            StepResult r = step.result();
+            search.record(rate, r.passed(), r.clientBound(), String.join("; ", r.reasons()));
+        }
+        return result(search, seed, steps, budgetRanOut, confirm, startNanos);
+    }
+
+    private Seed seed() {
+        Double given = givenSeed(workload);
+        if (given != null) {
+            String source = workload.producerRate() != null && workload.producerRate() > 0 ? "producerRate" : "producerStartRate";
+            console.line("  seed: %,.0f msg/s (the workload's %s)", given, source);
+            return new Seed(given, source, null);
+        }
+        double achieved = probe();
+        double seed = Math.max(1, Math.floor(achieved * PROBE_SEED_SHARE));
+        console.line("  the probe achieved %,.0f msg/s; seed: %,.0f msg/s (%.0f%% of it)", achieved, seed, 100 * PROBE_SEED_SHARE);
+        return new Seed(seed, "probe", achieved);
+    }
+
+    /** Sends as fast as the clients take for the probe's time; what was acknowledged per second. */
+    private double probe() {
+        workers.restartSchedule(PROBE_RATE);
+        Counts before = totals();
+        long from = clock.nanoTime();
+        record.startPhase(Phase.PROBE, "Probing for " + settings.probe().toSeconds() + " s with the producers sending as fast "
+                + "as the clients accept, to seed the search (not measured)...");
+        collector.runFor(Phase.PROBE, settings.probe());
+        double seconds = (clock.nanoTime() - from) / 1e9;
+        double achieved = (totals().messagesAcked() - before.messagesAcked()) / seconds;
+        pauseAndDrain();
+        return achieved;
+    }
+
+    private Step step(int number, String stage, double rate, Duration length) {
+        Counts atStart = totals();
+        workers.restartSchedule(rate);
+        record.startPhase(Phase.SETTLE, String.format(Locale.ROOT, "Step %d (%s) at %,.0f msg/s: settling for %d s, then measuring "
+                + "for %d s...", number, stage, rate, settings.settle().toSeconds(), length.toSeconds()));
+        if (!settings.settle().isZero()) {
+            collector.runFor(Phase.SETTLE, settings.settle());
+        }
+        long backlogBefore = backlog();
+        workers.resetStats();
+        int firstPeriod = record.progressCount();
+        record.startPhase(Phase.MEASURE, "  measuring step " + number + "...");
+        collector.runFor(Phase.MEASURE, length);
+        List<CumulativeStats> cumulative = workers.cumulativeStats();
+        Measurement m = MeasurementCalculator.calculate(cumulative, rate, false, clock.epochMicros());
+        long backlogGrowth = backlog() - backlogBefore;
+        List<PeriodSummary> periods = record.progressFrom(firstPeriod);
+        boolean drained = pauseAndDrain();
+        LoadState end = collector.lastState();
+        long failed = totals().sendErrors() - atStart.sendErrors();
+        StepJudge.StepFigures figures = new StepJudge.StepFigures(m, rate, backlogGrowth,
+                drained ? 0 : Math.max(0, end.backlogMessages()), failed, drained ? 0 : Math.max(0, end.inFlightMessages()));
+        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null));
+        StepJudge.Verdict v = StepJudge.judge(figures, settings.slo(), diagnosis);
+        StepResult result = new StepResult(number, stage, rate, m.publishRate(), m.publishMBps(), m.publishLatency(),
+                m.sendLatency(), m.endToEndLatency(), backlogGrowth, failed, v.passed(), v.clientBound(), v.reasons(),
+                m.windowStartEpochMicros() / 1_000, m.windowMicros() / 1_000);
+        console.line("  " + result.line());
+        return new Step(result, m, periods);
+    }
+
+    /** Pauses the schedule, dropping what is due and unsent, and waits for the in-flight and unconsumed messages. */
+    private boolean pauseAndDrain() {
+        workers.restartSchedule(0);
+        record.startPhase(Phase.DRAIN, "  draining in-flight and unconsumed messages (up to " + drainTimeout.toSeconds() + " s)...");
+        return collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, drainTimeout);
+    }
+
+    private Result result(MaxRateSearch search, Seed seed, List<Step> steps, boolean budgetRanOut, Duration confirm, long startNanos) {
+        String outcome = search.confirmed() ? SearchReport.CONFIRMED : search.clientLimited() ? "client-bound"
+                : budgetRanOut ? "incomplete" : search.lastPass() == null ? "no-pass" : "unconfirmed";
+        Step confirmed = search.confirmed() ? steps.get(steps.size() - 1) : null;
+        Step shown = confirmed != null ? confirmed : bestPassing(steps);
+        if (shown == null && !steps.isEmpty()) {
+            shown = steps.get(steps.size() - 1);
+        }
+        SearchReport report = new SearchReport(settings.mode(), settings.slo().describe(), settings.precision(), settings.settle().toMillis(),
+                settings.step().toMillis(), confirm.toMillis(), settings.maxDuration().toMillis(), seed.rate(), seed.source(),
+                seed.probeAchievedRate(), steps.stream().map(Step::result).toList(), outcome,
+                confirmed == null ? null : confirmed.result().requestedRate(),
+                confirmed == null ? null : confirmed.result().achievedMBps(), search.lastPass(), search.firstFail(),
+                search.conclusion(), SearchReport.compose(outcome, confirmed == null ? null : confirmed.result(), settings.slo(),
+                        search.lastPass(), search.firstFail(), search.conclusion()),
+                (clock.nanoTime() - startNanos) / 1_000_000);
+        return new Result(report, shown == null ? null : shown.measurement(), shown == null ? List.of() : shown.periods());
+    }
+
+    private static Step bestPassing(List<Step> steps) {
+        Step best = null;
+        for (Step s : steps) {
+            if (s.result().passed() && (best == null || s.result().requestedRate() > best.result().requestedRate())) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    private Counts totals() {
+        LoadState s = collector.lastState();
+        return s == null ? Counts.ZERO : s.runTotals();
+    }
+
+    private long backlog() {
+        LoadState s = collector.lastState();
+        return s == null ? 0 : s.backlogMessages();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
+    private static String minutes(Duration d) {
+        return d.toSeconds() % 60 == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
+    }
+}
