@@ -246,7 +246,8 @@ class ProducerLoopTest {
             }
         };
         SequenceSet acked = new SequenceSet();
-        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked);
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
+                new SequenceSet());
         new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
         assertEquals(List.of(0L, 1L, 2L, 3L), f.sends.stream().map(s -> s.stamp().sequence()).toList());
         assertTrue(f.sends.stream().allMatch(s -> s.stamp().producerId() == 77L));
@@ -267,5 +268,58 @@ class ProducerLoopTest {
         FakeProducer time = new FakeProducer(1, clock);
         new ProducerLoop(List.of(scheduled(time, null, 2)), clock, stats, false, null, StampMode.TIME).run();
         assertTrue(time.sends.stream().allMatch(s -> s.stamp() != null && !s.stamp().checksIntegrity()));
+    }
+
+    @Test
+    void eachProducerIsFinishedOnceRightAfterItsLastMessage() {
+        FakeProducer a = new FakeProducer(0, clock);
+        FakeProducer b = new FakeProducer(1, clock);
+        // a's quota ends first: it is finished then, while b goes on sending.
+        b.hook = n -> assertEquals(n >= 1 ? 1 : 0, a.finishCalls.get(), "in turn a0 b0 a1 (a finished) b1: b at its " + n);
+        new ProducerLoop(List.of(scheduled(a, null, 2), scheduled(b, null, 5)), clock, stats, false).run();
+        assertEquals(1, a.finishCalls.get());
+        assertEquals(1, b.finishCalls.get());
+    }
+
+    @Test
+    void aStoppedLoopFinishesItsProducersEvenWhenInterrupted() {
+        FakeProducer f = new FakeProducer(0, clock);
+        ProducerLoop loop = new ProducerLoop(List.of(scheduled(f, null, Long.MAX_VALUE)), clock, stats, false);
+        f.hook = n -> {
+            if (n == 3) {
+                loop.requestStop();
+                Thread.currentThread().interrupt(); // as LoadGenerator.stop does to a send blocked in the client
+            }
+        };
+        f.onFinish = () -> assertTrue(!Thread.currentThread().isInterrupted(), "the commit must not see our interrupt");
+        loop.run();
+        assertEquals(1, f.finishCalls.get());
+        assertTrue(loop.finishing());
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+    }
+
+    @Test
+    void producersAreToldWhenIdleWhileTheScheduleHasNothingDue() {
+        // 10 msg/s: 100 ms between messages, waits of at most 50 ms, so at least one idle call per gap.
+        HorizonClock horizon = new HorizonClock(clock, T0 + 1_000 * MS);
+        FakeProducer f = new FakeProducer(0, clock);
+        new ProducerLoop(List.of(scheduled(f, SendSchedule.throttled(T0, 10, 0, 1), Long.MAX_VALUE)), horizon, stats, true).run();
+        assertEquals(11, f.sends.size());
+        assertTrue(f.idleCalls.get() >= 10, "idle calls: " + f.idleCalls.get());
+    }
+
+    @Test
+    void anAcknowledgedMessageWhoseTransactionAbortsIsCountedAndRememberedApart() {
+        FakeProducer f = new FakeProducer(0, clock);
+        f.abortAfterAck = n -> n == 1 || n == 2;
+        SequenceSet acked = new SequenceSet();
+        SequenceSet aborted = new SequenceSet();
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
+                aborted);
+        new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
+        assertEquals(4, acked.size(), "they were acknowledged");
+        assertEquals(2, aborted.size());
+        assertEquals(2, stats.sinceReset().counts().messagesAborted());
+        assertEquals(2, stats.sinceReset().counts().messagesToConsume());
     }
 }
