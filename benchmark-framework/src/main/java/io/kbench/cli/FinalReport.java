@@ -56,6 +56,10 @@ final class FinalReport {
         if (m.endToEndLatency().count() > 0) {
             row(out, "end-to-end", m.endToEndLatency(), "consumed messages");
         }
+        if (m.transactions() != null) {
+            row(out, "transaction commit", m.transactions().commitLatency(), "commits");
+            out.line(m.transactions().line());
+        }
         delivery(r, out);
         if (r.integrity() != null) {
             out.line(r.integrity().line());
