@@ -36,7 +36,7 @@ final class DriverSession implements AutoCloseable {
 
     // Durations of a driver's config (e.g. Kafka's transactionDuration) are written as the driver file has them (100ms),
     // which is what the workers' binder reads back.
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
+    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
             .setSerializationInclusion(JsonInclude.Include.NON_NULL)
             .registerModule(new SimpleModule("kbench-driver-file").addSerializer(Duration.class, new ToStringSerializerBase(Duration.class) {
                 @Override
