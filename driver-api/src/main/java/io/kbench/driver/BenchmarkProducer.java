@@ -21,12 +21,13 @@ public interface BenchmarkProducer extends AutoCloseable {
     void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion);
 
     /**
-     * No more messages will be sent through this producer: make visible to consumers what it still holds
-     * back (Kafka with transactions: commit the open transaction, or report it aborted). Called once, from
-     * the sending thread, after the last {@link #sendAsync} and before {@link #close()}; it may block while
-     * the cluster answers. The default does nothing.
+     * The sending thread stops sending through this producer, for good (after its last message,
+     * before {@link #close()}) or until the paused schedule resumes: make visible to consumers what it
+     * still holds back (Kafka with transactions: commit the open transaction, or report it aborted).
+     * Called from the sending thread, only after a {@link #sendAsync}; it may block while the cluster
+     * answers. The default does nothing.
      */
-    default void finish() {}
+    default void deliverPending() {}
 
     /**
      * Nothing is due for a while (the schedule's next message is later, or the framework waits for

@@ -16,7 +16,8 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
 /**
  * Sends to one topic in transactions, all begun, committed and aborted from the sending thread:
  * a transaction begins with its first message and commits once its {@link TransactionBoundary}
- * says so (checked after each send and while idle), or when the producer finishes. A transaction
+ * says so (checked after each send and while idle), or when the framework asks for pending
+ * messages (the producer stops, or its schedule pauses). A transaction
  * whose commit fails, or that holds a failed send, is aborted and reported so; after an error the
  * client cannot recover from (fenced, unauthorized), every later send is refused.
  */
@@ -95,7 +96,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void finish() {
+    public void deliverPending() {
         if (current != null) {
             end();
         }
@@ -159,7 +160,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
     }
 
     /**
-     * Releases the client. A transaction still open (the sending thread died before finishing) is
+     * Releases the client. A transaction still open (the sending thread died before delivering it) is
      * aborted by the client as it closes, and reported so.
      */
     @Override

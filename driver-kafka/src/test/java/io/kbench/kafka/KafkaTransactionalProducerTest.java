@@ -81,14 +81,14 @@ class KafkaTransactionalProducerTest {
     }
 
     @Test
-    void byCountEachTransactionCommitsWithItsLastMessageAndFinishCommitsTheRest() {
+    void byCountEachTransactionCommitsWithItsLastMessageAndDeliverPendingCommitsTheRest() {
         KafkaTransactionalProducer p = producer(TransactionBoundary.byMessages(2));
         for (int i = 0; i < 5; i++) {
             send(p);
         }
         assertEquals(2, client.commitCount(), "after messages 2 and 4");
         assertTrue(client.transactionInFlight(), "message 5 waits for a 6th");
-        p.finish();
+        p.deliverPending();
         assertEquals(3, client.commitCount());
         assertEquals(List.of(3_000L, 3_000L, 3_000L), listener.commitMicros, "each commit's time, in µs");
         assertEquals(5, client.history().size(), "every message committed");
@@ -160,7 +160,7 @@ class KafkaTransactionalProducerTest {
         Completion first = send(p);
         client.fenceProducer();
         assertThrows(RuntimeException.class, () -> send(p), "the fenced client refuses the send");
-        p.finish();
+        p.deliverPending();
         assertTrue(first.aborted);
         assertEquals(1, listener.abortReasons.size());
         assertTrue(listener.abortReasons.get(0).contains("(the producer cannot go on)"), listener.abortReasons.toString());

@@ -127,7 +127,7 @@ public final class LoadGenerator {
      * Stops every loop. A loop notices the request within {@link ProducerLoop#MAX_PARK_NANOS}, unless
      * it is blocked in the client (buffer full, no metadata: the cluster is not taking messages);
      * after {@value #GRACE_MILLIS} ms such a send is interrupted and counted as abandoned. A loop
-     * already committing its producers' last transactions is left to finish. Waits at most 10 s in all.
+     * already delivering its producers' last messages (committing their transactions) is left to finish. Waits at most 10 s in all.
      */
     public synchronized void stop() throws InterruptedException {
         if (stopped) {

@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * time; when the thread falls behind it sends every overdue message at once, each still stamped
  * with its own intended time, so the delay shows in publish latency instead of vanishing
  * (open loop, no coordinated omission). Unthrottled producers send as fast as the client accepts.
- * When a producer has sent its last message (its quota, or the load stopped), the loop asks the
- * driver to finish it, so that messages a transaction still holds back reach the consumers.
+ * When a producer stops sending (its last message, the load stopped, or its schedule paused), the
+ * loop asks the driver to deliver what it holds back (an open transaction), so that it reaches the
+ * consumers; while a producer has nothing due, the driver is told it is idle.
  */
 final class ProducerLoop implements Runnable {
 
@@ -82,7 +83,7 @@ final class ProducerLoop implements Runnable {
                 }
                 send(next, intended);
                 if (next.finished()) {
-                    finish(next); // its last message: commit now, not when the others are done
+                    deliverPending(next); // its last message: commit now, not when the others are done
                 }
             }
         } catch (InterruptedException e) {
@@ -93,8 +94,8 @@ final class ProducerLoop implements Runnable {
     }
 
     /**
-     * True while the loop finishes its producers: it is then waiting for the cluster to commit, not
-     * blocked in a send, and must not be interrupted.
+     * True once the loop delivers its producers' last messages: it is then waiting for the cluster
+     * to commit, not blocked in a send, and must not be interrupted.
      */
     boolean finishing() {
         return finishing;
@@ -105,7 +106,7 @@ final class ProducerLoop implements Runnable {
         // Our own interrupt of a blocked send must not fail the commit of what was acknowledged.
         boolean interrupted = Thread.interrupted();
         try {
-            producers.forEach(this::finish);
+            producers.forEach(this::deliverPending);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -113,32 +114,38 @@ final class ProducerLoop implements Runnable {
         }
     }
 
-    /** Lets drivers end transactions that expired while nothing was due. */
+    /**
+     * Nothing is due now: producers holding messages back deliver them if they will not send again
+     * soon (their schedule is paused, e.g. while a backlog drains), and are told they are idle
+     * otherwise, so that a transaction past its age commits without waiting for the next message.
+     */
     private void idle() {
         for (ScheduledProducer p : producers) {
-            if (!p.finishCalled) {
-                try {
-                    p.producer.idle();
-                } catch (RuntimeException e) {
-                    log.warn("A producer failed while idle: {}", Errors.describe(e));
-                }
+            if (!p.holdsPending) {
+                continue;
+            }
+            if (p.finished() || (throttled && p.nextIntendedNanos() == Long.MAX_VALUE)) {
+                deliverPending(p);
+                continue;
+            }
+            try {
+                p.producer.idle();
+            } catch (RuntimeException e) {
+                log.warn("A producer failed while idle: {}", Errors.describe(e));
             }
         }
     }
 
-    /**
-     * Lets the driver deliver what it still holds back (an open transaction), once per producer and
-     * from this thread, as the SPI asks.
-     */
-    private void finish(ScheduledProducer p) {
-        if (p.finishCalled) {
+    /** Lets the driver deliver what it still holds back (an open transaction), from this thread as the SPI asks. */
+    private void deliverPending(ScheduledProducer p) {
+        if (!p.holdsPending) {
             return;
         }
-        p.finishCalled = true;
+        p.holdsPending = false;
         try {
-            p.producer.finish();
+            p.producer.deliverPending();
         } catch (RuntimeException e) {
-            log.warn("A producer could not finish its last messages: {}", Errors.describe(e));
+            log.warn("A producer could not deliver its last messages: {}", Errors.describe(e));
         }
     }
 
@@ -150,6 +157,7 @@ final class ProducerLoop implements Runnable {
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
         long sequence = p.sent++;
+        p.holdsPending = true;
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
             p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);

@@ -28,8 +28,11 @@ final class ScheduledProducer {
      * and its sequence number.
      */
     long sent;
-    /** {@link io.kbench.driver.BenchmarkProducer#finish()} was called. */
-    boolean finishCalled;
+    /**
+     * Sent something since the last {@link io.kbench.driver.BenchmarkProducer#deliverPending()}: the
+     * driver may hold it back (an open transaction) until asked to deliver it.
+     */
+    boolean holdsPending;
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
         this(producer, schedule, quota, payloads, keys, 0, null, null);

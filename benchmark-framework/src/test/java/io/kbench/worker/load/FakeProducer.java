@@ -38,9 +38,9 @@ final class FakeProducer implements BenchmarkProducer {
     volatile boolean closed;
     /** Which sends are acknowledged and then reported aborted, as a failed transaction makes them. */
     volatile java.util.function.LongPredicate abortAfterAck = n -> false;
-    /** Runs inside {@link #finish}. */
-    volatile Runnable onFinish = () -> { };
-    final java.util.concurrent.atomic.AtomicInteger finishCalls = new java.util.concurrent.atomic.AtomicInteger();
+    /** Runs inside {@link #deliverPending}. */
+    volatile Runnable onDeliver = () -> { };
+    final java.util.concurrent.atomic.AtomicInteger deliverCalls = new java.util.concurrent.atomic.AtomicInteger();
     final java.util.concurrent.atomic.AtomicInteger idleCalls = new java.util.concurrent.atomic.AtomicInteger();
 
     FakeProducer(int id, BenchmarkClock clock) {
@@ -76,9 +76,9 @@ final class FakeProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void finish() {
-        finishCalls.incrementAndGet();
-        onFinish.run();
+    public void deliverPending() {
+        deliverCalls.incrementAndGet();
+        onDeliver.run();
     }
 
     @Override

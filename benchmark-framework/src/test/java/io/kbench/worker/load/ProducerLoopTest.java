@@ -12,6 +12,8 @@ import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.ManualClock;
+import io.kbench.time.RateControl;
+import io.kbench.time.RateProfile;
 import io.kbench.time.SendSchedule;
 import io.kbench.worker.StampMode;
 import io.kbench.workload.KeyDistributorType;
@@ -271,18 +273,18 @@ class ProducerLoopTest {
     }
 
     @Test
-    void eachProducerIsFinishedOnceRightAfterItsLastMessage() {
+    void eachProducerDeliversOnceRightAfterItsLastMessage() {
         FakeProducer a = new FakeProducer(0, clock);
         FakeProducer b = new FakeProducer(1, clock);
         // a's quota ends first: it is finished then, while b goes on sending.
-        b.hook = n -> assertEquals(n >= 1 ? 1 : 0, a.finishCalls.get(), "in turn a0 b0 a1 (a finished) b1: b at its " + n);
+        b.hook = n -> assertEquals(n >= 1 ? 1 : 0, a.deliverCalls.get(), "in turn a0 b0 a1 (a finished) b1: b at its " + n);
         new ProducerLoop(List.of(scheduled(a, null, 2), scheduled(b, null, 5)), clock, stats, false).run();
-        assertEquals(1, a.finishCalls.get());
-        assertEquals(1, b.finishCalls.get());
+        assertEquals(1, a.deliverCalls.get());
+        assertEquals(1, b.deliverCalls.get());
     }
 
     @Test
-    void aStoppedLoopFinishesItsProducersEvenWhenInterrupted() {
+    void aStoppedLoopDeliversItsProducersPendingMessagesEvenWhenInterrupted() {
         FakeProducer f = new FakeProducer(0, clock);
         ProducerLoop loop = new ProducerLoop(List.of(scheduled(f, null, Long.MAX_VALUE)), clock, stats, false);
         f.hook = n -> {
@@ -291,9 +293,9 @@ class ProducerLoopTest {
                 Thread.currentThread().interrupt(); // as LoadGenerator.stop does to a send blocked in the client
             }
         };
-        f.onFinish = () -> assertTrue(!Thread.currentThread().isInterrupted(), "the commit must not see our interrupt");
+        f.onDeliver = () -> assertTrue(!Thread.currentThread().isInterrupted(), "the commit must not see our interrupt");
         loop.run();
-        assertEquals(1, f.finishCalls.get());
+        assertEquals(1, f.deliverCalls.get());
         assertTrue(loop.finishing());
         assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
     }
@@ -321,5 +323,23 @@ class ProducerLoopTest {
         assertEquals(2, aborted.size());
         assertEquals(2, stats.sinceReset().counts().messagesAborted());
         assertEquals(2, stats.sinceReset().counts().messagesToConsume());
+    }
+
+    @Test
+    void aProducerWhoseScheduleIsPausedDeliversWhatItHoldsAndAgainAfterItResumes() {
+        HorizonClock horizon = new HorizonClock(clock, T0 + 1_000 * MS);
+        RateControl control = new RateControl(RateProfile.constant(T0, 1000));
+        FakeProducer f = new FakeProducer(0, clock);
+        List<Long> deliveredAtMillis = new ArrayList<>();
+        f.onDeliver = () -> deliveredAtMillis.add((clock.nanoTime() - T0) / MS);
+        f.hook = n -> {
+            if (n == 4) {
+                control.changeRate(clock.nanoTime(), 0); // paused after 5 messages, as while a backlog drains
+            }
+        };
+        ProducerLoop loop = new ProducerLoop(List.of(scheduled(f, new SendSchedule(control, 0, 1), Long.MAX_VALUE)), horizon, stats, true);
+        loop.run();
+        assertEquals(5, f.sends.size());
+        assertEquals(List.of(4L), deliveredAtMillis, "delivered at the pause, not only when the loop ended");
     }
 }
