@@ -12,7 +12,7 @@ import org.apache.commons.configuration2.BaseConfiguration;
 
 /**
  * Prometheus metrics of a worker through bookkeeper-stats: messages and bytes sent and received,
- * send errors, publish and end-to-end latency (µs), plus the JVM metrics the provider exports.
+ * send errors, transactions committed and aborted, publish and end-to-end latency (µs), plus the JVM metrics the provider exports.
  * Fed from the worker's stats as they are drained, so the hot path pays nothing extra.
  */
 final class AgentMetrics implements DrainObserver, AutoCloseable {
@@ -24,6 +24,8 @@ final class AgentMetrics implements DrainObserver, AutoCloseable {
     private final Counter sendErrors;
     private final Counter messagesReceived;
     private final Counter bytesReceived;
+    private final Counter transactionsCommitted;
+    private final Counter transactionsAborted;
     private final OpStatsLogger publishLatency;
     private final OpStatsLogger endToEndLatency;
 
@@ -41,6 +43,8 @@ final class AgentMetrics implements DrainObserver, AutoCloseable {
         sendErrors = stats.getCounter("send_errors");
         messagesReceived = stats.getCounter("messages_received");
         bytesReceived = stats.getCounter("bytes_received");
+        transactionsCommitted = stats.getCounter("transactions_committed");
+        transactionsAborted = stats.getCounter("transactions_aborted");
         publishLatency = stats.getOpStatsLogger("publish_latency_micros");
         endToEndLatency = stats.getOpStatsLogger("end_to_end_latency_micros");
     }
@@ -53,6 +57,8 @@ final class AgentMetrics implements DrainObserver, AutoCloseable {
         sendErrors.addCount(interval.sendErrors());
         messagesReceived.addCount(interval.messagesReceived());
         bytesReceived.addCount(interval.bytesReceived());
+        transactionsCommitted.addCount(interval.transactionsCommitted());
+        transactionsAborted.addCount(interval.transactionsAborted());
         feed(publishLatency, publishLatencyMicros);
         feed(endToEndLatency, endToEndLatencyMicros);
     }

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 import io.kbench.config.ConfigSource;
+import io.kbench.config.DurationParser;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
@@ -31,8 +34,16 @@ import java.util.function.Consumer;
  */
 final class DriverSession implements AutoCloseable {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+    // Durations of a driver's config (e.g. Kafka's transactionDuration) are written as the driver file has them (100ms),
+    // which is what the workers' binder reads back.
+    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .registerModule(new SimpleModule("kbench-driver-file").addSerializer(Duration.class, new ToStringSerializerBase(Duration.class) {
+                @Override
+                public String valueToString(Object value) {
+                    return DurationParser.format((Duration) value);
+                }
+            }));
 
     private final DriverFile original;
     private final LoadedDriver<?> loaded;

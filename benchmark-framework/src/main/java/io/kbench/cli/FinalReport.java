@@ -74,6 +74,10 @@ final class FinalReport {
         if (catchUp != null && catchUp.endToEndLatency().count() > 0) {
             row(out, "e2e, while draining", catchUp.endToEndLatency(), "consumed messages, drain only");
         }
+        if (m.transactions() != null) {
+            row(out, "transaction commit", m.transactions().commitLatency(), "commits");
+            out.line(m.transactions().line());
+        }
         delivery(r, out);
         if (r.integrity() != null) {
             out.line(r.integrity().line());

@@ -149,7 +149,7 @@ public final class Coordinator {
         for (CumulativeStats s : c.stats()) {
             run = run.plus(s.runTotals());
         }
-        long unread = run.messagesAcked() * w.subscriptionsPerTopic() - run.messagesReceived();
+        long unread = run.messagesToConsume() * w.subscriptionsPerTopic() - run.messagesReceived();
         String notChecked = unread <= 0 ? null : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged "
                 + "messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);

@@ -30,9 +30,12 @@ public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean pro
         return new LoadState(totals, subscriptionsPerTopic, done, lag);
     }
 
-    /** Acknowledged messages not yet consumed, over all subscriptions. */
+    /**
+     * Acknowledged messages not yet consumed, over all subscriptions; those of aborted transactions
+     * never will be, so they are left out.
+     */
     public long backlogMessages() {
-        return runTotals.messagesAcked() * subscriptionsPerTopic - runTotals.messagesReceived();
+        return runTotals.messagesToConsume() * subscriptionsPerTopic - runTotals.messagesReceived();
     }
 
     /** The payload bytes of {@link #backlogMessages()}. */

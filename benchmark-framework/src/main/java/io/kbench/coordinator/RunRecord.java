@@ -297,6 +297,10 @@ final class RunRecord {
                     m.scheduledSendRate(), m.requestedRate(), 100 * m.scheduledSendRate() / m.requestedRate(),
                     ProgressPrinter.ms(m.scheduleDelay().p99Micros())));
         }
+        if (m.transactions() != null && m.transactions().aborted() > 0) {
+            warn(String.format(Locale.ROOT, "%,d transactions were aborted: their %,d acknowledged messages never reached the "
+                    + "consumers (the log says why each was aborted)", m.transactions().aborted(), m.transactions().abortedMessages()));
+        }
         if (m.counts().clampedSamples() > 0) {
             warn(String.format(Locale.ROOT, "%,d latency samples were outside 0..24 h and were recorded at the nearest bound "
                     + "(negative end-to-end latency means the workers' clocks disagree)", m.counts().clampedSamples()));

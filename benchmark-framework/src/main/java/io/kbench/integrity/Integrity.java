@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * @param checkedMessages messages of this run read by a subscription at a new position, over all subscriptions
  * @param lostMessages acknowledged messages some subscription never read after the drain, summed over
- *     subscriptions; null when that could not be checked
+ *     subscriptions (those of aborted transactions excepted); null when that could not be checked
  * @param duplicateMessages messages read twice by one subscription at different positions
  * @param outOfOrderMessages messages read after a later message of the same producer on the same partition
  * @param redeliveredMessages positions a consumer read again (after a rebalance): skipped, not duplicates
@@ -39,12 +39,14 @@ public record Integrity(
      */
     public static Integrity judge(List<IntegrityReport> reports, String notChecked) {
         Map<Long, SequenceSet> acked = new HashMap<>();
+        Map<Long, SequenceSet> aborted = new HashMap<>();
         Map<Long, String> topicOf = new HashMap<>();
         Map<String, List<SubscriptionTally>> bySubscription = new LinkedHashMap<>();
         Map<String, String> topicOfSubscription = new HashMap<>();
         for (IntegrityReport r : reports) {
             for (ProducerAcks p : r.producers()) {
                 acked.computeIfAbsent(p.producerId(), id -> new SequenceSet()).addAll(p.acked());
+                aborted.computeIfAbsent(p.producerId(), id -> new SequenceSet()).addAll(p.aborted());
                 topicOf.put(p.producerId(), p.topic());
             }
             for (SubscriptionTally t : r.subscriptions()) {
@@ -52,6 +54,8 @@ public record Integrity(
                 topicOfSubscription.put(t.subscription(), t.topic());
             }
         }
+        // Messages of aborted transactions were acknowledged, but consumers reading committed data never get them.
+        aborted.forEach((id, sequences) -> acked.get(id).removeAll(sequences));
         long checked = 0;
         long lost = 0;
         long duplicates = 0;

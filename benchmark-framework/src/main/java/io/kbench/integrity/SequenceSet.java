@@ -72,6 +72,14 @@ public final class SequenceSet {
         }
     }
 
+    /** Removes every sequence of {@code other} from this set. */
+    public void removeAll(SequenceSet other) {
+        RoaringBitmap theirs = other.snapshot(); // outside our lock: never hold two
+        synchronized (this) {
+            bits.andNot(theirs);
+        }
+    }
+
     private synchronized RoaringBitmap snapshot() {
         return bits.clone();
     }

@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.stats.Counts;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
@@ -31,6 +32,7 @@ import java.util.List;
  * @param histograms the merged histograms behind the summaries
  * @param workers per-worker breakdown
  * @param errors send errors by error class, across workers (the whole run's)
+ * @param transactions commits, aborts and commit latency, or null when the producers sent no transaction
  */
 public record Measurement(
         long windowStartEpochMicros,
@@ -51,7 +53,20 @@ public record Measurement(
         LatencySummary endToEndLatency,
         Latencies histograms,
         List<WorkerSummary> workers,
-        List<ErrorCount> errors) {
+        List<ErrorCount> errors,
+        // Absent from the result without transactions, so such results look as before.
+        @JsonInclude(JsonInclude.Include.NON_NULL) TransactionFigures transactions) {
+
+    /** A measurement without transactions. */
+    public Measurement(long windowStartEpochMicros, long windowMicros, Counts counts, double publishRate, double publishMBps,
+                       double publishErrorRate, double requestedRate, double scheduledSendRate, boolean fellBehind,
+                       long scheduleLagMessages, double consumeRate, double consumeMBps, LatencySummary publishLatency,
+                       LatencySummary sendLatency, LatencySummary scheduleDelay, LatencySummary endToEndLatency,
+                       Latencies histograms, List<WorkerSummary> workers, List<ErrorCount> errors) {
+        this(windowStartEpochMicros, windowMicros, counts, publishRate, publishMBps, publishErrorRate, requestedRate,
+                scheduledSendRate, fellBehind, scheduleLagMessages, consumeRate, consumeMBps, publishLatency, sendLatency,
+                scheduleDelay, endToEndLatency, histograms, workers, errors, null);
+    }
 
     /** Achieved (acknowledged) rate as a fraction of the requested one; NaN when unthrottled. */
     public double achievedRatio() {

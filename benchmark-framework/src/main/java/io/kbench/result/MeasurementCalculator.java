@@ -122,6 +122,7 @@ public final class MeasurementCalculator {
                 LatencySummary.of(histograms.endToEnd()),
                 histograms,
                 summaries,
-                ErrorTally.merge(errors));
+                ErrorTally.merge(errors),
+                TransactionFigures.of(counts, histograms.commit(), window));
     }
 }

@@ -38,6 +38,9 @@ public final class ResultDocument {
                             g.writeStringField("sendLatencyMicros", HistogramCodec.encode(l.send()));
                             g.writeStringField("scheduleDelayMicros", HistogramCodec.encode(l.scheduleDelay()));
                             g.writeStringField("endToEndLatencyMicros", HistogramCodec.encode(l.endToEnd()));
+                            if (l.commit().getTotalCount() > 0) { // only with transactions
+                                g.writeStringField("commitLatencyMicros", HistogramCodec.encode(l.commit()));
+                            }
                             g.writeEndObject();
                         }
                     }));
@@ -79,6 +82,10 @@ public final class ResultDocument {
         units.put("scheduleLatency", "the Redpanda fork's name for schedule delay (actual minus intended send), in milliseconds; publishDelayLatency* is the same figure in microseconds, as OMB writes it");
         units.put("catchUp", "a backlog run's drain alone: from resuming the consumers to the backlog at the drain level; the measurement covers the build, the drain and the test duration after it, as OMB's");
         units.put("sent", "sent and consumed are message counts per measured period of sampleRateMillis");
+        if (r.measurement() != null && r.measurement().transactions() != null) {
+            units.put("transactions", "commitLatency is from asking the client to commit to its answer; end-to-end latency of "
+                    + "read_committed consumers includes the wait for the commit");
+        }
         root.put("workloadFile", r.workloadFile());
         root.set("workloadConfig", MAPPER.valueToTree(r.workload()));
         ObjectNode driver = root.putObject("driverInfo");

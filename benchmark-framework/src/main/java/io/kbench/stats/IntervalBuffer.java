@@ -16,10 +16,14 @@ final class IntervalBuffer {
     long received;
     long bytesReceived;
     long clamped;
+    long transactionsCommitted;
+    long transactionsAborted;
+    long messagesAborted;
     final Histogram publish = Histograms.newHistogram();
     final Histogram send = Histograms.newHistogram();
     final Histogram scheduleDelay = Histograms.newHistogram();
     final Histogram endToEnd = Histograms.newHistogram();
+    final Histogram commit = Histograms.newHistogram();
 
     void record(Histogram histogram, long micros) {
         long value = Histograms.clamp(micros);
@@ -30,11 +34,13 @@ final class IntervalBuffer {
     }
 
     boolean isEmpty() {
-        return sent == 0 && acked == 0 && sendErrors == 0 && received == 0;
+        return sent == 0 && acked == 0 && sendErrors == 0 && received == 0
+                && transactionsCommitted == 0 && transactionsAborted == 0 && messagesAborted == 0;
     }
 
     Counts counts() {
-        return new Counts(sent, acked, bytesAcked, sendErrors, received, bytesReceived, clamped);
+        return new Counts(sent, acked, bytesAcked, sendErrors, received, bytesReceived, clamped,
+                transactionsCommitted, transactionsAborted, messagesAborted);
     }
 
     void addLatenciesTo(Latencies target) {
@@ -42,6 +48,7 @@ final class IntervalBuffer {
         target.send().add(send);
         target.scheduleDelay().add(scheduleDelay);
         target.endToEnd().add(endToEnd);
+        target.commit().add(commit);
     }
 
     void reset() {
@@ -52,9 +59,13 @@ final class IntervalBuffer {
         received = 0;
         bytesReceived = 0;
         clamped = 0;
+        transactionsCommitted = 0;
+        transactionsAborted = 0;
+        messagesAborted = 0;
         publish.reset();
         send.reset();
         scheduleDelay.reset();
         endToEnd.reset();
+        commit.reset();
     }
 }

@@ -8,14 +8,27 @@ import org.HdrHistogram.Histogram;
  *   <li>publish = ack − intended send (includes falling behind the schedule);</li>
  *   <li>send = ack − actual send (what kafka-producer-perf-test reports);</li>
  *   <li>schedule delay = actual send − intended send;</li>
- *   <li>end-to-end = consume − intended send.</li>
+ *   <li>end-to-end = consume − intended send;</li>
  * </ul>
- * Without a schedule (unthrottled), intended send = actual send, so publish = send.
+ * and, when the producers send in transactions, commit = how long each commit took (one sample per
+ * transaction, empty otherwise). Without a schedule (unthrottled), intended send = actual send, so
+ * publish = send.
  */
-public record Latencies(Histogram publish, Histogram send, Histogram scheduleDelay, Histogram endToEnd) {
+public record Latencies(Histogram publish, Histogram send, Histogram scheduleDelay, Histogram endToEnd, Histogram commit) {
+
+    public Latencies {
+        // A peer of an older version sends no commit histogram.
+        commit = commit == null ? Histograms.newHistogram() : commit;
+    }
+
+    /** The histograms of a run without transactions. */
+    public Latencies(Histogram publish, Histogram send, Histogram scheduleDelay, Histogram endToEnd) {
+        this(publish, send, scheduleDelay, endToEnd, Histograms.newHistogram());
+    }
 
     public static Latencies empty() {
         return new Latencies(
+                Histograms.newHistogram(),
                 Histograms.newHistogram(),
                 Histograms.newHistogram(),
                 Histograms.newHistogram(),
@@ -28,5 +41,6 @@ public record Latencies(Histogram publish, Histogram send, Histogram scheduleDel
         send.add(other.send);
         scheduleDelay.add(other.scheduleDelay);
         endToEnd.add(other.endToEnd);
+        commit.add(other.commit);
     }
 }

@@ -149,6 +149,38 @@ public final class WorkerStats {
         lastReceiveNanos.lazySet(receiveNanos);
     }
 
+    /** A transaction committed; the commit took {@code commitMicros}. */
+    public void onTransactionCommitted(long commitMicros) {
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            IntervalBuffer b = buffers.current(phase);
+            b.transactionsCommitted++;
+            b.record(b.commit, commitMicros);
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
+    /** A transaction ended without committing. */
+    public void onTransactionAborted() {
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            buffers.current(phase).transactionsAborted++;
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
+    /** An acknowledged message's transaction was aborted: it was counted acked, and will never be consumed. */
+    public void onAckedMessageAborted() {
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            buffers.current(phase).messagesAborted++;
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
     // ---- control ----
 
     public void onProducersStopped(long scheduleLagMessages) {

@@ -5,6 +5,7 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
 import io.kbench.integrity.ConsumerChecker;
@@ -55,6 +56,7 @@ final class WorkerRun {
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
     private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
+    private final TransactionRecorder transactions;
     private volatile LoadGenerator load;
     private volatile InFlightGate gate;
 
@@ -69,6 +71,7 @@ final class WorkerRun {
         this.clock = clock;
         this.maxProducerThreads = maxProducerThreads;
         this.stats = new WorkerStats(workerId, clock, observer);
+        this.transactions = new TransactionRecorder(stats);
         this.runTag = ProducerIds.runTag(setup.runId());
     }
 
@@ -126,7 +129,8 @@ final class WorkerRun {
 
     void createProducers(List<ProducerSpec> specs) {
         for (ProducerSpec spec : specs) {
-            producers.put(spec.index(), await(driver.driver().createProducer(spec.topic()),
+            ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions);
+            producers.put(spec.index(), await(driver.driver().createProducer(spec.topic(), options),
                     "create a producer on topic " + spec.topic()));
             producerTopics.put(spec.index(), spec.topic());
         }
@@ -198,8 +202,7 @@ final class WorkerRun {
         }
         List<SubscriptionTally> subscriptions = new ArrayList<>();
         bySubscription.forEach((name, parts) -> subscriptions.add(SubscriptionTally.merge(name, topics.get(name), parts)));
-        List<ProducerAcks> acks = producerAcks.values().stream()
-                .map(a -> new ProducerAcks(a.producerId(), a.topic(), a.acked().copy())).toList();
+        List<ProducerAcks> acks = producerAcks.values().stream().map(ProducerAcks::copy).toList();
         List<ClientMetricTotal> metrics;
         try {
             metrics = ClientMetricTotal.of(driver.driver().clientMetrics());

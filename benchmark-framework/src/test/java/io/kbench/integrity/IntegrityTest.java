@@ -87,4 +87,20 @@ class IntegrityTest {
         assertFalse(big.add(5), "already there");
         assertFalse(big.add(-1), "out of range");
     }
+
+    @Test
+    void messagesOfAbortedTransactionsAreNotExpectedByReadCommittedConsumers() {
+        // 0..99 acknowledged; 40..59 then aborted with their transaction: the consumer never reads them.
+        ConsumerChecker c = new ConsumerChecker("s0", "t0", RUN);
+        for (long i = 0; i < 100; i++) {
+            if (i < 40 || i >= 60) {
+                c.onMessage(0, i, new MessageStamp(0, P0, i));
+            }
+        }
+        IntegrityReport w = new IntegrityReport("w", List.of(new ProducerAcks(P0, "t0", range(0, 100), range(40, 60))),
+                List.of(c.tally()));
+        Integrity i = Integrity.judge(List.of(w), null);
+        assertEquals(0L, i.lostMessages());
+        assertEquals(80, i.checkedMessages());
+    }
 }

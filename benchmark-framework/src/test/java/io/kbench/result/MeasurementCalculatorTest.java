@@ -165,4 +165,33 @@ class MeasurementCalculatorTest {
         assertEquals(0, none.mbPerSec());
         assertEquals(0, none.fetchMessagesPerSec());
     }
+
+    @Test
+    void commitLatenciesOfAllWorkersAreMergedAndCommitsAreCountedOverTheWindow() {
+        Counts c1 = new Counts(1_000, 1_000, 100_000, 0, 1_000, 100_000, 0, 60, 1, 10);
+        Counts c2 = new Counts(1_000, 1_000, 100_000, 0, 1_000, 100_000, 0, 40, 0, 0);
+        CumulativeStats w1 = worker("w1", E, E, E + 10 * S, E + 10 * S, E + 10 * S, E + 10 * S, c1, 0, List.of(), 500);
+        CumulativeStats w2 = worker("w2", E, E, E + 10 * S, E + 10 * S, E + 10 * S, E + 10 * S, c2, 0, List.of(), 500);
+        w1.latencies().commit().recordValueWithCount(2_000, 60); // 60 commits of 2 ms on one worker
+        w2.latencies().commit().recordValueWithCount(8_000, 40); // 40 of 8 ms on the other
+
+        TransactionFigures t = MeasurementCalculator.calculate(List.of(w1, w2), 200, false, E + 99 * S).transactions();
+
+        assertEquals(100, t.committed());
+        assertEquals(1, t.aborted());
+        assertEquals(10, t.abortedMessages());
+        assertEquals(10.0, t.commitsPerSecond(), 1e-9, "100 commits in a 10 s window");
+        assertEquals(100, t.commitLatency().count());
+        assertEquals(2_000, t.commitLatency().p50Micros(), 2, "exact percentiles over both workers' samples");
+        assertEquals(8_000, t.commitLatency().p95Micros(), 8);
+        assertEquals(0.6 * 2_000 + 0.4 * 8_000, t.commitLatency().avgMicros(), 10);
+        assertTrue(t.line().startsWith("Transactions: 100 committed, 10.0 commits/s, commit avg 4.4"), t.line());
+        assertTrue(t.line().endsWith("1 aborted (10 acknowledged messages in them never reached the consumers)."), t.line());
+    }
+
+    @Test
+    void withoutTransactionsThereAreNoTransactionFigures() {
+        CumulativeStats w = worker("w", E, E, E + S, E + S, E + S, 0, counts(10, 10, 100, 0, 0, 0), 0, List.of(), 500);
+        assertEquals(null, MeasurementCalculator.calculate(List.of(w), 10, false, E + 2 * S).transactions());
+    }
 }

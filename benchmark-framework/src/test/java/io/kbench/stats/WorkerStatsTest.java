@@ -267,4 +267,20 @@ class WorkerStatsTest {
         assertEquals(total, all.latencies().send().getTotalCount());
         assertEquals(10L * total, all.counts().bytesAcked());
     }
+
+    @Test
+    void transactionsAreCountedAndCommitsTimed() {
+        stats.onTransactionCommitted(3_000);
+        stats.onTransactionCommitted(5_000);
+        stats.onTransactionAborted();
+        stats.onAckedMessageAborted();
+        PeriodStats p = stats.takePeriod();
+        assertEquals(2, p.counts().transactionsCommitted());
+        assertEquals(1, p.counts().transactionsAborted());
+        assertEquals(1, p.counts().messagesAborted());
+        assertTrue(p.counts().hasTransactions());
+        assertEquals(2, p.latencies().commit().getTotalCount());
+        assertEquals(5_000, p.latencies().commit().getMaxValue(), 5);
+        assertEquals(2, stats.sinceReset().latencies().commit().getTotalCount());
+    }
 }

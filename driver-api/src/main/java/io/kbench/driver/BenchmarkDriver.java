@@ -97,6 +97,15 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     CompletableFuture<BenchmarkProducer> createProducer(String topic);
 
     /**
+     * Like {@link #createProducer(String)}, knowing which producer of the run it is: a driver that sends
+     * in transactions names them after {@code options.name()} and reports how each ended to
+     * {@code options.transactions()}. The default ignores the options.
+     */
+    default CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
+        return createProducer(topic);
+    }
+
+    /**
      * Creates a consumer in the consumer group named {@code subscriptionName} (one group per
      * subscription) and starts delivering to {@code callback} from the earliest offset.
      */

@@ -20,6 +20,23 @@ public interface BenchmarkProducer extends AutoCloseable {
      */
     void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion);
 
+    /**
+     * The sending thread stops sending through this producer, for good (after its last message,
+     * before {@link #close()}) or until the paused schedule resumes: make visible to consumers what it
+     * still holds back (Kafka with transactions: commit the open transaction, or report it aborted).
+     * Called from the sending thread, only after a {@link #sendAsync}; it may block while the cluster
+     * answers. The default does nothing.
+     */
+    default void deliverPending() {}
+
+    /**
+     * Nothing is due for a while (the schedule's next message is later, or the framework waits for
+     * consumers): a driver whose transactions end after a time commits an expired one here instead of
+     * at the next send, so a slow schedule does not stretch them. Called often, from the sending
+     * thread; must return quickly when there is nothing to do. The default does nothing.
+     */
+    default void idle() {}
+
     /** Flushes what is buffered and releases the client, giving up after a few seconds. */
     @Override
     void close() throws Exception;

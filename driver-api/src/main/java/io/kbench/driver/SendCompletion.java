@@ -6,4 +6,11 @@ public interface SendCompletion {
 
     /** @param error {@code null} when the broker acknowledged the message, else the cause */
     void completed(Throwable error);
+
+    /**
+     * The message was acknowledged ({@link #completed} ran with {@code null}), but the transaction it was
+     * sent in was then aborted: it will never reach consumers that read committed data only. Only drivers
+     * that send in transactions call it, at most once per message, after {@code completed(null)}.
+     */
+    default void aborted() {}
 }

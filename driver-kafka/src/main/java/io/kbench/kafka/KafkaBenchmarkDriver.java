@@ -8,9 +8,11 @@ import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
+import io.kbench.driver.TransactionListener;
 import io.kbench.kafka.local.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -43,9 +46,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
     static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
+    /** Prefix of the transactional ids of the producers, for ACLs on a secured cluster. */
+    static final String TRANSACTIONAL_ID_PREFIX = "kbench-";
 
     private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
     private KafkaClientConfigs configs;
+    /** How producers send in transactions, or null when they do not. */
+    private TransactionSettings transactions;
+    private final AtomicInteger unnamedProducers = new AtomicInteger();
     private Admin admin;
     private TopicAdmin topics;
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
@@ -72,6 +80,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
         KafkaClientConfigs clientConfigs = new KafkaClientConfigs(config);
         clientConfigs.checkNames();
+        TransactionSettings.of(config, clientConfigs);
         if (config.localCluster() != null) {
             List<String> problems = config.localCluster().problems();
             if (!problems.isEmpty()) {
@@ -172,6 +181,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                     + "the coordinator starts the local cluster and sends its address instead", null);
         }
         configs = new KafkaClientConfigs(config);
+        transactions = TransactionSettings.of(config, configs);
         String bootstrap = configs.bootstrapServers();
         if (MskIamCredentials.MECHANISM.equals(configs.common().get("sasl.mechanism"))) {
             MskIamCredentials.check(configs);
@@ -222,11 +232,34 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        return createProducer(topic, new ProducerOptions("unnamed-" + ProcessHandle.current().pid() + "-"
+                + unnamedProducers.incrementAndGet(), TransactionListener.NONE));
+    }
+
+    /** With transactions on, the producer's transactional.id is kbench-NAME, unique to the run and the producer. */
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
         return CompletableFuture.supplyAsync(() -> {
-            KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(configs.producer());
+            Properties props = configs.producer();
+            if (transactions != null) {
+                props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID_PREFIX + options.name());
+            }
+            KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props);
             clients.add(producer);
             metrics.add(producer::metrics);
-            return new KafkaBenchmarkProducer(producer, topic);
+            if (transactions == null) {
+                return new KafkaBenchmarkProducer(producer, topic);
+            }
+            try {
+                producer.initTransactions();
+            } catch (KafkaException e) {
+                throw new DriverException("transactional", "the cluster did not start transactions for a producer: " + rootMessage(e)
+                        + " (the brokers need a transaction coordinator: transaction.state.log.replication.factor and "
+                        + "transaction.state.log.min.isr within the brokers available, and the principal allowed to write "
+                        + "transactional ids starting with " + TRANSACTIONAL_ID_PREFIX + ")", e);
+            }
+            return new KafkaTransactionalProducer(producer, topic, transactions.newBoundary(), options.transactions(),
+                    System::nanoTime);
         });
     }
 
@@ -243,6 +276,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             Properties props = configs.consumer(subscriptionName);
             if (fromEnd) {
                 props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+            }
+            if (transactions != null) {
+                // Only committed messages; end-to-end latency then includes the wait for the commit.
+                props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             }
             KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props);
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());

@@ -25,11 +25,15 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
 
     @Override
     public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+        producer.send(record(topic, key, payload, stamp), (metadata, error) -> completion.completed(error));
+    }
+
+    /** The record of one message, its stamp in a header. */
+    static ProducerRecord<byte[], byte[]> record(String topic, byte[] key, byte[] payload, MessageStamp stamp) {
         // Without consumers nobody reads the stamp: skip the header (and its bytes on the wire).
         Iterable<Header> headers = stamp == null ? null
                 : new RecordHeaders(new Header[] {new RecordHeader(SendTimeHeader.KEY, stamp.encode())});
-        producer.send(new ProducerRecord<>(topic, null, null, key, payload, headers),
-                (metadata, error) -> completion.completed(error));
+        return new ProducerRecord<>(topic, null, null, key, payload, headers);
     }
 
     @Override

@@ -74,6 +74,28 @@ final class KafkaClientConfigs {
         return common;
     }
 
+    /** The producers' settings as written: commonConfig's, then producerConfig's over them. */
+    Map<String, String> producerSettings() {
+        Map<String, String> merged = new HashMap<>(common);
+        merged.putAll(producer);
+        return merged;
+    }
+
+    /** The consumers' settings as written: commonConfig's, then consumerConfig's over them. */
+    Map<String, String> consumerSettings() {
+        Map<String, String> merged = new HashMap<>(common);
+        merged.putAll(consumer);
+        return merged;
+    }
+
+    /** The driver-file field that sets {@code key}: producerConfig or consumerConfig over commonConfig. */
+    String fieldOf(String key) {
+        if (producer.containsKey(key)) {
+            return "producerConfig";
+        }
+        return consumer.containsKey(key) ? "consumerConfig" : "commonConfig";
+    }
+
     String bootstrapServers() {
         return common.get(CommonKeys.BOOTSTRAP);
     }

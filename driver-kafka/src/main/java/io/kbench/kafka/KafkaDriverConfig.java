@@ -13,6 +13,11 @@ import io.kbench.kafka.local.LocalClusterConfig;
  * @param producerConfig producer settings, e.g. {@code acks=all}
  * @param consumerConfig consumer settings, e.g. {@code auto.offset.reset=earliest}
  * @param localCluster start a KRaft cluster on 127.0.0.1 for the run instead of using bootstrap.servers
+ * @param transactional producers send in transactions and consumers read committed data only
+ *     ({@code isolation.level=read_committed}); needs acks=all and one of the two next fields
+ * @param transactionDuration with transactional: commit each transaction once it is this old, e.g. 100ms
+ *     (as kafka-producer-perf-test's --transaction-duration-ms)
+ * @param messagesPerTransaction with transactional: commit each transaction after this many messages
  */
 public record KafkaDriverConfig(
         Integer replicationFactor,
@@ -21,7 +26,10 @@ public record KafkaDriverConfig(
         String commonConfig,
         String producerConfig,
         String consumerConfig,
-        LocalClusterConfig localCluster) {
+        LocalClusterConfig localCluster,
+        Boolean transactional,
+        java.time.Duration transactionDuration,
+        Integer messagesPerTransaction) {
 
     public KafkaDriverConfig {
         replicationFactor = replicationFactor == null ? 1 : replicationFactor;
@@ -30,6 +38,13 @@ public record KafkaDriverConfig(
         commonConfig = commonConfig == null ? "" : commonConfig;
         producerConfig = producerConfig == null ? "" : producerConfig;
         consumerConfig = consumerConfig == null ? "" : consumerConfig;
+        transactional = transactional != null && transactional;
+    }
+
+    /** A configuration without transactions. */
+    public KafkaDriverConfig(Integer replicationFactor, Boolean reset, String topicConfig, String commonConfig,
+                             String producerConfig, String consumerConfig, LocalClusterConfig localCluster) {
+        this(replicationFactor, reset, topicConfig, commonConfig, producerConfig, consumerConfig, localCluster, null, null, null);
     }
 
     /**
@@ -42,6 +57,7 @@ public record KafkaDriverConfig(
         for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(clientSettings).entrySet()) {
             common = PropertiesText.withProperty(common, e.getKey(), e.getValue());
         }
-        return new KafkaDriverConfig(replicationFactor, reset, topicConfig, common, producerConfig, consumerConfig, null);
+        return new KafkaDriverConfig(replicationFactor, reset, topicConfig, common, producerConfig, consumerConfig, null,
+                transactional, transactionDuration, messagesPerTransaction);
     }
 }

@@ -39,7 +39,7 @@ class PresetsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"kafka.yaml", "kafka-local.yaml", "kafka-local-3.yaml", "msk.yaml", "msk-scram.yaml", "msk-tls.yaml",
-            "confluent-cloud.yaml", "sasl-scram.yaml"})
+            "confluent-cloud.yaml", "sasl-scram.yaml", "kafka-exactly-once.yaml"})
     void everyPresetLoadsAndStartsWithAComment(String preset) throws Exception {
         load(preset);
         String text = Files.readString(HOME.resolve("driver-kafka").resolve(preset));
@@ -78,5 +78,17 @@ class PresetsTest {
             assertEquals("SCRAM-SHA-512", p.get("sasl.mechanism"), preset);
             assertTrue(((String) p.get("sasl.jaas.config")).contains("ScramLoginModule"), preset);
         }
+    }
+
+    @Test
+    void exactlyOncePresetIsIdempotentTransactionalWithAcksAll() throws Exception {
+        Path file = HOME.resolve("driver-kafka").resolve("kafka-exactly-once.yaml");
+        KafkaDriverConfig config = (KafkaDriverConfig) new DriverLoader(new PlaceholderResolver(ENV::get))
+                .load(new DriverFile(file.toString(), Files.readString(file), file.getParent().toString())).config();
+        assertTrue(config.transactional());
+        assertEquals(java.time.Duration.ofMillis(100), config.transactionDuration());
+        Properties p = new KafkaClientConfigs(config).producer();
+        assertEquals("all", p.get("acks"));
+        assertEquals("true", p.get("enable.idempotence"));
     }
 }

@@ -61,7 +61,8 @@ public final class LoadGenerator {
             SendSchedule schedule = rate == null ? null : new SendSchedule(rate, index, load.totalProducers());
             ProducerAcks a = acks.get(index);
             ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
-                    new KeyPool(load.keyDistributor(), 31L * index + 7), a == null ? 0 : a.producerId(), a == null ? null : a.acked());
+                    new KeyPool(load.keyDistributor(), 31L * index + 7), a == null ? 0 : a.producerId(), a == null ? null : a.acked(),
+                    a == null ? null : a.aborted());
             producers.add(p);
             perThread.get(i++ % threadCount).add(p);
         }
@@ -125,8 +126,8 @@ public final class LoadGenerator {
     /**
      * Stops every loop. A loop notices the request within {@link ProducerLoop#MAX_PARK_NANOS}, unless
      * it is blocked in the client (buffer full, no metadata: the cluster is not taking messages);
-     * after {@value #GRACE_MILLIS} ms such a send is interrupted and counted as abandoned. Waits at
-     * most 10 s in all.
+     * after {@value #GRACE_MILLIS} ms such a send is interrupted and counted as abandoned. A loop
+     * already delivering its producers' last messages (committing their transactions) is left to finish. Waits at most 10 s in all.
      */
     public synchronized void stop() throws InterruptedException {
         if (stopped) {
@@ -134,10 +135,13 @@ public final class LoadGenerator {
         }
         loops.forEach(ProducerLoop::requestStop);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Thread thread : threads) {
+        for (int t = 0; t < threads.size(); t++) {
+            Thread thread = threads.get(t);
             thread.join(GRACE_MILLIS);
             if (thread.isAlive()) {
-                thread.interrupt();
+                if (!loops.get(t).finishing()) {
+                    thread.interrupt();
+                }
                 thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             }
         }

@@ -1,20 +1,27 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.MessageStamp;
-import io.kbench.integrity.SequenceSet;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.util.Errors;
 import io.kbench.worker.StampMode;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Drives a few producers from one thread. Throttled producers send each message at its intended
  * time; when the thread falls behind it sends every overdue message at once, each still stamped
  * with its own intended time, so the delay shows in publish latency instead of vanishing
  * (open loop, no coordinated omission). Unthrottled producers send as fast as the client accepts.
+ * When a producer stops sending (its last message, the load stopped, or its schedule paused), the
+ * loop asks the driver to deliver what it holds back (an open transaction), so that it reaches the
+ * consumers; while a producer has nothing due, the driver is told it is idle.
  */
 final class ProducerLoop implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(ProducerLoop.class);
 
     /** Longest single wait, so that a stop request is noticed quickly even at low rates. */
     static final long MAX_PARK_NANOS = 50_000_000;
@@ -26,6 +33,7 @@ final class ProducerLoop implements Runnable {
     private final InFlightGate gate;
     private final StampMode stamps;
     private volatile boolean stopRequested;
+    private volatile boolean finishing;
     private int roundRobin;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
@@ -57,24 +65,87 @@ final class ProducerLoop implements Runnable {
             while (!stopRequested) {
                 ScheduledProducer next = throttled ? earliestDue() : nextInTurn();
                 if (next == null) {
-                    return; // every producer reached its quota
+                    break; // every producer reached its quota
                 }
                 long intended = 0;
                 if (throttled) {
                     intended = next.nextIntendedNanos();
                     long now = clock.nanoTime();
                     if (now < intended) {
+                        idle();
                         clock.parkUntil(Math.min(intended, now + MAX_PARK_NANOS));
                         continue;
                     }
                 }
                 if (gate != null && !gate.tryEnter(MAX_PARK_NANOS)) {
+                    idle();
                     continue; // the previous messages are not consumed yet; look at the stop flag again
                 }
                 send(next, intended);
+                if (next.finished()) {
+                    deliverPending(next); // its last message: commit now, not when the others are done
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            finishAll();
+        }
+    }
+
+    /**
+     * True once the loop delivers its producers' last messages: it is then waiting for the cluster
+     * to commit, not blocked in a send, and must not be interrupted.
+     */
+    boolean finishing() {
+        return finishing;
+    }
+
+    private void finishAll() {
+        finishing = true;
+        // Our own interrupt of a blocked send must not fail the commit of what was acknowledged.
+        boolean interrupted = Thread.interrupted();
+        try {
+            producers.forEach(this::deliverPending);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Nothing is due now: producers holding messages back deliver them if they will not send again
+     * soon (their schedule is paused, e.g. while a backlog drains), and are told they are idle
+     * otherwise, so that a transaction past its age commits without waiting for the next message.
+     */
+    private void idle() {
+        for (ScheduledProducer p : producers) {
+            if (!p.holdsPending) {
+                continue;
+            }
+            if (p.finished() || (throttled && p.nextIntendedNanos() == Long.MAX_VALUE)) {
+                deliverPending(p);
+                continue;
+            }
+            try {
+                p.producer.idle();
+            } catch (RuntimeException e) {
+                log.warn("A producer failed while idle: {}", Errors.describe(e));
+            }
+        }
+    }
+
+    /** Lets the driver deliver what it still holds back (an open transaction), from this thread as the SPI asks. */
+    private void deliverPending(ScheduledProducer p) {
+        if (!p.holdsPending) {
+            return;
+        }
+        p.holdsPending = false;
+        try {
+            p.producer.deliverPending();
+        } catch (RuntimeException e) {
+            log.warn("A producer could not deliver its last messages: {}", Errors.describe(e));
         }
     }
 
@@ -86,22 +157,8 @@ final class ProducerLoop implements Runnable {
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
         long sequence = p.sent++;
-        int size = payload.length;
-        SequenceSet acked = p.acked;
-        SendCompletion completion = error -> {
-            long ackNanos = clock.nanoTime();
-            if (error == null) {
-                stats.onAck(size, intendedNanos, sentNanos, ackNanos);
-                if (acked != null) {
-                    acked.add(sequence);
-                }
-            } else {
-                stats.onSendError(error);
-                if (gate != null) {
-                    gate.exit(); // it will never be consumed
-                }
-            }
-        };
+        p.holdsPending = true;
+        SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
             p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);
         } catch (RuntimeException e) {
@@ -111,6 +168,51 @@ final class ProducerLoop implements Runnable {
                 stats.onSendAbandonedAtStop();
             } else {
                 stats.onSendError(e);
+            }
+            if (gate != null) {
+                gate.exit();
+            }
+        }
+    }
+
+    /** What became of one message: recorded when the driver says. */
+    private final class Completion implements SendCompletion {
+        private final ScheduledProducer producer;
+        private final int size;
+        private final long intendedNanos;
+        private final long sentNanos;
+        private final long sequence;
+
+        Completion(ScheduledProducer producer, int size, long intendedNanos, long sentNanos, long sequence) {
+            this.producer = producer;
+            this.size = size;
+            this.intendedNanos = intendedNanos;
+            this.sentNanos = sentNanos;
+            this.sequence = sequence;
+        }
+
+        @Override
+        public void completed(Throwable error) {
+            long ackNanos = clock.nanoTime();
+            if (error == null) {
+                stats.onAck(size, intendedNanos, sentNanos, ackNanos);
+                if (producer.acked != null) {
+                    producer.acked.add(sequence);
+                }
+            } else {
+                stats.onSendError(error);
+                if (gate != null) {
+                    gate.exit(); // it will never be consumed
+                }
+            }
+        }
+
+        /** Acknowledged, then its transaction aborted: it stays acknowledged, and will never be consumed. */
+        @Override
+        public void aborted() {
+            stats.onAckedMessageAborted();
+            if (producer.aborted != null) {
+                producer.aborted.add(sequence);
             }
             if (gate != null) {
                 gate.exit();

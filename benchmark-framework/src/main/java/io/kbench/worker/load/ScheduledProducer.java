@@ -21,18 +21,25 @@ final class ScheduledProducer {
     final long producerId;
     /** Sequences the cluster acknowledged; null when integrity is not checked. */
     final SequenceSet acked;
+    /** Acknowledged sequences whose transaction was aborted; null when integrity is not checked. */
+    final SequenceSet aborted;
     /**
      * Messages handed to the client so far; also the index of the next message in the schedule
      * and its sequence number.
      */
     long sent;
+    /**
+     * Sent something since the last {@link io.kbench.driver.BenchmarkProducer#deliverPending()}: the
+     * driver may hold it back (an open transaction) until asked to deliver it.
+     */
+    boolean holdsPending;
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
-        this(producer, schedule, quota, payloads, keys, 0, null);
+        this(producer, schedule, quota, payloads, keys, 0, null, null);
     }
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys,
-                      long producerId, SequenceSet acked) {
+                      long producerId, SequenceSet acked, SequenceSet aborted) {
         this.producer = producer;
         this.schedule = schedule;
         this.quota = quota;
@@ -40,6 +47,7 @@ final class ScheduledProducer {
         this.keys = keys;
         this.producerId = producerId;
         this.acked = acked;
+        this.aborted = aborted;
     }
 
     boolean finished() {

@@ -36,6 +36,12 @@ final class FakeProducer implements BenchmarkProducer {
     /** Non-null: throw it from sendAsync instead of completing. */
     volatile RuntimeException throwOnSend;
     volatile boolean closed;
+    /** Which sends are acknowledged and then reported aborted, as a failed transaction makes them. */
+    volatile java.util.function.LongPredicate abortAfterAck = n -> false;
+    /** Runs inside {@link #deliverPending}. */
+    volatile Runnable onDeliver = () -> { };
+    final java.util.concurrent.atomic.AtomicInteger deliverCalls = new java.util.concurrent.atomic.AtomicInteger();
+    final java.util.concurrent.atomic.AtomicInteger idleCalls = new java.util.concurrent.atomic.AtomicInteger();
 
     FakeProducer(int id, BenchmarkClock clock) {
         this(id, clock, Collections.synchronizedList(new ArrayList<>()));
@@ -64,6 +70,20 @@ final class FakeProducer implements BenchmarkProducer {
             throw throwOnSend;
         }
         completion.completed(completeWith);
+        if (completeWith == null && abortAfterAck.test(n)) {
+            completion.aborted();
+        }
+    }
+
+    @Override
+    public void deliverPending() {
+        deliverCalls.incrementAndGet();
+        onDeliver.run();
+    }
+
+    @Override
+    public void idle() {
+        idleCalls.incrementAndGet();
     }
 
     @Override

@@ -12,6 +12,8 @@ import io.kbench.stats.ErrorCount;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.ManualClock;
+import io.kbench.time.RateControl;
+import io.kbench.time.RateProfile;
 import io.kbench.time.SendSchedule;
 import io.kbench.worker.StampMode;
 import io.kbench.workload.KeyDistributorType;
@@ -246,7 +248,8 @@ class ProducerLoopTest {
             }
         };
         SequenceSet acked = new SequenceSet();
-        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked);
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
+                new SequenceSet());
         new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
         assertEquals(List.of(0L, 1L, 2L, 3L), f.sends.stream().map(s -> s.stamp().sequence()).toList());
         assertTrue(f.sends.stream().allMatch(s -> s.stamp().producerId() == 77L));
@@ -267,5 +270,76 @@ class ProducerLoopTest {
         FakeProducer time = new FakeProducer(1, clock);
         new ProducerLoop(List.of(scheduled(time, null, 2)), clock, stats, false, null, StampMode.TIME).run();
         assertTrue(time.sends.stream().allMatch(s -> s.stamp() != null && !s.stamp().checksIntegrity()));
+    }
+
+    @Test
+    void eachProducerDeliversOnceRightAfterItsLastMessage() {
+        FakeProducer a = new FakeProducer(0, clock);
+        FakeProducer b = new FakeProducer(1, clock);
+        // a's quota ends first: it is finished then, while b goes on sending.
+        b.hook = n -> assertEquals(n >= 1 ? 1 : 0, a.deliverCalls.get(), "in turn a0 b0 a1 (a finished) b1: b at its " + n);
+        new ProducerLoop(List.of(scheduled(a, null, 2), scheduled(b, null, 5)), clock, stats, false).run();
+        assertEquals(1, a.deliverCalls.get());
+        assertEquals(1, b.deliverCalls.get());
+    }
+
+    @Test
+    void aStoppedLoopDeliversItsProducersPendingMessagesEvenWhenInterrupted() {
+        FakeProducer f = new FakeProducer(0, clock);
+        ProducerLoop loop = new ProducerLoop(List.of(scheduled(f, null, Long.MAX_VALUE)), clock, stats, false);
+        f.hook = n -> {
+            if (n == 3) {
+                loop.requestStop();
+                Thread.currentThread().interrupt(); // as LoadGenerator.stop does to a send blocked in the client
+            }
+        };
+        f.onDeliver = () -> assertTrue(!Thread.currentThread().isInterrupted(), "the commit must not see our interrupt");
+        loop.run();
+        assertEquals(1, f.deliverCalls.get());
+        assertTrue(loop.finishing());
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+    }
+
+    @Test
+    void producersAreToldWhenIdleWhileTheScheduleHasNothingDue() {
+        // 10 msg/s: 100 ms between messages, waits of at most 50 ms, so at least one idle call per gap.
+        HorizonClock horizon = new HorizonClock(clock, T0 + 1_000 * MS);
+        FakeProducer f = new FakeProducer(0, clock);
+        new ProducerLoop(List.of(scheduled(f, SendSchedule.throttled(T0, 10, 0, 1), Long.MAX_VALUE)), horizon, stats, true).run();
+        assertEquals(11, f.sends.size());
+        assertTrue(f.idleCalls.get() >= 10, "idle calls: " + f.idleCalls.get());
+    }
+
+    @Test
+    void anAcknowledgedMessageWhoseTransactionAbortsIsCountedAndRememberedApart() {
+        FakeProducer f = new FakeProducer(0, clock);
+        f.abortAfterAck = n -> n == 1 || n == 2;
+        SequenceSet acked = new SequenceSet();
+        SequenceSet aborted = new SequenceSet();
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
+                aborted);
+        new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
+        assertEquals(4, acked.size(), "they were acknowledged");
+        assertEquals(2, aborted.size());
+        assertEquals(2, stats.sinceReset().counts().messagesAborted());
+        assertEquals(2, stats.sinceReset().counts().messagesToConsume());
+    }
+
+    @Test
+    void aProducerWhoseScheduleIsPausedDeliversWhatItHoldsAndAgainAfterItResumes() {
+        HorizonClock horizon = new HorizonClock(clock, T0 + 1_000 * MS);
+        RateControl control = new RateControl(RateProfile.constant(T0, 1000));
+        FakeProducer f = new FakeProducer(0, clock);
+        List<Long> deliveredAtMillis = new ArrayList<>();
+        f.onDeliver = () -> deliveredAtMillis.add((clock.nanoTime() - T0) / MS);
+        f.hook = n -> {
+            if (n == 4) {
+                control.changeRate(clock.nanoTime(), 0); // paused after 5 messages, as while a backlog drains
+            }
+        };
+        ProducerLoop loop = new ProducerLoop(List.of(scheduled(f, new SendSchedule(control, 0, 1), Long.MAX_VALUE)), horizon, stats, true);
+        loop.run();
+        assertEquals(5, f.sends.size());
+        assertEquals(List.of(4L), deliveredAtMillis, "delivered at the pause, not only when the loop ended");
     }
 }
