@@ -623,14 +623,15 @@ public abstract class DriverConformanceTest<C> {
         awaitAcks(send(producer, messages(10, producerId, true)));
         got.awaitFrom(producerId, 10, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
         if (closeClients) {
+            // As the framework ends a run: clients closed, then topics deleted, then the driver closed.
             closeNow(producer, "close() of a producer");
             closeNow(consumer, "close() of a consumer");
+            Bounded.await("deleteTopics([" + topic + "])", callTimeout(), driver.deleteTopics(List.of(topic)));
+            createdTopics.remove(topic);
         } else {
             opened.remove(producer);
             opened.remove(consumer);
         }
-        Bounded.await("deleteTopics([" + topic + "])", callTimeout(), driver.deleteTopics(List.of(topic)));
-        createdTopics.remove(topic);
         return driver;
     }
 
