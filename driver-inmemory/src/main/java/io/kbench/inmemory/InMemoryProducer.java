@@ -48,7 +48,8 @@ final class InMemoryProducer implements BenchmarkProducer {
     private volatile long acked;
     private volatile long failed;
     private int nextPartition;
-    private double failuresOwed;
+    /** Sends that reached an existing topic, for the failure rate. */
+    private long stored;
 
     /**
      * @param lastAnswerMillis set to the wall-clock time of every acknowledgement (the driver's last server contact)
@@ -132,9 +133,9 @@ final class InMemoryProducer implements BenchmarkProducer {
         if (t == null) {
             return new DriverException("topic " + topic + " does not exist on " + cluster);
         }
-        failuresOwed += failureRate;
-        if (failuresOwed >= 1) {
-            failuresOwed -= 1;
+        // Of the first n sends, floor(n × rate) fail: evenly spread, and exact (no drift from summing rates).
+        long n = stored++;
+        if (Math.floor((n + 1) * failureRate + 1e-9) > Math.floor(n * failureRate + 1e-9)) {
             return new DriverException(cluster + " failed this send on purpose (sendFailureRate " + failureRate + ")");
         }
         int partitions = t.partitionCount();
