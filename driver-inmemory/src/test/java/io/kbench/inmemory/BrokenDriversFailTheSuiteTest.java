@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.driver.BenchmarkDriver;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -29,7 +30,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void aCompletionCalledTwiceIsCaught() {
         Map<String, String> failed = failuresOf(CompletesTwiceSuite.class);
-        assertEquals(java.util.Set.of("everySendCompletesExactlyOnce", "closingAProducerFlushesAndCompletesItsSends"), failed.keySet(),
+        assertEquals(Set.of("everySendCompletesExactlyOnce", "closingAProducerFlushesAndCompletesItsSends"), failed.keySet(),
                 failed::toString);
         failed.values().forEach(m -> assertTrue(m.startsWith("Broken promise (SendCompletion): the driver invokes each send's "
                 + "completion exactly once. ") && m.contains("completed 2 times"), m));
@@ -38,7 +39,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void aDroppedIntendedSendTimeIsCaught() {
         Map<String, String> failed = failuresOf(DropsIntendedTimeSuite.class);
-        assertEquals(java.util.Set.of("stampsAndPayloadSizesReachTheConsumerUnchanged"), failed.keySet(), failed::toString);
+        assertEquals(Set.of("stampsAndPayloadSizesReachTheConsumerUnchanged"), failed.keySet(), failed::toString);
         String m = failed.get("stampsAndPayloadSizesReachTheConsumerUnchanged");
         assertTrue(m.startsWith("Broken promise (BenchmarkProducer.sendAsync / ConsumerCallback): the stamp (intended send time, "
                 + "producer id, sequence) reaches the consumer unchanged. No message arrived with MessageStamp["), m);
@@ -49,7 +50,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void aCompletionThatRunsBeforeAThrowIsCaught() {
         Map<String, String> failed = failuresOf(CompletesAndThrowsSuite.class);
-        assertEquals(java.util.Set.of("aSendThatThrowsNeverCompletes"), failed.keySet(), failed::toString);
+        assertEquals(Set.of("aSendThatThrowsNeverCompletes"), failed.keySet(), failed::toString);
         String m = failed.get("aSendThatThrowsNeverCompletes");
         assertTrue(m.startsWith("Broken promise (BenchmarkProducer.sendAsync): if sendAsync throws, the completion never runs"), m);
         assertTrue(m.contains("threw java.lang.IllegalStateException: this producer of topic conformance-throws-"), m);
@@ -58,7 +59,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void anIgnoredPauseIsCaught() {
         Map<String, String> failed = failuresOf(IgnoresPauseSuite.class);
-        assertEquals(java.util.Set.of("aPausedConsumerDeliversNothingUntilResumed"), failed.keySet(), failed::toString);
+        assertEquals(Set.of("aPausedConsumerDeliversNothingUntilResumed"), failed.keySet(), failed::toString);
         String m = failed.get("aPausedConsumerDeliversNothingUntilResumed");
         assertTrue(m.startsWith("Broken promise (BenchmarkConsumer.pause): a paused consumer stops fetching: nothing is delivered. "
                 + "20 message(s) were delivered while paused"), m);
@@ -67,7 +68,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void anUnreachableClusterReportedWithTheWrongExceptionIsCaught() {
         Map<String, String> failed = failuresOf(UnreachableIsNotADriverExceptionSuite.class);
-        assertEquals(java.util.Set.of("anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress"), failed.keySet(),
+        assertEquals(Set.of("anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress"), failed.keySet(),
                 failed::toString);
         String m = failed.get("anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress");
         assertTrue(m.startsWith("Broken promise (BenchmarkDriver.initialize): an unreachable cluster fails with a DriverException "
@@ -77,7 +78,7 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void aThreadLeftRunningAfterCloseIsCaught() {
         Map<String, String> failed = failuresOf(LeaksAThreadSuite.class);
-        assertEquals(java.util.Set.of("closingTheClientsAndThenTheDriverLeavesNoThreadBehind",
+        assertEquals(Set.of("closingTheClientsAndThenTheDriverLeavesNoThreadBehind",
                 "closingTheDriverClosesTheClientsItStillHolds"), failed.keySet(), failed::toString);
         failed.values().forEach(m -> {
             assertTrue(m.startsWith("Broken promise (BenchmarkDriver.close): "), m);

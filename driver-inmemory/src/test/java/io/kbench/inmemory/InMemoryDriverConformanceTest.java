@@ -4,6 +4,7 @@ import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.TopicSpec;
 import io.kbench.testkit.DriverConformanceTest;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -15,7 +16,7 @@ class InMemoryDriverConformanceTest extends DriverConformanceTest<InMemoryConfig
 
     @BeforeAll
     static void startCluster() {
-        cluster = InMemoryCluster.start("conformance-" + java.util.UUID.randomUUID());
+        cluster = InMemoryCluster.start("conformance-" + UUID.randomUUID());
     }
 
     @AfterAll

@@ -1,7 +1,9 @@
 package io.kbench.testkit;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -104,7 +106,7 @@ final class Bounded {
             throw new AssertionFailedError(what + " did not complete within " + seconds(limit));
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            while (cause instanceof CompletionException && cause.getCause() != null) {
                 cause = cause.getCause();
             }
             return cause;
@@ -136,7 +138,7 @@ final class Bounded {
     }
 
     static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     static String describe(Throwable t) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -335,7 +336,7 @@ public abstract class DriverConformanceTest<C> {
         String topic = createTopic(driver, "sends", 3);
         BenchmarkProducer producer = producer(driver, topic);
         List<Outgoing> messages = messages(500, producerId(), true);
-        Map<byte[], byte[]> originals = new java.util.IdentityHashMap<>();
+        Map<byte[], byte[]> originals = new IdentityHashMap<>();
         messages.forEach(m -> originals.put(m.payload(), m.payload().clone()));
 
         Completions completions = send(producer, messages);
