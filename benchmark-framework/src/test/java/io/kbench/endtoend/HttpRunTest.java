@@ -16,6 +16,7 @@ import io.kbench.remote.HttpWorker;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.WorkerSummary;
+import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.LoadSpec;
 import io.kbench.worker.ProducerSpec;
@@ -158,6 +159,34 @@ class HttpRunTest {
                 () -> "the load still runs: " + InMemoryRuns.clientThreads(runId));
         WorkerException late = assertThrows(WorkerException.class, coordinator::periodStats);
         assertTrue(late.getMessage().contains("no run orphan1 on worker orphaned: it was stopped, or its lease ran out"), late.getMessage());
+    }
+
+    @Test
+    void restartingTheScheduleOverHttpChangesTheRateTheAgentsProducersKeep() throws Exception {
+        WorkerAgent agent = agent("restart");
+        HttpWorker coordinator = http(agent);
+        String runId = "restart1";
+        String topic = "kbench-" + runId + "-0";
+        coordinator.startRun(new RunSetup(runId, runs.driverFile(""), "a search", 10_000, 0));
+        WorkerException noLoad = assertThrows(WorkerException.class, () -> coordinator.restartSchedule(1_000));
+        assertTrue(noLoad.getMessage().contains("no load to restart the schedule of (run restart1)"), noLoad.getMessage());
+        coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
+        coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
+        coordinator.startLoad(new LoadSpec(200, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
+        Thread.sleep(500);
+        coordinator.periodStats(); // the 200 msg/s part, dropped
+
+        coordinator.restartSchedule(2_000);
+        Thread.sleep(1_000);
+        PeriodStats after = coordinator.periodStats().get(0);
+
+        assertEquals(2_000, after.load().requestedRatePerSecond(), "the agent's producers follow the new rate");
+        double ackedPerSecond = after.counts().messagesAcked() / (after.durationMicros() / 1e6);
+        assertTrue(ackedPerSecond > 1_600 && ackedPerSecond < 2_400, "acknowledged " + ackedPerSecond + " msg/s after the restart");
+        coordinator.stopRun();
+        assertNull(agent.currentRunId());
+        InMemoryRuns.await(Duration.ofSeconds(10), () -> InMemoryRuns.clientThreads(runId).isEmpty(),
+                () -> "the load still runs: " + InMemoryRuns.clientThreads(runId));
     }
 
     @Test

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.RunSpec;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.result.Measurement;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.WarmupReport;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
@@ -92,6 +94,40 @@ class LocalRunTest {
         assertEquals(0, r.integrity().outOfOrderMessages());
         assertTrue(r.clientMetrics().stream().anyMatch(m -> m.name().equals("inmemory-producer:record-send-total")), "client metrics reach the result");
         assertNull(worker.currentRunId(), "the worker is idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aTimedRunWarmsUpUntilSettledThenMeasuresOnlyItsWindow() {
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 1000
+                warmupDuration: 1s
+                testDuration: 2s
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        WarmupReport warmup = r.warmup();
+        assertTrue(warmup.settled() && !warmup.fixed(), "the warmup was judged and settled: " + warmup);
+        assertTrue(warmup.usedMillis() >= 1_000 && warmup.usedMillis() <= warmup.capMillis() + 1_000, warmup.toString());
+        Measurement m = r.measurement();
+        assertTrue(m.windowMicros() >= 1_900_000 && m.windowMicros() < 3_000_000, "a 2 s window: " + m.windowMicros() + " µs");
+        assertTrue(m.publishRate() > 900 && m.publishRate() < 1100, "publish rate " + m.publishRate());
+        // The window holds the measurement only: the warmup's messages are in the whole run's figures, not in it.
+        assertTrue(m.counts().messagesAcked() < r.delivery().ackedMessages(), m.counts() + " vs " + r.delivery());
+        assertEquals(m.counts().messagesAcked(), m.publishLatency().count(), "a publish latency per acknowledgement");
+        assertEquals(m.counts().messagesReceived(), m.endToEndLatency().count(), "an end-to-end latency per message received");
+        // The whole run: everything sent was acknowledged, and the consumers checked each message once.
+        assertEquals(r.delivery().sentMessages(), r.delivery().ackedMessages());
+        assertEquals(0, r.delivery().failedMessages() + r.delivery().undeliveredMessages());
+        assertEquals(r.delivery().sentMessages(), r.integrity().checkedMessages());
+        assertEquals(0L, r.integrity().lostMessages());
         runs.assertNothingLeftBehind(spec.runId());
     }
 
