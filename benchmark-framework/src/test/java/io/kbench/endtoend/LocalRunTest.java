@@ -114,8 +114,12 @@ class LocalRunTest {
 
         assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
         WarmupReport warmup = r.warmup();
-        assertTrue(warmup.settled() && !warmup.fixed(), "the warmup was judged and settled: " + warmup);
+        // Whether latency settles depends on this machine's load (WarmupJudgeTest covers the judgement):
+        // here, that the warmup was judged, lasted from the plan to the cap, and an unsettled one is reported.
+        assertTrue(!warmup.fixed() && warmup.plannedMillis() == 1_000 && warmup.capMillis() == 5_000, warmup.toString());
         assertTrue(warmup.usedMillis() >= 1_000 && warmup.usedMillis() <= warmup.capMillis() + 1_000, warmup.toString());
+        assertEquals(!warmup.settled(), r.warnings().stream().anyMatch(w -> w.startsWith("the warmup did not settle")),
+                warmup + "\n" + r.warnings());
         Measurement m = r.measurement();
         assertTrue(m.windowMicros() >= 1_900_000 && m.windowMicros() < 3_000_000, "a 2 s window: " + m.windowMicros() + " µs");
         assertTrue(m.publishRate() > 900 && m.publishRate() < 1100, "publish rate " + m.publishRate());
