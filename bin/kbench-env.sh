@@ -41,7 +41,8 @@ kbench_classpath() {
   local module
   for module in "$KBENCH_HOME"/driver-*/; do
     module="${module%/}"
-    [ "$(basename "$module")" = "driver-api" ] && continue
+    # driver-api is in benchmark-framework/target/lib already; driver-testkit is JUnit test code, not a driver.
+    case "$(basename "$module")" in driver-api|driver-testkit) continue ;; esac
     for jar in "$module"/target/"$(basename "$module")"-*.jar; do [ -f "$jar" ] && cp="$cp:$jar"; done
     [ -d "$module/target/lib" ] && cp="$cp:$module/target/lib/*"
   done

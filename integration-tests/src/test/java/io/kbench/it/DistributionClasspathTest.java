@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +59,24 @@ class DistributionClasspathTest {
                 o.output());
         assertTrue(!o.output().contains("NoClassDefFoundError") && !o.output().contains("ClassNotFoundException"), o.output());
         assertTrue(!o.output().contains("\tat "), "no stack trace:\n" + o.output());
+    }
+
+    @Test
+    void theInMemoryDriverFileRunsWithoutKafka() throws Exception {
+        // driverClass: inmemory, found by ServiceLoader in driver-inmemory's jar; no cluster field, so the run starts one.
+        Outcome o = run(Map.of(), "--drivers", "driver-inmemory/inmemory.yaml", "--duration", "2s", "--warmup", "0s",
+                "--output-dir", dir.toString(), "workloads/simple.yaml");
+        assertEquals(0, o.exit(), o.output());
+        assertTrue(o.output().contains("Started in-memory cluster 'run-"), o.output());
+        assertTrue(o.output().lines().anyMatch(l -> l.startsWith("Cluster: in-memory cluster 'run-") && l.endsWith("' in this JVM")),
+                o.output());
+        assertTrue(!o.output().contains("Starting local Kafka"), "no Kafka was started:\n" + o.output());
+        assertTrue(o.output().contains("=== simple on In-memory: completed ==="), o.output());
+        // Every message sent was acknowledged and checked by the consumer: the same count three times.
+        Matcher m = Pattern.compile("Messages \\(whole run\\): ([\\d,]+) sent, ([\\d,]+) acknowledged, 0 failed").matcher(o.output());
+        assertTrue(m.find(), o.output());
+        assertEquals(m.group(1), m.group(2), o.output());
+        assertTrue(o.output().contains("Integrity OK: " + m.group(1) + " messages checked, 0 lost"), o.output());
     }
 
     @Test

@@ -1,0 +1,227 @@
+package io.kbench.endtoend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kbench.agent.AgentOptions;
+import io.kbench.agent.WorkerAgent;
+import io.kbench.coordinator.Coordinator;
+import io.kbench.coordinator.RunOptions;
+import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.StopSignal;
+import io.kbench.driver.TopicSpec;
+import io.kbench.remote.HttpWorker;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.WorkerSummary;
+import io.kbench.stats.PeriodStats;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.LoadSpec;
+import io.kbench.worker.ProducerSpec;
+import io.kbench.worker.RunSetup;
+import io.kbench.worker.Worker;
+import io.kbench.worker.WorkerBusyException;
+import io.kbench.worker.WorkerEnsemble;
+import io.kbench.worker.WorkerException;
+import io.kbench.workload.KeyDistributorType;
+import io.kbench.workload.PayloadSpec;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.client.WebClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The coordinator and worker agents over real HTTP on 127.0.0.1, in this JVM, on the in-memory
+ * driver: every agent's driver reaches the same in-memory cluster, as remote workers reach one
+ * Kafka cluster. No Kafka, no worker processes, a few seconds each.
+ */
+@Timeout(60)
+class HttpRunTest {
+
+    private static final String TOKEN = "a-test-token";
+
+    private final InMemoryRuns runs = new InMemoryRuns();
+    private final List<WorkerAgent> agents = new ArrayList<>();
+    private final Vertx vertx = Vertx.vertx();
+    private final WebClient client = WebClient.create(vertx);
+
+    @AfterEach
+    void close() throws Exception {
+        agents.forEach(WorkerAgent::close);
+        client.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        runs.close();
+    }
+
+    private WorkerAgent agent(String id) {
+        WorkerAgent a = WorkerAgent.start(new AgentOptions("127.0.0.1", 0, id, TOKEN, null, null, null), BenchmarkClock.system());
+        agents.add(a);
+        return a;
+    }
+
+    private HttpWorker http(WorkerAgent agent) {
+        return new HttpWorker(agent.url(), client, TOKEN, Duration.ofSeconds(5), null);
+    }
+
+    private RunResult run(List<WorkerAgent> on, RunSpec spec) {
+        List<Worker> members = new ArrayList<>();
+        on.forEach(a -> members.add(http(a)));
+        try (WorkerEnsemble workers = WorkerEnsemble.of(members)) {
+            return new Coordinator(workers, BenchmarkClock.system(), new StopSignal(), runs.console).run(spec);
+        }
+    }
+
+    @Test
+    void aRunOnTwoAgentsCompletesSplitsTheLoadAndLeavesThemIdle() {
+        List<WorkerAgent> two = List.of(agent("a"), agent("b"));
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 200
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 2000
+                messageCount: 3000
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(two, spec);
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        assertEquals(List.of(two.get(0).url(), two.get(1).url()), r.workers());
+        assertEquals(3000, r.delivery().sentMessages());
+        assertEquals(3000, r.delivery().ackedMessages());
+        assertEquals(3000, r.measurement().counts().messagesAcked());
+        assertEquals(3000, r.measurement().counts().messagesReceived());
+        assertEquals(3000, r.measurement().publishLatency().count(), "the agents' histograms crossed HTTP and merged");
+        assertEquals(3000, r.measurement().endToEndLatency().count(), "every message carried its intended send time");
+        for (WorkerSummary w : r.measurement().workers()) {
+            assertTrue(w.messagesAcked() > 0 && w.messagesReceived() > 0, "every agent produced and consumed: " + w);
+        }
+        assertEquals(3000, r.integrity().checkedMessages(), "consumers on one agent checked the other's messages too");
+        assertEquals(0L, r.integrity().lostMessages());
+        two.forEach(a -> assertNull(a.currentRunId(), a.url() + " is idle"));
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aBusyAgentAnswers409NamingTheRunThatHoldsIt() {
+        WorkerAgent agent = agent("busy");
+        HttpWorker first = http(agent);
+        first.startRun(new RunSetup("first", runs.driverFile(""), "coordinator-A", 0, 0));
+
+        HttpWorker second = http(agent);
+        WorkerBusyException busy = assertThrows(WorkerBusyException.class,
+                () -> second.startRun(new RunSetup("second", runs.driverFile(""), "coordinator-B", 0, 0)));
+        assertTrue(busy.getMessage().contains("busy with run first of coordinator-A"), busy.getMessage());
+        WorkerBusyException call = assertThrows(WorkerBusyException.class, () -> second.createTopics(List.of(new TopicSpec("t", 1))));
+        assertTrue(call.getMessage().contains("busy with run first of coordinator-A"), call.getMessage());
+
+        // A whole run against the busy agent fails at its start and leaves the holder's run alone.
+        RunSpec spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), InMemoryRuns.options());
+        RunResult r = run(List.of(agent), spec);
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.failureReason().contains("busy with run first of coordinator-A")
+                && r.failureReason().endsWith("(during driver start)"), r.failureReason());
+        assertEquals("first", agent.currentRunId());
+        assertEquals(Map.of(), runs.cluster.topicPartitions(), "the refused run created nothing");
+
+        first.stopRun();
+        assertNull(agent.currentRunId());
+    }
+
+    @Test
+    void anAgentWhoseCoordinatorStopsRenewingTheLeaseStopsTheLoadAndGoesIdle() {
+        WorkerAgent agent = agent("orphaned");
+        HttpWorker coordinator = http(agent);
+        String runId = "orphan1";
+        String topic = "kbench-" + runId + "-0";
+        long startedAt = System.nanoTime();
+        coordinator.startRun(new RunSetup(runId, runs.driverFile(""), "a coordinator that will vanish", 1_000, 0));
+        coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
+        coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
+        coordinator.startLoad(new LoadSpec(500, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
+        assertEquals(List.of("kbench-inmemory-producer-" + topic), InMemoryRuns.clientThreads(runId), "the load runs");
+        // ... and nobody renews the lease.
+
+        InMemoryRuns.await(Duration.ofSeconds(10), () -> agent.currentRunId() == null, () -> "the agent is still busy with " + runId);
+        double seconds = (System.nanoTime() - startedAt) / 1e9;
+        assertTrue(seconds >= 1.0 && seconds < 5, "idle " + seconds + " s after a 1 s lease was granted");
+        InMemoryRuns.await(Duration.ofSeconds(10), () -> InMemoryRuns.clientThreads(runId).isEmpty(),
+                () -> "the load still runs: " + InMemoryRuns.clientThreads(runId));
+        WorkerException late = assertThrows(WorkerException.class, coordinator::periodStats);
+        assertTrue(late.getMessage().contains("no run orphan1 on worker orphaned: it was stopped, or its lease ran out"), late.getMessage());
+    }
+
+    @Test
+    void restartingTheScheduleOverHttpChangesTheRateTheAgentsProducersKeep() throws Exception {
+        WorkerAgent agent = agent("restart");
+        HttpWorker coordinator = http(agent);
+        String runId = "restart1";
+        String topic = "kbench-" + runId + "-0";
+        coordinator.startRun(new RunSetup(runId, runs.driverFile(""), "a search", 10_000, 0));
+        WorkerException noLoad = assertThrows(WorkerException.class, () -> coordinator.restartSchedule(1_000));
+        assertTrue(noLoad.getMessage().contains("no load to restart the schedule of (run restart1)"), noLoad.getMessage());
+        coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
+        coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
+        coordinator.startLoad(new LoadSpec(200, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
+        Thread.sleep(500);
+        coordinator.periodStats(); // the 200 msg/s part, dropped
+
+        coordinator.restartSchedule(2_000);
+        Thread.sleep(1_000);
+        PeriodStats after = coordinator.periodStats().get(0);
+
+        assertEquals(2_000, after.load().requestedRatePerSecond(), "the agent's producers follow the new rate");
+        double ackedPerSecond = after.counts().messagesAcked() / (after.durationMicros() / 1e6);
+        assertTrue(ackedPerSecond > 1_600 && ackedPerSecond < 2_400, "acknowledged " + ackedPerSecond + " msg/s after the restart");
+        coordinator.stopRun();
+        assertNull(agent.currentRunId());
+        InMemoryRuns.await(Duration.ofSeconds(10), () -> InMemoryRuns.clientThreads(runId).isEmpty(),
+                () -> "the load still runs: " + InMemoryRuns.clientThreads(runId));
+    }
+
+    @Test
+    void anAgentStoppedMidRunFailsTheRunWithinTheLeaseAndThePartialResultIsKept() throws Exception {
+        List<WorkerAgent> three = List.of(agent("a"), agent("b"), agent("c"));
+        RunOptions options = InMemoryRuns.options();
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 6
+                messageSize: 100
+                producersPerTopic: 3
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 3
+                producerRate: 1500
+                warmupDuration: 0s
+                testDuration: 60s
+                """), runs.driverFile(""), options);
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(() -> run(three, spec));
+        runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
+        Thread.sleep(1_000);
+        WorkerAgent dying = three.get(1);
+        long stoppedAt = System.nanoTime();
+        dying.close();
+
+        RunResult r = running.get(30, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - stoppedAt) / 1e9;
+
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.failureReason().contains(dying.url()), "the reason names the dead agent: " + r.failureReason());
+        assertTrue(seconds < options.lease().toSeconds() + 5, "failed " + seconds + " s after the agent stopped");
+        assertTrue(r.measurement().counts().messagesAcked() > 300, "the survivors' figures are kept: " + r.measurement().counts());
+        assertEquals(2, r.measurement().workers().size(), "the result has the two agents still answering: " + r.measurement().workers());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("the result lacks a worker's figures: ") && w.contains(dying.url())),
+                r.warnings().toString());
+        assertNull(three.get(0).currentRunId(), "survivors are idle");
+        assertNull(three.get(2).currentRunId(), "survivors are idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+}

@@ -1,0 +1,101 @@
+package io.kbench.endtoend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.kbench.config.ConfigSource;
+import io.kbench.config.PlaceholderResolver;
+import io.kbench.coordinator.Console;
+import io.kbench.coordinator.RunOptions;
+import io.kbench.coordinator.RunSpec;
+import io.kbench.inmemory.InMemoryCluster;
+import io.kbench.worker.DriverFile;
+import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.WorkloadLoader;
+import io.kbench.workload.WorkloadOverrides;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Whole runs on the in-memory driver, for tests: one in-memory cluster per test, driver files that
+ * name it, run specs, a console that can be read while the run goes on, and the checks that a run
+ * left nothing behind.
+ */
+final class InMemoryRuns implements AutoCloseable {
+
+    final InMemoryCluster cluster = InMemoryCluster.start("framework-" + UUID.randomUUID());
+    private final ByteArrayOutputStream consoleBytes = new ByteArrayOutputStream();
+    final Console console = new Console(new PrintStream(consoleBytes, true, StandardCharsets.UTF_8));
+
+    /** A driver file for this test's cluster, with more fields if given (YAML lines). */
+    DriverFile driverFile(String moreFields) {
+        return new DriverFile("inmemory.yaml", "name: in-memory\ndriverClass: inmemory\ncluster: " + cluster.name() + "\n" + moreFields, null);
+    }
+
+    static LoadedWorkload workload(String yaml) {
+        return new WorkloadLoader(new PlaceholderResolver()).load(ConfigSource.of("test-workload.yaml", yaml), WorkloadOverrides.NONE);
+    }
+
+    /** Quick progress and samples, a short drain and lease, a stall noticed after 2 s. */
+    static RunOptions options() {
+        return RunOptions.defaults().withProgressInterval(Duration.ofMillis(200)).withSampleInterval(Duration.ofSeconds(1))
+                .withDrainTimeout(Duration.ofSeconds(5)).withLease(Duration.ofSeconds(3)).withStallTimeout(Duration.ofSeconds(2));
+    }
+
+    RunSpec spec(LoadedWorkload w, DriverFile driver, RunOptions options) {
+        String runId = UUID.randomUUID().toString().substring(0, 8);
+        return new RunSpec(runId, w.workload(), w.file(), w.payload(), driver, "in-memory", Map.of(), null, Map.of(), options,
+                List.of(), null);
+    }
+
+    String consoleText() {
+        synchronized (consoleBytes) {
+            return consoleBytes.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Waits until the console shows {@code text} (e.g. the measurement starting). */
+    void awaitConsole(String text, Duration limit) {
+        await(limit, () -> consoleText().contains(text), () -> "the console never showed '" + text + "':\n" + consoleText());
+    }
+
+    /** The names of live threads of the in-memory driver serving the run's topics (they carry the run id). */
+    static List<String> clientThreads(String runId) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("kbench-inmemory-") && n.contains(runId)).toList();
+    }
+
+    /** The run left no topic on the cluster and no producer or consumer thread running. */
+    void assertNothingLeftBehind(String runId) {
+        assertEquals(Map.of(), cluster.topicPartitions(), "the run's topics were deleted");
+        await(Duration.ofSeconds(10), () -> clientThreads(runId).isEmpty(), () -> "client threads still alive: " + clientThreads(runId));
+    }
+
+    static void await(Duration limit, BooleanSupplier condition, Supplier<String> failure) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail(failure.get());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail("interrupted");
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        cluster.thaw();
+        cluster.close();
+    }
+}

@@ -1,0 +1,214 @@
+package io.kbench.endtoend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kbench.coordinator.Coordinator;
+import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.StopSignal;
+import io.kbench.result.Measurement;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.WarmupReport;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.LocalWorker;
+import io.kbench.worker.Worker;
+import io.kbench.worker.WorkerEnsemble;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The coordinator and a {@link LocalWorker}, end to end on the in-memory driver: no Kafka, a few seconds each. */
+@Timeout(60)
+class LocalRunTest {
+
+    private final InMemoryRuns runs = new InMemoryRuns();
+    private final LocalWorker worker = LocalWorker.inProcess();
+
+    @AfterEach
+    void close() {
+        worker.close();
+        runs.close();
+    }
+
+    private RunResult run(RunSpec spec, StopSignal stop) {
+        try (WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(worker))) {
+            return new Coordinator(workers, BenchmarkClock.system(), stop, runs.console).run(spec);
+        }
+    }
+
+    private CompletableFuture<RunResult> runInBackground(RunSpec spec, StopSignal stop) {
+        return CompletableFuture.supplyAsync(() -> run(spec, stop));
+    }
+
+    private static String timedWorkload(String extra) {
+        return """
+                topics: 1
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 1000
+                warmupDuration: 0s
+                testDuration: 60s
+                """ + extra;
+    }
+
+    @Test
+    void aRunCompletesWithEveryMessageAcknowledgedConsumedAndChecked() {
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                topics: 2
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 2
+                consumerPerSubscription: 2
+                producerRate: 2000
+                messageCount: 3000
+                """), runs.driverFile("ackLatencyMicros: 500"), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        assertEquals(2, r.topics().size());
+        assertEquals(3000, r.delivery().sentMessages());
+        assertEquals(3000, r.delivery().ackedMessages());
+        assertEquals(0, r.delivery().failedMessages() + r.delivery().undeliveredMessages());
+        assertEquals(3000, r.measurement().counts().messagesSent());
+        assertEquals(3000, r.measurement().counts().messagesAcked());
+        assertEquals(3000L * 100, r.measurement().counts().bytesAcked());
+        assertEquals(6000, r.measurement().counts().messagesReceived(), "two subscriptions read every message");
+        assertEquals(3000, r.measurement().publishLatency().count(), "a publish latency per acknowledgement");
+        assertEquals(6000, r.measurement().endToEndLatency().count(), "every message carried its intended send time");
+        assertTrue(r.measurement().publishLatency().p50Micros() >= 500, "the 500 µs ack latency shows: " + r.measurement().publishLatency());
+        // 3000 messages at 2000/s: the rate is the schedule's, within the histogram's and the clock's slack.
+        assertTrue(r.measurement().publishRate() > 1800 && r.measurement().publishRate() < 2200, "publish rate " + r.measurement().publishRate());
+        assertEquals(0L, r.integrity().lostMessages());
+        assertEquals(0, r.integrity().duplicateMessages());
+        assertEquals(0, r.integrity().outOfOrderMessages());
+        assertTrue(r.clientMetrics().stream().anyMatch(m -> m.name().equals("inmemory-producer:record-send-total")), "client metrics reach the result");
+        assertNull(worker.currentRunId(), "the worker is idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aTimedRunWarmsUpUntilSettledThenMeasuresOnlyItsWindow() {
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 1000
+                warmupDuration: 1s
+                testDuration: 2s
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        WarmupReport warmup = r.warmup();
+        // Whether latency settles depends on this machine's load (WarmupJudgeTest covers the judgement):
+        // here, that the warmup was judged, lasted from the plan to the cap, and an unsettled one is reported.
+        assertTrue(!warmup.fixed() && warmup.plannedMillis() == 1_000 && warmup.capMillis() == 5_000, warmup.toString());
+        assertTrue(warmup.usedMillis() >= 1_000 && warmup.usedMillis() <= warmup.capMillis() + 1_000, warmup.toString());
+        assertEquals(!warmup.settled(), r.warnings().stream().anyMatch(w -> w.startsWith("the warmup did not settle")),
+                warmup + "\n" + r.warnings());
+        Measurement m = r.measurement();
+        assertTrue(m.windowMicros() >= 1_900_000 && m.windowMicros() < 3_000_000, "a 2 s window: " + m.windowMicros() + " µs");
+        assertTrue(m.publishRate() > 900 && m.publishRate() < 1100, "publish rate " + m.publishRate());
+        // The window holds the measurement only: the warmup's messages are in the whole run's figures, not in it.
+        assertTrue(m.counts().messagesAcked() < r.delivery().ackedMessages(), m.counts() + " vs " + r.delivery());
+        assertEquals(m.counts().messagesAcked(), m.publishLatency().count(), "a publish latency per acknowledgement");
+        assertEquals(m.counts().messagesReceived(), m.endToEndLatency().count(), "an end-to-end latency per message received");
+        // The whole run: everything sent was acknowledged, and the consumers checked each message once.
+        assertEquals(r.delivery().sentMessages(), r.delivery().ackedMessages());
+        assertEquals(0, r.delivery().failedMessages() + r.delivery().undeliveredMessages());
+        assertEquals(r.delivery().sentMessages(), r.integrity().checkedMessages());
+        assertEquals(0L, r.integrity().lostMessages());
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aTopicTheClusterRefusesFailsTheRunDuringTopicCreationAndLeavesNothingBehind() {
+        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile("maxPartitionsPerTopic: 2"),
+                InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.failureReason().contains("refused to create topic kbench-" + spec.runId() + "-0 with 4 partitions: it allows at most 2")
+                && r.failureReason().endsWith("(during topic creation)"), r.failureReason());
+        assertNull(worker.currentRunId(), "the worker is idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aClusterThatStopsAnsweringMidRunFailsItWithinTheStallTimeoutKeepingWhatWasMeasured() throws Exception {
+        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        CompletableFuture<RunResult> running = runInBackground(spec, new StopSignal());
+        runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
+        Thread.sleep(1_000);
+        long frozenAt = System.nanoTime();
+        runs.cluster.freeze();
+
+        RunResult r = running.get(30, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - frozenAt) / 1e9;
+
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.failureReason().startsWith("no acknowledgement for 2 s (the limit is 2 s) while")
+                && r.failureReason().endsWith("(during measure)"), r.failureReason());
+        // 2 s to notice, up to 3 s for the producers to give up on their unacknowledged messages, cleanup.
+        assertTrue(seconds < 15, "ended " + seconds + " s after the cluster froze");
+        assertTrue(r.measurement().counts().messagesAcked() > 300, "what was measured before is kept: " + r.measurement().counts());
+        assertTrue(r.delivery().failedMessages() + r.delivery().undeliveredMessages() > 0, "the held messages are accounted for");
+        assertNull(worker.currentRunId(), "the worker is idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void failedSendsAreCountedByErrorClassAndDegradeTheRun() {
+        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 2
+                messageSize: 100
+                producersPerTopic: 1
+                subscriptionsPerTopic: 1
+                producerRate: 2000
+                messageCount: 1000
+                """), runs.driverFile("sendFailureRate: 0.1"), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.DEGRADED, r.status(), r.failureReason());
+        assertEquals(100, r.delivery().failedMessages());
+        assertEquals(900, r.delivery().ackedMessages());
+        assertEquals("DriverException", r.delivery().errorsByClass().get(0).errorClass());
+        assertTrue(r.failureReason().startsWith("100 of 1,000 messages (10.00%) were not acknowledged"), r.failureReason());
+        assertEquals(0L, r.integrity().lostMessages(), "a failed send is not a lost message");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aStopRequestEndsTheRunAsInterruptedAndCleansUp() throws Exception {
+        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        StopSignal stop = new StopSignal();
+        CompletableFuture<RunResult> running = runInBackground(spec, stop);
+        runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
+        Thread.sleep(500);
+        stop.request("Ctrl-C");
+
+        RunResult r = running.get(30, TimeUnit.SECONDS);
+
+        assertEquals(RunStatus.INTERRUPTED, r.status());
+        assertTrue(r.failureReason().startsWith("interrupted (Ctrl-C)"), r.failureReason());
+        assertTrue(r.measurement().counts().messagesAcked() > 0, r.measurement().counts().toString());
+        assertNull(worker.currentRunId(), "the worker is idle");
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+}

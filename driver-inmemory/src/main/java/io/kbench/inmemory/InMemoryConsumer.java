@@ -1,0 +1,121 @@
+package io.kbench.inmemory;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClientMetric.Aggregation;
+import io.kbench.driver.ConsumerCallback;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A member of a consumer group, delivering on its own thread: it takes a batch of messages from
+ * the partitions it holds, hands them to the callback one at a time, and sleeps until a producer
+ * appends to the topic when there is nothing to read.
+ */
+final class InMemoryConsumer implements BenchmarkConsumer {
+
+    static final int BATCH = 100;
+    /** Longest sleep between looks at the partitions; an append wakes the thread sooner. */
+    static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final InMemoryCluster cluster;
+    private final Topic topic;
+    private final ConsumerGroup group;
+    private final ConsumerCallback callback;
+    private final AtomicLong lastAnswerMillis;
+    private final Consumer<Object> onClose;
+    private final Thread thread;
+    /** Held while a batch is delivered, so pause() can return once delivery has stopped. */
+    private final ReentrantLock delivering = new ReentrantLock();
+    private volatile boolean paused;
+    private volatile boolean closed;
+    private volatile long consumed;
+
+    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, ConsumerCallback callback,
+                     AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+        this.cluster = cluster;
+        this.topic = topic;
+        this.group = topic.group(groupName);
+        this.callback = callback;
+        this.lastAnswerMillis = lastAnswerMillis;
+        this.onClose = onClose;
+        this.thread = new Thread(this::deliver, "kbench-inmemory-consumer-" + topic.name + "-" + groupName);
+        this.thread.setDaemon(true);
+    }
+
+    /** Joins the group (which hands this member its share of the partitions) and starts delivering. */
+    void start() {
+        group.join(this);
+        topic.addReader(thread);
+        thread.start();
+    }
+
+    private void deliver() {
+        while (!closed) {
+            if (paused || cluster.frozen()) {
+                LockSupport.parkNanos(IDLE_NANOS);
+                continue;
+            }
+            delivering.lock();
+            try {
+                if (paused || closed) {
+                    continue;
+                }
+                List<ConsumerGroup.Taken> batch = group.take(this, BATCH);
+                if (batch.isEmpty()) {
+                    LockSupport.parkNanos(IDLE_NANOS);
+                    continue;
+                }
+                lastAnswerMillis.set(System.currentTimeMillis());
+                for (ConsumerGroup.Taken m : batch) {
+                    callback.messageReceived(m.message().payloadSizeBytes(), m.partition(), m.position(), m.message().stamp());
+                }
+                consumed += batch.size();
+            } finally {
+                delivering.unlock();
+            }
+        }
+    }
+
+    @Override
+    public int assignedPartitionCount() {
+        return closed ? 0 : group.partitionsOf(this);
+    }
+
+    /** Returns once no message is being delivered; none is delivered until {@link #resume()}. */
+    @Override
+    public void pause() {
+        paused = true;
+        delivering.lock(); // waits for the batch under way
+        delivering.unlock();
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+        LockSupport.unpark(thread);
+    }
+
+    List<ClientMetric> metrics() {
+        return List.of(new ClientMetric("inmemory-consumer:records-consumed-total", consumed, Aggregation.SUM));
+    }
+
+    /** Stops delivering (no callback runs after this returns) and leaves the group, whose other members take over. */
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        LockSupport.unpark(thread);
+        if (Thread.currentThread() != thread) {
+            thread.join(CLOSE_TIMEOUT.toMillis());
+        }
+        topic.removeReader(thread);
+        group.leave(this);
+        onClose.accept(this);
+    }
+}

@@ -1,0 +1,208 @@
+package io.kbench.inmemory;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.FaultType;
+import io.kbench.driver.ProvisionedCluster;
+import io.kbench.driver.ServerContact;
+import io.kbench.driver.TopicSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The reference driver: topics, producers and consumer groups of an {@link InMemoryCluster} in this
+ * JVM, with no broker. It keeps every promise of the driver SPI (the conformance suite in
+ * driver-testkit checks them), so the framework can be tested without Kafka, and it is the worked
+ * example for writing a driver (see "Writing a driver" in the README).
+ *
+ * <p>A driver file selects it with {@code driverClass: inmemory}. Without a {@code cluster} field,
+ * the run starts a fresh cluster and removes it afterwards; with one, the driver uses the cluster of
+ * that name, which must run in this JVM. A name no cluster in this JVM carries is this driver's
+ * unreachable cluster: {@link #initialize} fails at once, naming it.
+ */
+public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
+
+    /** The {@code driverClass} short name. */
+    public static final String ALIAS = "inmemory";
+
+    /** Open producers and consumers; each removes itself when closed. */
+    private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
+    /** When the cluster last acknowledged or delivered a message for this driver's clients. */
+    private final AtomicLong lastAnswerMillis = new AtomicLong();
+    private InMemoryConfig config;
+    private InMemoryCluster cluster;
+
+    @Override
+    public Class<InMemoryConfig> configType() {
+        return InMemoryConfig.class;
+    }
+
+    @Override
+    public Set<String> driverClassAliases() {
+        return Set.of(ALIAS);
+    }
+
+    @Override
+    public String clientVersion() {
+        String v = InMemoryDriver.class.getPackage().getImplementationVersion();
+        return "kbench in-memory driver " + (v == null ? "dev" : v);
+    }
+
+    @Override
+    public void validate(InMemoryConfig c) {
+        if (c.cluster() != null && c.cluster().isBlank()) {
+            throw new DriverException("cluster", "cluster is blank: name a cluster running in this JVM, or leave the field out "
+                    + "and the run starts one", null);
+        }
+        if (c.maxPartitionsPerTopic() < 1) {
+            throw new DriverException("maxPartitionsPerTopic", "maxPartitionsPerTopic must be at least 1, got "
+                    + c.maxPartitionsPerTopic(), null);
+        }
+        if (c.ackLatencyMicros() < 0 || c.ackLatencyMicros() > 60_000_000) {
+            throw new DriverException("ackLatencyMicros", "ackLatencyMicros must be 0 to 60,000,000 (a minute), got "
+                    + c.ackLatencyMicros(), null);
+        }
+        if (!(c.sendFailureRate() >= 0 && c.sendFailureRate() <= 1)) {
+            throw new DriverException("sendFailureRate", "sendFailureRate is a share of the sends, 0 to 1, got "
+                    + c.sendFailureRate(), null);
+        }
+    }
+
+    /**
+     * Without a {@code cluster} field, starts a fresh cluster for the run (removed when the run
+     * closes it) and points the workers' configuration at it, as the Kafka driver does with a local
+     * Kafka cluster.
+     */
+    @Override
+    public ProvisionedCluster<InMemoryConfig> provisionCluster(InMemoryConfig c, Set<FaultType> faults, Consumer<String> progress) {
+        if (c.cluster() != null) {
+            return null;
+        }
+        InMemoryCluster started = InMemoryCluster.start("run-" + UUID.randomUUID().toString().substring(0, 8));
+        progress.accept("Started " + started + " in this JVM");
+        InMemoryConfig forWorkers = c.withCluster(started.name());
+        return new ProvisionedCluster<>() {
+            @Override
+            public InMemoryConfig workerConfig() {
+                return forWorkers;
+            }
+
+            @Override
+            public String description() {
+                return started + " in this JVM";
+            }
+
+            @Override
+            public void close() {
+                started.close();
+            }
+        };
+    }
+
+    @Override
+    public void initialize(InMemoryConfig c) {
+        validate(c);
+        if (c.cluster() == null) {
+            throw new DriverException("cluster", "no cluster named: the coordinator starts one when the driver file has no "
+                    + "cluster field and sends its name to the workers", null);
+        }
+        InMemoryCluster found = InMemoryCluster.find(c.cluster());
+        if (found == null) {
+            throw new DriverException("cluster", "cannot reach in-memory cluster '" + c.cluster() + "': no cluster of that name "
+                    + "runs in this JVM (running: " + InMemoryCluster.runningNames() + "). An in-memory cluster lives in the JVM that "
+                    + "started it: run without --workers, or start the worker agents in that JVM", null);
+        }
+        this.config = c;
+        this.cluster = found;
+    }
+
+    /** Refuses topics over {@code maxPartitionsPerTopic}; creates all of the batch or none. */
+    @Override
+    public CompletableFuture<Void> createTopics(List<TopicSpec> topics) {
+        try {
+            for (TopicSpec t : topics) {
+                if (t.partitions() > config.maxPartitionsPerTopic()) {
+                    throw new DriverException(connected() + " refused to create topic " + t.name() + " with " + t.partitions()
+                            + " partitions: it allows at most " + config.maxPartitionsPerTopic() + " (maxPartitionsPerTopic)");
+                }
+            }
+            connected().createTopics(topics);
+            return CompletableFuture.completedFuture(null);
+        } catch (DriverException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteTopics(List<String> topics) {
+        connected().deleteTopics(topics);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        InMemoryProducer producer = new InMemoryProducer(connected(), topic, config, lastAnswerMillis, clients::remove);
+        clients.add(producer);
+        producer.start();
+        return CompletableFuture.completedFuture(producer);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+        Topic t = connected().topic(topic);
+        if (t == null) {
+            return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
+                    + cluster));
+        }
+        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, callback, lastAnswerMillis, clients::remove);
+        clients.add(consumer);
+        consumer.start();
+        return CompletableFuture.completedFuture(consumer);
+    }
+
+    @Override
+    public List<ClientMetric> clientMetrics() {
+        List<ClientMetric> out = new ArrayList<>();
+        for (AutoCloseable c : clients) {
+            out.addAll(c instanceof InMemoryProducer p ? p.metrics() : ((InMemoryConsumer) c).metrics());
+        }
+        return out;
+    }
+
+    @Override
+    public ServerContact lastServerContact() {
+        long at = lastAnswerMillis.get();
+        return at == 0 || cluster == null ? null : new ServerContact(cluster.toString(), at);
+    }
+
+    /** Closes the clients still open; the cluster lives on (it is the system, not the client's). */
+    @Override
+    public void close() {
+        for (AutoCloseable c : clients) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // Closing is best effort: an interrupted close has stopped its thread's work anyway.
+            }
+        }
+        clients.clear();
+        cluster = null;
+    }
+
+    private InMemoryCluster connected() {
+        if (cluster == null) {
+            throw new IllegalStateException("the driver is not initialized (or was closed): call initialize first");
+        }
+        return cluster;
+    }
+}

@@ -1,0 +1,185 @@
+package io.kbench.inmemory;
+
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClientMetric.Aggregation;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.MessageStamp;
+import io.kbench.driver.SendCompletion;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Sends to one topic. {@link #sendAsync} only queues the message; the producer's own thread (as a
+ * Kafka producer's I/O thread) stores it in its partition when the acknowledgement is due and runs
+ * the completion right then. So a completion never runs inside {@code sendAsync}, runs once, and
+ * the framework reads the acknowledgement time when it runs, as with a real client.
+ */
+final class InMemoryProducer implements BenchmarkProducer {
+
+    /** Messages sent and not yet acknowledged, at most; a full buffer makes sendAsync wait, as Kafka's buffer.memory does. */
+    static final int MAX_PENDING = 100_000;
+    static final Duration BUFFER_FULL_WAIT = Duration.ofSeconds(5);
+    /** How long close waits for acknowledgements still due (a frozen cluster gives none) before failing them. */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
+
+    private record Pending(Integer keyHash, int payloadSizeBytes, MessageStamp stamp, SendCompletion completion, long dueNanos) {}
+
+    private final InMemoryCluster cluster;
+    private final String topic;
+    private final long ackLatencyNanos;
+    private final double failureRate;
+    private final AtomicLong lastAnswerMillis;
+    private final Consumer<Object> onClose;
+    private final BlockingQueue<Pending> pending = new ArrayBlockingQueue<>(MAX_PENDING);
+    private final Thread acknowledger;
+    private final Object sendLock = new Object();
+    /** Set under sendLock, so no message is queued after the acknowledger saw it set and the queue empty. */
+    private volatile boolean closed;
+    private volatile long giveUpAtNanos = Long.MAX_VALUE;
+    /** Written by the acknowledger thread only. */
+    private volatile long acked;
+    private volatile long failed;
+    private int nextPartition;
+    /** Sends that reached an existing topic, for the failure rate. */
+    private long stored;
+
+    /**
+     * @param lastAnswerMillis set to the wall-clock time of every acknowledgement (the driver's last server contact)
+     * @param onClose runs once the producer is closed (the driver forgets it)
+     */
+    InMemoryProducer(InMemoryCluster cluster, String topic, InMemoryConfig config, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+        this.cluster = cluster;
+        this.topic = topic;
+        this.ackLatencyNanos = TimeUnit.MICROSECONDS.toNanos(config.ackLatencyMicros());
+        this.failureRate = config.sendFailureRate();
+        this.lastAnswerMillis = lastAnswerMillis;
+        this.onClose = onClose;
+        this.acknowledger = new Thread(this::acknowledge, "kbench-inmemory-producer-" + topic);
+        this.acknowledger.setDaemon(true);
+    }
+
+    void start() {
+        acknowledger.start();
+    }
+
+    @Override
+    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+        Pending message = new Pending(key == null ? null : Arrays.hashCode(key), payload.length, stamp, completion,
+                System.nanoTime() + ackLatencyNanos);
+        synchronized (sendLock) {
+            if (closed) {
+                throw new IllegalStateException("this producer of topic " + topic + " is closed");
+            }
+            try {
+                if (!pending.offer(message, BUFFER_FULL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new DriverException("the producer of topic " + topic + " had " + MAX_PENDING + " unacknowledged messages for "
+                            + BUFFER_FULL_WAIT.toSeconds() + " s: " + cluster + " is not acknowledging");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DriverException("interrupted while waiting for room among the producer's unacknowledged messages", e);
+            }
+        }
+    }
+
+    /** The acknowledger thread: each message in send order, when its acknowledgement is due. */
+    private void acknowledge() {
+        try {
+            while (true) {
+                Pending message = pending.poll(100, TimeUnit.MILLISECONDS);
+                if (message == null) {
+                    if (closed && pending.isEmpty()) {
+                        return;
+                    }
+                    continue;
+                }
+                if (!awaitDue(message.dueNanos())) {
+                    complete(message, new DriverException("the producer was closed before " + cluster + " acknowledged the message"));
+                    failRemaining();
+                    return;
+                }
+                complete(message, store(message));
+            }
+        } catch (InterruptedException e) {
+            failRemaining();
+        }
+    }
+
+    /** Waits until the acknowledgement is due and the cluster answers; false when close() gave up first. */
+    private boolean awaitDue(long dueNanos) {
+        while (true) {
+            long now = System.nanoTime();
+            if (now - dueNanos >= 0 && !cluster.frozen()) {
+                return true;
+            }
+            if (now - giveUpAtNanos >= 0) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.max(1_000, Math.min(dueNanos - now, 1_000_000)));
+        }
+    }
+
+    /** Stores the message in its partition; returns the error the send fails with, or null. */
+    private Throwable store(Pending message) {
+        Topic t = cluster.topic(topic);
+        if (t == null) {
+            return new DriverException("topic " + topic + " does not exist on " + cluster);
+        }
+        // Of the first n sends, floor(n × rate) fail: evenly spread, and exact (no drift from summing rates).
+        long n = stored++;
+        if (Math.floor((n + 1) * failureRate + 1e-9) > Math.floor(n * failureRate + 1e-9)) {
+            return new DriverException(cluster + " failed this send on purpose (sendFailureRate " + failureRate + ")");
+        }
+        int partitions = t.partitionCount();
+        int partition = message.keyHash() == null ? Math.floorMod(nextPartition++, partitions) : Math.floorMod(message.keyHash(), partitions);
+        t.append(partition, new StoredMessage(message.payloadSizeBytes(), message.stamp()));
+        return null;
+    }
+
+    private void complete(Pending message, Throwable error) {
+        if (error == null) {
+            acked++;
+        } else {
+            failed++;
+        }
+        lastAnswerMillis.set(System.currentTimeMillis());
+        try {
+            message.completion().completed(error);
+        } catch (RuntimeException e) {
+            // A completion that throws must not stop the acknowledgements of the other messages.
+        }
+    }
+
+    private void failRemaining() {
+        Pending message;
+        while ((message = pending.poll()) != null) {
+            complete(message, new DriverException("the producer was closed before " + cluster + " acknowledged the message"));
+        }
+    }
+
+    List<ClientMetric> metrics() {
+        return List.of(
+                new ClientMetric("inmemory-producer:record-send-total", acked + failed, Aggregation.SUM),
+                new ClientMetric("inmemory-producer:record-error-total", failed, Aggregation.SUM),
+                new ClientMetric("inmemory-producer:buffered-records", pending.size(), Aggregation.SUM));
+    }
+
+    /** Acknowledges what is due (failing it after {@link #CLOSE_TIMEOUT} if the cluster does not answer), then stops. */
+    @Override
+    public void close() throws InterruptedException {
+        synchronized (sendLock) {
+            closed = true;
+        }
+        giveUpAtNanos = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
+        acknowledger.join(CLOSE_TIMEOUT.plusSeconds(1).toMillis());
+        onClose.accept(this);
+    }
+}

@@ -1,0 +1,22 @@
+package io.kbench.inmemory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** One partition: an append-only list of messages, whose index is the message's position. */
+final class PartitionLog {
+
+    private final List<StoredMessage> messages = new ArrayList<>();
+
+    /** @return the message's position */
+    synchronized long append(StoredMessage message) {
+        messages.add(message);
+        return messages.size() - 1;
+    }
+
+    /** Up to {@code max} messages from position {@code from} on, in order. */
+    synchronized List<StoredMessage> read(long from, int max) {
+        int start = (int) Math.min(from, messages.size());
+        return new ArrayList<>(messages.subList(start, Math.min(messages.size(), start + max)));
+    }
+}

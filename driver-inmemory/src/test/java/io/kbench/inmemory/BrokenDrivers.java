@@ -1,0 +1,189 @@
+package io.kbench.inmemory;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.MessageStamp;
+import io.kbench.driver.SendCompletion;
+import io.kbench.driver.TopicSpec;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Drivers that each break one promise of the SPI, on top of the in-memory driver, to prove that
+ * the conformance suite catches them. Listed for ServiceLoader in this module's test resources, as
+ * a real driver would be, so that only the broken promise fails.
+ */
+public final class BrokenDrivers {
+
+    private BrokenDrivers() {}
+
+    /** The in-memory driver, with producers and consumers a subclass may wrap. */
+    public abstract static class Forwarding implements BenchmarkDriver<InMemoryConfig> {
+        final InMemoryDriver real = new InMemoryDriver();
+
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return p;
+        }
+
+        BenchmarkConsumer wrap(BenchmarkConsumer c) {
+            return c;
+        }
+
+        @Override
+        public Class<InMemoryConfig> configType() {
+            return real.configType();
+        }
+
+        @Override
+        public void initialize(InMemoryConfig config) {
+            real.initialize(config);
+        }
+
+        @Override
+        public CompletableFuture<Void> createTopics(List<TopicSpec> topics) {
+            return real.createTopics(topics);
+        }
+
+        @Override
+        public CompletableFuture<Void> deleteTopics(List<String> topics) {
+            return real.deleteTopics(topics);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+            return real.createProducer(topic).thenApply(this::wrap);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+            return real.createConsumer(topic, subscriptionName, callback).thenApply(this::wrap);
+        }
+
+        @Override
+        public void close() {
+            real.close();
+        }
+    }
+
+    /** Runs every completion twice, as a driver that reports an acknowledgement and then the request's end would. */
+    public static final class CompletesTwice extends Forwarding {
+        @Override
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return new BenchmarkProducer() {
+                @Override
+                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, stamp, error -> {
+                        completion.completed(error);
+                        completion.completed(error);
+                    });
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.close();
+                }
+            };
+        }
+    }
+
+    /** Carries the producer id and sequence but not the intended send time, as a driver that forgot one header field would. */
+    public static final class DropsIntendedTime extends Forwarding {
+        @Override
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return new BenchmarkProducer() {
+                @Override
+                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, stamp == null ? null : new MessageStamp(0, stamp.producerId(), stamp.sequence()), completion);
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.close();
+                }
+            };
+        }
+    }
+
+    /** Reports a failed send through the completion and then throws it too, so the framework would count it twice. */
+    public static final class CompletesAndThrows extends Forwarding {
+        @Override
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return new BenchmarkProducer() {
+                @Override
+                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+                    try {
+                        p.sendAsync(key, payload, stamp, completion);
+                    } catch (RuntimeException e) {
+                        completion.completed(e);
+                        throw e;
+                    }
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.close();
+                }
+            };
+        }
+    }
+
+    /** Ignores pause(): the consumer goes on delivering. */
+    public static final class IgnoresPause extends Forwarding {
+        @Override
+        BenchmarkConsumer wrap(BenchmarkConsumer c) {
+            return new BenchmarkConsumer() {
+                @Override
+                public int assignedPartitionCount() {
+                    return c.assignedPartitionCount();
+                }
+
+                @Override
+                public void pause() {
+                    // broken: should stop fetching
+                }
+
+                @Override
+                public void resume() {
+                    c.resume();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    c.close();
+                }
+            };
+        }
+    }
+
+    /** Reports an unreachable cluster with an IllegalStateException instead of a DriverException. */
+    public static final class UnreachableIsNotADriverException extends Forwarding {
+        @Override
+        public void initialize(InMemoryConfig config) {
+            try {
+                real.initialize(config);
+            } catch (DriverException e) {
+                throw new IllegalStateException("initialization failed", e);
+            }
+        }
+    }
+
+    /** Starts a thread of its own at initialize and never stops it, as a forgotten metrics reporter would. */
+    public static final class LeaksAThread extends Forwarding {
+        @Override
+        public void initialize(InMemoryConfig config) {
+            real.initialize(config);
+            Thread reporter = new Thread(() -> {
+                try {
+                    Thread.sleep(120_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "leaky-metrics-reporter");
+            reporter.setDaemon(true);
+            reporter.start();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.kbench.inmemory;
+
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.TopicSpec;
+import io.kbench.testkit.DriverConformanceTest;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** The in-memory driver keeps every promise of the driver SPI. */
+class InMemoryDriverConformanceTest extends DriverConformanceTest<InMemoryConfig> {
+
+    static final int MAX_PARTITIONS = 8;
+    static InMemoryCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = InMemoryCluster.start("conformance-" + UUID.randomUUID());
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    @Override
+    protected BenchmarkDriver<InMemoryConfig> newDriver() {
+        return new InMemoryDriver();
+    }
+
+    @Override
+    protected InMemoryConfig config() {
+        return new InMemoryConfig(cluster.name(), MAX_PARTITIONS, 200L, null);
+    }
+
+    /** An in-memory cluster is reached by name within the JVM: no cluster here has this one. */
+    @Override
+    protected InMemoryConfig unreachableConfig() {
+        return InMemoryConfig.of(unreachableAddress());
+    }
+
+    @Override
+    protected String unreachableAddress() {
+        return "nowhere";
+    }
+
+    @Override
+    protected Map<String, Integer> systemTopics() {
+        return cluster.topicPartitions();
+    }
+
+    @Override
+    protected TopicSpec refusedTopic() {
+        return new TopicSpec("conformance-too-many-partitions", MAX_PARTITIONS + 1);
+    }
+}

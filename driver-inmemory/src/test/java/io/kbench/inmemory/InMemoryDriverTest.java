@@ -1,0 +1,146 @@
+package io.kbench.inmemory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProvisionedCluster;
+import io.kbench.driver.TopicSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The knobs the conformance suite does not look at: failure rate, ack latency, freezing, a cluster per run. */
+@Timeout(30)
+class InMemoryDriverTest {
+
+    private final InMemoryCluster cluster = InMemoryCluster.start("unit-" + UUID.randomUUID());
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable c : toClose) {
+            c.close();
+        }
+        cluster.close();
+    }
+
+    private InMemoryDriver driver(InMemoryConfig config) {
+        InMemoryDriver d = new InMemoryDriver();
+        toClose.add(d);
+        d.initialize(config);
+        d.createTopics(List.of(new TopicSpec("t", 2))).join();
+        return d;
+    }
+
+    @Test
+    void aFailureRateFailsThatShareOfEachProducersSendsEvenly() throws Exception {
+        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, null, 0.25)).createProducer("t").get();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        AtomicInteger done = new AtomicInteger();
+        for (int i = 0; i < 1000; i++) {
+            p.sendAsync(null, new byte[10], null, e -> {
+                if (e != null) {
+                    errors.add(e);
+                }
+                done.incrementAndGet();
+            });
+        }
+        p.close();
+        assertEquals(1000, done.get());
+        assertEquals(250, errors.size());
+        assertTrue(errors.get(0) instanceof DriverException && errors.get(0).getMessage().contains("failed this send on purpose"),
+                errors.get(0).toString());
+    }
+
+    @Test
+    void acknowledgementsComeAfterTheConfiguredLatency() throws Exception {
+        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, 20_000L, null)).createProducer("t").get();
+        List<Long> latenciesNanos = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long sent = System.nanoTime();
+            p.sendAsync(null, new byte[10], MessageStamp.timeOnly(i), e -> latenciesNanos.add(System.nanoTime() - sent));
+        }
+        p.close();
+        assertEquals(20, latenciesNanos.size());
+        assertTrue(latenciesNanos.stream().allMatch(n -> n >= TimeUnit.MICROSECONDS.toNanos(20_000)), latenciesNanos.toString());
+    }
+
+    @Test
+    void aFrozenClusterHoldsAcknowledgementsUntilThawedAndAProducerClosedMeanwhileFailsThem() throws Exception {
+        InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
+        BenchmarkProducer held = d.createProducer("t").get();
+        AtomicInteger acked = new AtomicInteger();
+        cluster.freeze();
+        held.sendAsync(null, new byte[1], null, e -> acked.incrementAndGet());
+        Thread.sleep(200);
+        assertEquals(0, acked.get(), "nothing is acknowledged while frozen");
+        cluster.thaw();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (acked.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, acked.get(), "acknowledged once thawed");
+
+        BenchmarkProducer closing = d.createProducer("t").get();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        cluster.freeze();
+        closing.sendAsync(null, new byte[1], null, errors::add);
+        long start = System.nanoTime();
+        closing.close();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        cluster.thaw();
+        assertTrue(seconds >= 2.5 && seconds < 5, "close gave up after " + seconds + " s");
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).getMessage().contains("closed before in-memory cluster"), errors.get(0).getMessage());
+    }
+
+    @Test
+    void withoutAClusterFieldTheRunStartsOneAndRemovesIt() {
+        InMemoryDriver onCoordinator = new InMemoryDriver();
+        List<String> progress = new ArrayList<>();
+        ProvisionedCluster<InMemoryConfig> run = onCoordinator.provisionCluster(new InMemoryConfig(null, 4, null, null), Set.of(),
+                progress::add);
+        assertNotNull(run);
+        InMemoryConfig forWorkers = run.workerConfig();
+        assertEquals(4, forWorkers.maxPartitionsPerTopic(), "the other fields are kept");
+        assertTrue(progress.get(0).startsWith("Started in-memory cluster 'run-"), progress.toString());
+        InMemoryDriver worker = new InMemoryDriver();
+        worker.initialize(forWorkers);
+        worker.createTopics(List.of(new TopicSpec("t", 4))).join();
+        assertEquals(Map.of("t", 4), InMemoryCluster.find(forWorkers.cluster()).topicPartitions());
+        worker.close();
+        run.close();
+
+        DriverException gone = assertThrows(DriverException.class, () -> new InMemoryDriver().initialize(forWorkers));
+        assertTrue(gone.getMessage().startsWith("cannot reach in-memory cluster '" + forWorkers.cluster() + "': no cluster of "
+                + "that name runs in this JVM"), gone.getMessage());
+        assertNull(new InMemoryDriver().provisionCluster(InMemoryConfig.of(cluster.name()), Set.of(), progress::add),
+                "a named cluster is used as it is");
+    }
+
+    @Test
+    void validateNamesTheFieldAtFault() {
+        InMemoryDriver d = new InMemoryDriver();
+        assertEquals("sendFailureRate", assertThrows(DriverException.class,
+                () -> d.validate(new InMemoryConfig(null, null, null, 1.5))).field());
+        assertEquals("ackLatencyMicros", assertThrows(DriverException.class,
+                () -> d.validate(new InMemoryConfig(null, null, -1L, null))).field());
+        assertEquals("maxPartitionsPerTopic", assertThrows(DriverException.class,
+                () -> d.validate(new InMemoryConfig(null, 0, null, null))).field());
+        assertEquals("cluster", assertThrows(DriverException.class, () -> d.validate(InMemoryConfig.of(" "))).field());
+    }
+}

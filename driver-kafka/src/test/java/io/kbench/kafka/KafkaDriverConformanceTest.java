@@ -1,0 +1,97 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.TopicSpec;
+import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.local.LocalKafkaCluster;
+import io.kbench.testkit.DriverConformanceTest;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** The Kafka driver keeps every promise of the driver SPI, against a one-broker local cluster. */
+class KafkaDriverConformanceTest extends DriverConformanceTest<KafkaDriverConfig> {
+
+    private static LocalKafkaCluster cluster;
+    private static Admin admin;
+    private static String closedAddress;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        cluster = LocalKafkaCluster.start(LocalClusterConfig.defaults(), line -> { });
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedAddress = "127.0.0.1:" + s.getLocalPort(); // free again once closed: nothing listens there
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(5));
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Override
+    protected BenchmarkDriver<KafkaDriverConfig> newDriver() {
+        return new KafkaBenchmarkDriver();
+    }
+
+    /** As kafka-local.yaml, pointing at the test's cluster. */
+    @Override
+    protected KafkaDriverConfig config() {
+        return new KafkaDriverConfig(1, null, null, "bootstrap.servers=" + cluster.bootstrapServers(),
+                "acks=1\nlinger.ms=1", "auto.offset.reset=earliest\nenable.auto.commit=false", null);
+    }
+
+    @Override
+    protected KafkaDriverConfig unreachableConfig() {
+        return new KafkaDriverConfig(1, null, null, "bootstrap.servers=" + closedAddress, null, null, null);
+    }
+
+    @Override
+    protected String unreachableAddress() {
+        return closedAddress;
+    }
+
+    @Override
+    protected Map<String, Integer> systemTopics() {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Set<String> names = admin.listTopics().names().get(10, TimeUnit.SECONDS);
+                Map<String, Integer> out = new HashMap<>();
+                for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(10, TimeUnit.SECONDS).values()) {
+                    out.put(d.name(), d.partitions().size());
+                }
+                return out;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attempt == 3) {
+                    throw new IllegalStateException("could not list the cluster's topics", e); // deleted between list and describe: ask again
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("could not list the cluster's topics", e);
+            }
+        }
+    }
+
+    /** Kafka refuses topic names outside [a-zA-Z0-9._-]. */
+    @Override
+    protected TopicSpec refusedTopic() {
+        return new TopicSpec("conformance refused: a space is not allowed", 1);
+    }
+}

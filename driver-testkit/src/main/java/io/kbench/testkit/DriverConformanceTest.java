@@ -1,0 +1,853 @@
+package io.kbench.testkit;
+
+import static io.kbench.testkit.Promises.broken;
+import static io.kbench.testkit.Promises.check;
+
+import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.DriverException;
+import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ServerContact;
+import io.kbench.driver.TopicSpec;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Every promise of {@code driver-api}, as JUnit tests a driver module runs against its own system.
+ *
+ * <p>To use it, add {@code driver-testkit} to the driver module as a test-scoped dependency, extend
+ * this class in the module's tests, start the system the driver talks to once per class (e.g. in a
+ * static {@code @BeforeAll}), and implement the hooks: {@link #newDriver()}, {@link #config()},
+ * {@link #unreachableConfig()}, {@link #unreachableAddress()} and {@link #systemTopics()}. The other
+ * hooks have defaults.
+ *
+ * <p>Each test makes its own topics and consumer groups under unique names starting with
+ * {@code conformance-}, and afterwards closes its clients and drivers and deletes its topics. Every
+ * driver call is bounded ({@link #callTimeout()}) and runs on a thread of its own, so a driver that
+ * hangs fails the test with the call's name instead of hanging the build. A failure message starts
+ * with {@code Broken promise (Type.method): what the SPI promises.} and then says what happened.
+ *
+ * @param <C> the driver's configuration record
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+public abstract class DriverConformanceTest<C> {
+
+    /** The SPI's bound on reporting an unreachable cluster (BenchmarkDriver.initialize). */
+    static final Duration UNREACHABLE_LIMIT = Duration.ofSeconds(30);
+    /** "giving up after a few seconds" (BenchmarkProducer.close), with room for a slow machine. */
+    static final Duration PRODUCER_CLOSE_LIMIT = Duration.ofSeconds(15);
+    /** lastServerContact "must be quick and never block on the network". */
+    static final Duration QUICK_CALL_LIMIT = Duration.ofSeconds(1);
+    private static final int[] PAYLOAD_SIZES = {0, 1, 100, 1024, 10_000};
+
+    // ---- hooks --------------------------------------------------------------------------------
+
+    /**
+     * A new driver instance, not initialized, made as the framework makes it: with the class's
+     * public no-argument constructor ({@code new MyDriver()}). Called several times per test.
+     */
+    protected abstract BenchmarkDriver<C> newDriver();
+
+    /**
+     * A configuration pointing at the running system that the subclass started, which
+     * {@link BenchmarkDriver#initialize} accepts. Every test uses it; it must stay valid for the
+     * whole class.
+     */
+    protected abstract C config();
+
+    /**
+     * A configuration that passes {@link BenchmarkDriver#validate} but points at a system that cannot
+     * be reached, e.g. a port on 127.0.0.1 nothing listens on. {@code initialize} must fail with it
+     * within 30 s, with a {@link DriverException} naming {@link #unreachableAddress()}.
+     */
+    protected abstract C unreachableConfig();
+
+    /**
+     * The address {@link #unreachableConfig()} points at, exactly as the driver's error message must
+     * contain it, e.g. {@code 127.0.0.1:9}.
+     */
+    protected abstract String unreachableAddress();
+
+    /**
+     * The topics on the system now, with their partition counts, read directly (e.g. through an
+     * admin client of the system's own library), not through the driver under test. Lets the suite
+     * check that topics are created with their partition counts and that deleted topics are gone.
+     */
+    protected abstract Map<String, Integer> systemTopics();
+
+    /**
+     * A topic the system refuses to create (e.g. an invalid name, or more partitions than it allows),
+     * to check that the refusal surfaces as a {@link DriverException}; {@code null} (the default)
+     * skips that test.
+     */
+    protected TopicSpec refusedTopic() {
+        return null;
+    }
+
+    /** How many topics the batch test creates in one {@code createTopics} call (default 10). */
+    protected int topicsPerBatch() {
+        return 10;
+    }
+
+    /**
+     * The longest the driver may take for one call that talks to the system: initialize, create
+     * topics or a client, a consumer group's assignment, a message's acknowledgement or delivery,
+     * closing (default 30 s).
+     */
+    protected Duration callTimeout() {
+        return Duration.ofSeconds(30);
+    }
+
+    /**
+     * How long {@code pause()} may take to stop deliveries, and how long the suite watches for
+     * something that must not happen, such as a second completion (default 1 s).
+     */
+    protected Duration settleTime() {
+        return Duration.ofSeconds(1);
+    }
+
+    /**
+     * Threads the thread-release checks ignore because the driver does not own them: the JVM's
+     * shared pools (the common fork-join pool, which {@code CompletableFuture.supplyAsync} uses),
+     * JUnit's and this suite's own threads. Override to add your system's in-process threads, if
+     * the subclass starts the system lazily.
+     */
+    protected boolean ignoresThread(Thread thread) {
+        String name = thread.getName();
+        return name.startsWith(Bounded.THREAD_PREFIX) || name.startsWith("ForkJoinPool.commonPool-")
+                || name.startsWith("junit-") || name.startsWith("process reaper");
+    }
+
+    // ---- per-test state and cleanup -----------------------------------------------------------
+
+    /** Drivers and clients this test opened and has not closed; closed in reverse order after it. */
+    private final List<AutoCloseable> opened = new ArrayList<>();
+    private final List<String> createdTopics = new ArrayList<>();
+    private final String suffix = Long.toHexString(ThreadLocalRandom.current().nextLong(1L << 32, 1L << 36));
+    private final long testStartMillis = System.currentTimeMillis();
+    private int names;
+
+    @AfterEach
+    final void closeAndDeleteWhatTheTestCreated() {
+        for (int i = opened.size() - 1; i >= 0; i--) {
+            AutoCloseable c = opened.get(i);
+            try {
+                Bounded.run("cleanup: close() of " + c.getClass().getSimpleName(), callTimeout(), c::close);
+            } catch (Throwable e) {
+                // The tests check closing; here it is only cleanup, and must not hide the test's own result.
+                System.err.println("conformance cleanup: " + e.getMessage());
+            }
+        }
+        opened.clear();
+        if (!createdTopics.isEmpty()) {
+            try {
+                BenchmarkDriver<C> d = startDriver();
+                Bounded.await("cleanup: deleteTopics", callTimeout(), d.deleteTopics(List.copyOf(createdTopics)));
+                closeNow(d, "cleanup: close() of the driver");
+            } catch (Throwable e) {
+                System.err.println("conformance cleanup: could not delete topics " + createdTopics + ": " + e.getMessage());
+            }
+        }
+    }
+
+    // ---- the driver and its configuration -----------------------------------------------------
+
+    @Test
+    void isFoundByServiceLoaderAndMadeWithItsNoArgumentConstructor() {
+        Class<?> type = newDriver().getClass();
+        List<String> listed = ServiceLoader.load(BenchmarkDriver.class).stream().map(p -> p.type().getName()).toList();
+        check(listed.contains(type.getName()), "BenchmarkDriver", "a driver is found by ServiceLoader",
+                () -> type.getName() + " is not listed in META-INF/services/io.kbench.driver.BenchmarkDriver; "
+                        + "ServiceLoader finds " + listed);
+        boolean publicNoArg;
+        try {
+            publicNoArg = Modifier.isPublic(type.getConstructor().getModifiers()) && Modifier.isPublic(type.getModifiers());
+        } catch (NoSuchMethodException e) {
+            publicNoArg = false;
+        }
+        check(publicNoArg, "BenchmarkDriver", "a driver is created with its public no-argument constructor",
+                () -> type.getName() + " has none");
+    }
+
+    @Test
+    void configTypeIsARecordAndValidateAcceptsBothConfigurations() {
+        BenchmarkDriver<C> driver = newDriver();
+        Class<C> type = driver.configType();
+        check(type != null && type.isRecord(), "BenchmarkDriver.configType",
+                "the driver file's fields bind to a record whose components are the field names",
+                () -> "configType() returned " + type);
+        check(type.isInstance(config()), "BenchmarkDriver.configType", "the configuration is of the config type",
+                () -> "config() is a " + config().getClass().getName() + ", configType() says " + type.getName());
+        for (C config : List.of(config(), unreachableConfig())) {
+            try {
+                Bounded.run("validate(" + config + ")", callTimeout(), () -> driver.validate(config));
+            } catch (DriverException e) {
+                throw broken("BenchmarkDriver.validate", "validate checks values without touching any cluster, so it "
+                        + "accepts a working configuration and one whose cluster is unreachable", "it rejected " + config
+                        + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Test
+    void optionalHooksAnswerSanelyBeforeInitialize() {
+        BenchmarkDriver<C> driver = newDriver();
+        Set<String> aliases = driver.driverClassAliases();
+        check(aliases != null && aliases.stream().noneMatch(a -> a == null || a.isBlank()), "BenchmarkDriver.driverClassAliases",
+                "a set of driverClass names (empty for none)", () -> "it returned " + aliases);
+        String version = driver.clientVersion();
+        check(version != null && !version.isBlank(), "BenchmarkDriver.clientVersion",
+                "the client library and its version, for the result", () -> "it returned " + quoted(version));
+        Duration timeout = Bounded.call("deliveryTimeout(config())", callTimeout(), () -> driver.deliveryTimeout(config()));
+        check(timeout == null || (!timeout.isNegative() && !timeout.isZero()), "BenchmarkDriver.deliveryTimeout",
+                "how long the client keeps trying to deliver, or null when unknown; called before initialize",
+                () -> "it returned " + timeout);
+        List<String> problems = driver.faultProblems(config(), List.of());
+        check(problems != null && problems.isEmpty(), "BenchmarkDriver.faultProblems",
+                "empty when the faults can be injected, as an empty list of faults always can", () -> "it returned " + problems);
+    }
+
+    @Test
+    void anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress() {
+        ThreadCheck threads = ThreadCheck.snapshot();
+        BenchmarkDriver<C> driver = newDriver();
+        long start = System.nanoTime();
+        RuntimeException thrown = null;
+        try {
+            Bounded.run("initialize(unreachableConfig())", UNREACHABLE_LIMIT.plus(Duration.ofSeconds(10)),
+                    () -> driver.initialize(unreachableConfig()));
+        } catch (RuntimeException e) {
+            thrown = e;
+        } catch (AssertionFailedError e) {
+            throw broken("BenchmarkDriver.initialize", "an unreachable cluster fails within 30 s", e.getMessage());
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        RuntimeException failure = thrown;
+        check(failure != null, "BenchmarkDriver.initialize", "an unreachable cluster fails with a DriverException",
+                () -> "initialize(unreachableConfig()) returned normally after " + String.format("%.1f s", seconds));
+        check(failure instanceof DriverException, "BenchmarkDriver.initialize",
+                "an unreachable cluster fails with a DriverException (the message is shown to the user as it is)",
+                () -> "it threw " + Bounded.describe(failure));
+        check(seconds <= UNREACHABLE_LIMIT.toSeconds(), "BenchmarkDriver.initialize", "an unreachable cluster fails within 30 s",
+                () -> String.format("it took %.1f s", seconds));
+        String message = failure.getMessage();
+        check(message != null && message.contains(unreachableAddress()), "BenchmarkDriver.initialize",
+                "the DriverException names the address it tried (" + unreachableAddress() + ")",
+                () -> "the message was " + quoted(message));
+        try {
+            Bounded.run("close() after a failed initialize", callTimeout(), driver::close);
+        } catch (RuntimeException e) {
+            throw broken("BenchmarkDriver.close", "a driver whose initialize failed can be closed (the worker always closes it)",
+                    "close() threw " + Bounded.describe(e), e);
+        }
+        List<Thread> left = threads.awaitEnded(callTimeout(), this::ignoresThread);
+        check(left.isEmpty(), "BenchmarkDriver.close", "a driver whose initialize failed leaves no thread behind once closed",
+                () -> left.size() + " thread(s) still alive " + Bounded.seconds(callTimeout()) + " after close():"
+                        + ThreadCheck.describe(left));
+    }
+
+    // ---- topics -------------------------------------------------------------------------------
+
+    @Test
+    void createsABatchOfTopicsWithTheirPartitionCounts() {
+        BenchmarkDriver<C> driver = startDriver();
+        List<TopicSpec> batch = new ArrayList<>();
+        for (int i = 0; i < topicsPerBatch(); i++) {
+            batch.add(new TopicSpec(name("batch"), 1 + i % 3));
+        }
+        createTopics(driver, batch);
+        Map<String, Integer> expected = batch.stream().collect(Collectors.toMap(TopicSpec::name, TopicSpec::partitions));
+        Bounded.until(callTimeout(), () -> listed(expected.keySet()).equals(expected), () -> broken("BenchmarkDriver.createTopics",
+                "creates every topic of the batch with its partition count", "asked for " + new TreeMap<>(expected)
+                        + "; the system lists " + new TreeMap<>(listed(expected.keySet()))));
+    }
+
+    @Test
+    void deletesTopicsAndTakesMissingTopicsForDeleted() {
+        BenchmarkDriver<C> driver = startDriver();
+        TopicSpec a = new TopicSpec(name("delete"), 2);
+        TopicSpec b = new TopicSpec(name("delete"), 1);
+        createTopics(driver, List.of(a, b));
+        Bounded.until(callTimeout(), () -> listed(Set.of(a.name(), b.name())).size() == 2, () -> broken(
+                "BenchmarkDriver.createTopics", "creates the topics", "the system does not list " + a.name() + " and " + b.name()));
+
+        String neverCreated = name("never-created");
+        Throwable mixed = Bounded.failureOf("deleteTopics([existing, missing])", callTimeout(),
+                driver.deleteTopics(List.of(a.name(), neverCreated)));
+        check(mixed == null, "BenchmarkDriver.deleteTopics", "missing topics are not an error",
+                () -> "deleting " + a.name() + " and the never created " + neverCreated + " failed: " + Bounded.describe(mixed));
+        Bounded.await("deleteTopics([" + b.name() + "])", callTimeout(), driver.deleteTopics(List.of(b.name())));
+        Bounded.until(callTimeout(), () -> listed(Set.of(a.name(), b.name())).isEmpty(), () -> broken("BenchmarkDriver.deleteTopics",
+                "deletes the topics", "the system still lists " + listed(Set.of(a.name(), b.name())).keySet() + " "
+                        + Bounded.seconds(callTimeout()) + " after deleteTopics completed"));
+        Throwable again = Bounded.failureOf("deleteTopics of deleted topics", callTimeout(),
+                driver.deleteTopics(List.of(a.name(), b.name())));
+        check(again == null, "BenchmarkDriver.deleteTopics", "missing topics are not an error",
+                () -> "deleting " + a.name() + " and " + b.name() + " a second time failed: " + Bounded.describe(again));
+        createdTopics.removeAll(List.of(a.name(), b.name()));
+    }
+
+    @Test
+    void aTopicTheClusterRefusesFailsWithADriverException() {
+        TopicSpec refused = refusedTopic();
+        Assumptions.assumeTrue(refused != null, "refusedTopic() is null: the driver's refusal path is not tested");
+        BenchmarkDriver<C> driver = startDriver();
+        createdTopics.add(refused.name()); // in case the system took it after all
+        Throwable failure;
+        try {
+            failure = Bounded.failureOf("createTopics([" + refused + "])", callTimeout(), driver.createTopics(List.of(refused)));
+        } catch (DriverException e) {
+            failure = e; // thrown at once instead of through the future: the framework takes that too
+        }
+        Throwable f = failure;
+        check(f != null, "BenchmarkDriver.createTopics", "a topic the cluster refuses completes the future exceptionally",
+                () -> "createTopics([" + refused + "]) completed normally");
+        check(f instanceof DriverException && f.getMessage() != null && !f.getMessage().isBlank(), "BenchmarkDriver.createTopics",
+                "a refusal completes exceptionally with a DriverException carrying the cluster's reason",
+                () -> "it failed with " + Bounded.describe(f));
+    }
+
+    // ---- producing ----------------------------------------------------------------------------
+
+    @Test
+    void everySendCompletesExactlyOnce() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "sends", 3);
+        BenchmarkProducer producer = producer(driver, topic);
+        List<Outgoing> messages = messages(500, producerId(), true);
+        Map<byte[], byte[]> originals = new IdentityHashMap<>();
+        messages.forEach(m -> originals.put(m.payload(), m.payload().clone()));
+
+        Completions completions = send(producer, messages);
+        completions.awaitAll(callTimeout(), "every send completes, as soon as the cluster acknowledges it");
+        Bounded.pause(settleTime());
+        completions.checkNoneRepeated();
+        List<Integer> failed = completions.failed();
+        check(failed.isEmpty(), "SendCompletion", "a healthy cluster acknowledges sends to an existing topic (error null)",
+                () -> failed.size() + " of " + messages.size() + " sends failed, the first with "
+                        + Bounded.describe(completions.errorOf(failed.get(0))));
+        originals.forEach((payload, copy) -> check(Arrays.equals(payload, copy), "BenchmarkProducer.sendAsync",
+                "the driver does not modify the payload array (the framework reuses it)",
+                () -> "a " + payload.length + "-byte payload changed"));
+    }
+
+    @Test
+    void aSendThatThrowsNeverCompletes() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "throws", 1);
+        BenchmarkProducer producer = producer(driver, topic);
+        awaitAcks(send(producer, messages(1, producerId(), false)));
+        closeNow(producer, "close() of a producer");
+
+        // After close a send throws or fails; either way the framework must count it exactly once.
+        Completions late = new Completions(1);
+        Outgoing m = messages(1, producerId(), false).get(0);
+        RuntimeException thrown = null;
+        try {
+            Bounded.run("sendAsync after close()", callTimeout(), () -> producer.sendAsync(m.key(), m.payload(), m.stamp(), late.of(0)));
+        } catch (RuntimeException e) {
+            thrown = e;
+        }
+        if (thrown != null) {
+            Bounded.pause(settleTime());
+            RuntimeException t = thrown;
+            check(late.callsOf(0) == 0, "BenchmarkProducer.sendAsync",
+                    "if sendAsync throws, the completion never runs (the framework counts the exception as the send's failure)",
+                    () -> "sendAsync after close() threw " + Bounded.describe(t) + ", and the completion ran too ("
+                            + late.callsOf(0) + " time(s), error " + Bounded.describe(late.errorOf(0)) + ")");
+        } else {
+            late.awaitAll(callTimeout(), "a send that does not throw completes exactly once (here: a send after close)");
+            Bounded.pause(settleTime());
+            late.checkNoneRepeated();
+        }
+    }
+
+    @Test
+    void closingAProducerFlushesAndCompletesItsSends() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "flush", 2);
+        BenchmarkProducer producer = producer(driver, topic);
+        Completions completions = send(producer, messages(200, producerId(), true));
+        try {
+            closeNow(producer, "close() of a producer with sends in flight", PRODUCER_CLOSE_LIMIT);
+        } catch (AssertionFailedError e) {
+            throw broken("BenchmarkProducer.close", "flushes what is buffered and releases the client, giving up after a few seconds",
+                    e.getMessage());
+        }
+        Bounded.until(settleTime(), completions::allCompleted, () -> broken("BenchmarkProducer.close",
+                "flushes what is buffered: each send has completed (acknowledged or failed) when close returns",
+                completions.pending().size() + " of " + completions.size() + " sends had not completed "
+                        + Bounded.seconds(settleTime()) + " after close() returned"));
+        Bounded.pause(settleTime());
+        completions.checkNoneRepeated();
+    }
+
+    // ---- consuming ----------------------------------------------------------------------------
+
+    @Test
+    void stampsAndPayloadSizesReachTheConsumerUnchanged() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "stamps", 3);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        long t0 = System.currentTimeMillis() * 1000;
+        List<Outgoing> messages = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            MessageStamp stamp = switch (i % 3) {
+                case 0 -> new MessageStamp(t0 + i, producerId, i);
+                case 1 -> MessageStamp.timeOnly(t0 + i);
+                default -> null;
+            };
+            int size = PAYLOAD_SIZES[(i / 3) % PAYLOAD_SIZES.length];
+            messages.add(new Outgoing(i % 2 == 0 ? null : ("key-" + i).getBytes(StandardCharsets.UTF_8), payload(size), stamp));
+        }
+        awaitAcks(send(producer, messages));
+
+        // Created after the sends: a new group starts from the earliest position.
+        Deliveries got = new Deliveries();
+        consumer(driver, topic, name("stamps"), got);
+        Bounded.until(callTimeout(), () -> got.count() >= messages.size(), () -> broken("BenchmarkDriver.createConsumer",
+                "a new consumer group starts from the earliest position, so it gets messages sent before it existed",
+                got.count() + " of " + messages.size() + " acknowledged messages were delivered within " + Bounded.seconds(callTimeout())));
+        Bounded.pause(settleTime());
+        List<Deliveries.Delivery> all = got.all();
+
+        Map<MessageStamp, List<Deliveries.Delivery>> byStamp = new HashMap<>();
+        List<Integer> unstampedSizes = new ArrayList<>();
+        for (Deliveries.Delivery d : all) {
+            if (d.stamp() == null) {
+                unstampedSizes.add(d.payloadSizeBytes());
+            } else {
+                byStamp.computeIfAbsent(d.stamp(), k -> new ArrayList<>()).add(d);
+            }
+        }
+        List<Integer> sentUnstampedSizes = new ArrayList<>();
+        for (Outgoing m : messages) {
+            if (m.stamp() == null) {
+                sentUnstampedSizes.add(m.payload().length);
+                continue;
+            }
+            List<Deliveries.Delivery> match = byStamp.getOrDefault(m.stamp(), List.of());
+            check(!match.isEmpty(), "BenchmarkProducer.sendAsync / ConsumerCallback",
+                    "the stamp (intended send time, producer id, sequence) reaches the consumer unchanged",
+                    () -> "no message arrived with " + m.stamp() + "; " + nearest(m.stamp(), byStamp.keySet()));
+            check(match.size() == 1, "ConsumerCallback", "a steady consumer group gets each message once",
+                    () -> "the message with " + m.stamp() + " arrived " + match.size() + " times");
+            check(match.get(0).payloadSizeBytes() == m.payload().length, "ConsumerCallback",
+                    "payloadSizeBytes is the size of the record value the producer sent",
+                    () -> "the message with " + m.stamp() + " was sent with " + m.payload().length + " bytes, delivered with "
+                            + match.get(0).payloadSizeBytes());
+        }
+        unstampedSizes.sort(null);
+        sentUnstampedSizes.sort(null);
+        check(unstampedSizes.equals(sentUnstampedSizes), "ConsumerCallback",
+                "a message sent without a stamp arrives without one (stamp null), with its payload size",
+                () -> "sent unstamped messages of sizes " + sentUnstampedSizes + "; unstamped deliveries had sizes " + unstampedSizes);
+        check(all.size() == messages.size(), "ConsumerCallback", "a steady consumer group gets each message once",
+                () -> messages.size() + " messages sent, " + all.size() + " delivered");
+        check(!got.overlapped(), "ConsumerCallback", "the callback runs on the consumer's own thread, one message at a time",
+                () -> "two threads were in the callback at once");
+    }
+
+    @Test
+    void deliveriesReportTheirPartitionAndIncreasingPositions() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 3;
+        String topic = createTopic(driver, "positions", partitions);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("positions"), got);
+        awaitAssigned(List.of(consumer), partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        awaitAcks(send(producer, messages(90, producerId, true)));
+        got.awaitFrom(producerId, 90, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+
+        Map<Integer, List<Long>> positions = new TreeMap<>();
+        for (Deliveries.Delivery d : got.all()) {
+            check(d.partition() >= 0 && d.partition() < partitions, "ConsumerCallback",
+                    "partition is the partition the message was read from, 0 to partitions - 1",
+                    () -> "a message of a " + partitions + "-partition topic came with partition " + d.partition());
+            positions.computeIfAbsent(d.partition(), k -> new ArrayList<>()).add(d.position());
+        }
+        positions.forEach((partition, list) -> {
+            boolean none = list.stream().allMatch(p -> p == -1);
+            for (int i = 1; i < list.size() && !none; i++) {
+                long before = list.get(i - 1);
+                long now = list.get(i);
+                check(now > before && before >= 0, "ConsumerCallback",
+                        "position is the message's position in its partition, increasing along the partition (-1 when the "
+                                + "system has none)", () -> "in partition " + partition + ", position " + now + " came after " + before);
+            }
+        });
+    }
+
+    @Test
+    void consumersOfOneGroupShareThePartitionsAndEveryGroupGetsEveryMessage() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 6;
+        String topic = createTopic(driver, "groups", partitions);
+        String shared = name("shared");
+        List<Deliveries> sharedGot = List.of(new Deliveries(), new Deliveries(), new Deliveries());
+        List<BenchmarkConsumer> members = new ArrayList<>();
+        for (Deliveries d : sharedGot) {
+            members.add(consumer(driver, topic, shared, d));
+        }
+        Deliveries aloneGot = new Deliveries();
+        BenchmarkConsumer alone = consumer(driver, topic, name("alone"), aloneGot);
+        awaitAssigned(members, partitions);
+        awaitAssigned(List.of(alone), partitions);
+        Bounded.until(callTimeout(), () -> counts(members).stream().allMatch(n -> n > 0), () -> broken(
+                "BenchmarkConsumer.assignedPartitionCount", "the members of one group share its partitions: with no more members "
+                        + "than partitions, each holds some", "after " + Bounded.seconds(callTimeout()) + " the members hold "
+                        + counts(members)));
+
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 60;
+        awaitAcks(send(producer, messages(n, producerId, true)));
+        aloneGot.awaitFrom(producerId, n, callTimeout(), "BenchmarkDriver.createConsumer",
+                "every consumer group (one per subscription) gets every message");
+        Bounded.until(callTimeout(), () -> sequences(sharedGot, producerId).size() == n, () -> broken("BenchmarkDriver.createConsumer",
+                "every consumer group gets every message, shared among its members", "the members of group " + shared
+                        + " got " + sequences(sharedGot, producerId).size() + " of " + n + " messages between them"));
+        int held = counts(members).stream().mapToInt(Integer::intValue).sum();
+        check(held == partitions, "BenchmarkConsumer.assignedPartitionCount", "no partition is held by two members of a group",
+                () -> "the members hold " + counts(members) + " = " + held + " partitions of " + partitions);
+    }
+
+    @Test
+    void aPausedConsumerDeliversNothingUntilResumed() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 2;
+        String topic = createTopic(driver, "pause", partitions);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("pause"), got);
+        awaitAssigned(List.of(consumer), partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long before = producerId();
+        awaitAcks(send(producer, messages(1, before, false)));
+        got.awaitFrom(before, 1, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+
+        Bounded.run("pause()", callTimeout(), consumer::pause);
+        Bounded.pause(settleTime()); // a pause may take effect at the consumer's next fetch
+        long pausedAt = System.nanoTime();
+        long during = producerId();
+        int n = 20;
+        awaitAcks(send(producer, messages(n, during, true)));
+        Bounded.pause(settleTime().multipliedBy(2));
+        List<Deliveries.Delivery> whilePaused = got.after(pausedAt);
+        check(whilePaused.isEmpty(), "BenchmarkConsumer.pause", "a paused consumer stops fetching: nothing is delivered",
+                () -> whilePaused.size() + " message(s) were delivered while paused (from " + Bounded.seconds(settleTime())
+                        + " after pause() on)");
+        int assigned = Bounded.call("assignedPartitionCount()", callTimeout(), consumer::assignedPartitionCount);
+        check(assigned == partitions, "BenchmarkConsumer.pause", "pausing does not leave the group",
+                () -> "the paused consumer holds " + assigned + " of " + partitions + " partitions");
+
+        Bounded.run("resume()", callTimeout(), consumer::resume);
+        got.awaitFrom(during, n, callTimeout(), "BenchmarkConsumer.resume", "a resumed consumer delivers what arrived while it was paused");
+    }
+
+    @Test
+    void aClosedConsumerDeliversNothingMore() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "closed", 1);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("closed"), got);
+        awaitAssigned(List.of(consumer), 1);
+        BenchmarkProducer producer = producer(driver, topic);
+        long before = producerId();
+        awaitAcks(send(producer, messages(5, before, false)));
+        got.awaitFrom(before, 5, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+
+        closeNow(consumer, "close() of a consumer");
+        long closedAt = System.nanoTime();
+        awaitAcks(send(producer, messages(20, producerId(), false)));
+        Bounded.pause(settleTime());
+        List<Deliveries.Delivery> afterClose = got.after(closedAt);
+        check(afterClose.isEmpty(), "BenchmarkConsumer.close", "a closed consumer delivers nothing more",
+                () -> afterClose.size() + " message(s) were delivered after close() returned");
+    }
+
+    // ---- closing ------------------------------------------------------------------------------
+
+    @Test
+    void closingTheClientsAndThenTheDriverLeavesNoThreadBehind() {
+        ThreadCheck threads = ThreadCheck.snapshot();
+        BenchmarkDriver<C> driver = exerciseAllClients(true);
+        closeNow(driver, "close() of the driver");
+        List<Thread> left = threads.awaitEnded(callTimeout(), this::ignoresThread);
+        check(left.isEmpty(), "BenchmarkDriver.close", "closing the clients and then the driver releases every thread it started",
+                () -> left.size() + " thread(s) still alive " + Bounded.seconds(callTimeout()) + " after close():" + ThreadCheck.describe(left));
+    }
+
+    @Test
+    void closingTheDriverClosesTheClientsItStillHolds() {
+        ThreadCheck threads = ThreadCheck.snapshot();
+        BenchmarkDriver<C> driver = exerciseAllClients(false);
+        closeNow(driver, "close() of the driver");
+        List<Thread> left = threads.awaitEnded(callTimeout(), this::ignoresThread);
+        check(left.isEmpty(), "BenchmarkDriver.close", "closes every producer, consumer and connection the driver still holds",
+                () -> left.size() + " thread(s) still alive " + Bounded.seconds(callTimeout()) + " after close() of the driver, "
+                        + "whose producer and consumer were left open:" + ThreadCheck.describe(left));
+    }
+
+    /** A driver whose producer and consumer have carried messages; with {@code closeClients}, they are closed. */
+    private BenchmarkDriver<C> exerciseAllClients(boolean closeClients) {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "threads", 2);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("threads"), got);
+        awaitAssigned(List.of(consumer), 2);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        awaitAcks(send(producer, messages(10, producerId, true)));
+        got.awaitFrom(producerId, 10, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+        if (closeClients) {
+            // As the framework ends a run: clients closed, then topics deleted, then the driver closed.
+            closeNow(producer, "close() of a producer");
+            closeNow(consumer, "close() of a consumer");
+            Bounded.await("deleteTopics([" + topic + "])", callTimeout(), driver.deleteTopics(List.of(topic)));
+            createdTopics.remove(topic);
+        } else {
+            opened.remove(producer);
+            opened.remove(consumer);
+        }
+        return driver;
+    }
+
+    // ---- metrics and the last contact ---------------------------------------------------------
+
+    @Test
+    void clientMetricsAndLastServerContactAreSaneAroundTraffic() {
+        BenchmarkDriver<C> driver = startDriver();
+        checkMetrics(driver, "right after initialize");
+        checkContact(driver);
+        String topic = createTopic(driver, "metrics", 2);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("metrics"), got);
+        awaitAssigned(List.of(consumer), 2);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        awaitAcks(send(producer, messages(50, producerId, true)));
+        got.awaitFrom(producerId, 50, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+        checkMetrics(driver, "with a producer and a consumer that carried 50 messages");
+        checkContact(driver);
+        checkContact(driver);
+        closeNow(producer, "close() of a producer");
+        closeNow(consumer, "close() of a consumer");
+        checkMetrics(driver, "after its clients closed");
+        checkContact(driver);
+    }
+
+    private void checkMetrics(BenchmarkDriver<C> driver, String when) {
+        List<ClientMetric> metrics = Bounded.call("clientMetrics() " + when, callTimeout(), driver::clientMetrics);
+        check(metrics != null, "BenchmarkDriver.clientMetrics", "a list of metrics, empty when the driver has none",
+                () -> "clientMetrics() returned null " + when);
+        for (ClientMetric m : metrics) {
+            check(m != null && m.name() != null && !m.name().isBlank() && m.aggregation() != null && Double.isFinite(m.value()),
+                    "BenchmarkDriver.clientMetrics", "each metric has a name, a finite value and an aggregation (the "
+                            + "framework adds them up over clients and workers)", () -> "got " + m + " " + when);
+        }
+    }
+
+    private void checkContact(BenchmarkDriver<C> driver) {
+        long start = System.nanoTime();
+        ServerContact contact = Bounded.call("lastServerContact()", callTimeout(), driver::lastServerContact);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        check(millis <= QUICK_CALL_LIMIT.toMillis(), "BenchmarkDriver.lastServerContact",
+                "quick, never blocking on the network (called once per reporting period)", () -> "it took " + millis + " ms");
+        if (contact != null) {
+            long now = System.currentTimeMillis();
+            check(contact.address() != null && !contact.address().isBlank(), "BenchmarkDriver.lastServerContact",
+                    "the server that answered last, by address, or null when unknown", () -> "it returned " + contact);
+            check(contact.epochMillis() >= testStartMillis - 60_000 && contact.epochMillis() <= now + 60_000,
+                    "ServerContact", "epochMillis is when the server last answered, ms since the Unix epoch",
+                    () -> "it returned " + contact.epochMillis() + " while the test started at " + testStartMillis);
+        }
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    /** One message to send. */
+    private record Outgoing(byte[] key, byte[] payload, MessageStamp stamp) {}
+
+    /** A new driver, initialized with {@link #config()}; closed after the test unless the test closes it. */
+    private BenchmarkDriver<C> startDriver() {
+        BenchmarkDriver<C> driver = newDriver();
+        opened.add(driver);
+        Bounded.run("initialize(config())", callTimeout(), () -> driver.initialize(config()));
+        return driver;
+    }
+
+    /** A unique name for a topic or consumer group of this test run. */
+    private String name(String what) {
+        return "conformance-" + what + "-" + suffix + "-" + names++;
+    }
+
+    private long producerId() {
+        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    }
+
+    private void createTopics(BenchmarkDriver<C> driver, List<TopicSpec> topics) {
+        topics.forEach(t -> createdTopics.add(t.name()));
+        Bounded.await("createTopics(" + topics + ")", callTimeout(), driver.createTopics(topics));
+    }
+
+    private String createTopic(BenchmarkDriver<C> driver, String what, int partitions) {
+        String topic = name(what);
+        createTopics(driver, List.of(new TopicSpec(topic, partitions)));
+        return topic;
+    }
+
+    private BenchmarkProducer producer(BenchmarkDriver<C> driver, String topic) {
+        BenchmarkProducer p = Bounded.await("createProducer(" + topic + ")", callTimeout(), driver.createProducer(topic));
+        check(p != null, "BenchmarkDriver.createProducer", "completes with a producer", () -> "it completed with null");
+        opened.add(p);
+        return p;
+    }
+
+    private BenchmarkConsumer consumer(BenchmarkDriver<C> driver, String topic, String group, Deliveries callback) {
+        BenchmarkConsumer c = Bounded.await("createConsumer(" + topic + ", " + group + ")", callTimeout(),
+                driver.createConsumer(topic, group, callback));
+        check(c != null, "BenchmarkDriver.createConsumer", "completes with a consumer", () -> "it completed with null");
+        opened.add(c);
+        return c;
+    }
+
+    private void closeNow(AutoCloseable c, String what) {
+        closeNow(c, what, callTimeout());
+    }
+
+    private void closeNow(AutoCloseable c, String what, Duration limit) {
+        opened.remove(c);
+        Bounded.run(what, limit, c::close);
+    }
+
+    /** Waits until the members together hold every partition (the framework's readiness rule). */
+    private void awaitAssigned(List<BenchmarkConsumer> members, int partitions) {
+        Bounded.until(callTimeout(), () -> counts(members).stream().mapToInt(Integer::intValue).sum() == partitions,
+                () -> broken("BenchmarkConsumer.assignedPartitionCount", "the members of one group together hold every "
+                        + "partition of the topic", "after " + Bounded.seconds(callTimeout()) + " the " + members.size()
+                        + " member(s) hold " + counts(members) + " of " + partitions + " partitions"));
+    }
+
+    private List<Integer> counts(List<BenchmarkConsumer> members) {
+        List<Integer> out = new ArrayList<>();
+        for (BenchmarkConsumer m : members) {
+            out.add(Bounded.call("assignedPartitionCount()", callTimeout(), m::assignedPartitionCount));
+        }
+        return out;
+    }
+
+    private Set<Long> sequences(List<Deliveries> group, long producerId) {
+        Set<Long> seen = new HashSet<>();
+        group.forEach(d -> d.ofProducer(producerId).forEach(x -> seen.add(x.stamp().sequence())));
+        return seen;
+    }
+
+    private Map<String, Integer> listed(Set<String> names) {
+        Map<String, Integer> all = Bounded.call("systemTopics()", callTimeout(), this::systemTopics);
+        if (all == null) {
+            throw new AssertionFailedError("systemTopics() returned null: it must list the topics on the system");
+        }
+        Map<String, Integer> out = new HashMap<>();
+        all.forEach((k, v) -> {
+            if (names.contains(k)) {
+                out.put(k, v);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * {@code n} messages stamped with {@code producerId} and sequences 0..n-1, of varied sizes; with
+     * {@code keyed}, every other one has a key. Payload arrays are shared between messages of one
+     * size, as the framework shares them.
+     */
+    private List<Outgoing> messages(int n, long producerId, boolean keyed) {
+        long t0 = System.currentTimeMillis() * 1000;
+        List<Outgoing> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] key = keyed && i % 2 == 1 ? ("key-" + i).getBytes(StandardCharsets.UTF_8) : null;
+            out.add(new Outgoing(key, payload(PAYLOAD_SIZES[i % PAYLOAD_SIZES.length]), new MessageStamp(t0 + i, producerId, i)));
+        }
+        return out;
+    }
+
+    private final Map<Integer, byte[]> payloads = new HashMap<>();
+
+    private byte[] payload(int size) {
+        return payloads.computeIfAbsent(size, s -> {
+            byte[] b = new byte[s];
+            for (int i = 0; i < s; i++) {
+                b[i] = (byte) (i * 31 + 7);
+            }
+            return b;
+        });
+    }
+
+    /** Hands every message to the producer, on a bounded thread; a throw from a healthy producer fails the test. */
+    private Completions send(BenchmarkProducer producer, List<Outgoing> messages) {
+        Completions completions = new Completions(messages.size());
+        Bounded.run("sendAsync of " + messages.size() + " message(s)", callTimeout(), () -> {
+            for (int i = 0; i < messages.size(); i++) {
+                Outgoing m = messages.get(i);
+                try {
+                    producer.sendAsync(m.key(), m.payload(), m.stamp(), completions.of(i));
+                } catch (RuntimeException e) {
+                    throw broken("BenchmarkProducer.sendAsync", "hands a message to a healthy client without failing",
+                            "message " + i + " threw " + Bounded.describe(e), e);
+                }
+            }
+        });
+        return completions;
+    }
+
+    /** Waits until every send is acknowledged; fails naming the promise if one fails or hangs. */
+    private void awaitAcks(Completions completions) {
+        completions.awaitAll(callTimeout(), "every send completes, as soon as the cluster acknowledges it");
+        List<Integer> failed = completions.failed();
+        check(failed.isEmpty(), "SendCompletion", "a healthy cluster acknowledges sends to an existing topic (error null)",
+                () -> failed.size() + " of " + completions.size() + " sends failed, the first with "
+                        + Bounded.describe(completions.errorOf(failed.get(0))));
+    }
+
+    /** What arrived instead of {@code sent}: the stamp with its producer id and sequence, or a few stamps that arrived. */
+    private static String nearest(MessageStamp sent, Set<MessageStamp> arrived) {
+        for (MessageStamp s : arrived) {
+            if (sent.checksIntegrity() && s.producerId() == sent.producerId() && s.sequence() == sent.sequence()) {
+                return "it arrived as " + s;
+            }
+        }
+        return "the stamps that arrived include " + sample(arrived);
+    }
+
+    private static String sample(Set<MessageStamp> stamps) {
+        return stamps.stream().limit(3).map(String::valueOf).collect(Collectors.joining(", ", "[", stamps.size() > 3 ? ", ...]" : "]"));
+    }
+
+    private static String quoted(String s) {
+        return s == null ? "null" : "'" + s + "'";
+    }
+}
