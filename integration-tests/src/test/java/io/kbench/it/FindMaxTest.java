@@ -194,7 +194,7 @@ class FindMaxTest {
     @Order(5)
     void ombRateDiscoveryFilesRunUnchanged() throws Exception {
         Path omb = Path.of("src/test/resources/omb/max-rate-1-topic-1-partition-1p-1c-100b.yaml").toAbsolutePath();
-        Cli.Outcome o = run("--warmup", "1s", "--duration", "3s", "--progress-interval", "1s", omb.toString());
+        Cli.Outcome o = run("--warmup", "1s", "--duration", "2s", "--progress-interval", "1s", omb.toString());
 
         assertEquals(0, o.exitCode(), o.all());
         assertTrue(o.out().contains("payloadFile payload/payload-100b.data not found"), o.out());
@@ -205,7 +205,7 @@ class FindMaxTest {
         assertNotNull(search.get("maxRate"), search.toString());
         assertEquals(search.get("maxRate").asDouble(), r.get("measurement").get("requestedRate").asDouble(), 0.5,
                 "measured at the rate found");
-        assertEquals(3_000, search.get("confirmMillis").asLong(), "for the workload's duration");
+        X
         assertEquals(100, r.get("workloadConfig").get("messageSize").asInt());
     }
 
