@@ -205,7 +205,7 @@ class FindMaxTest {
         assertNotNull(search.get("maxRate"), search.toString());
         assertEquals(search.get("maxRate").asDouble(), r.get("measurement").get("requestedRate").asDouble(), 0.5,
                 "measured at the rate found");
-        X
+        assertEquals(2_000, search.get("confirmMillis").asLong(), "for the workload's duration");
         assertEquals(100, r.get("workloadConfig").get("messageSize").asInt());
     }
 
