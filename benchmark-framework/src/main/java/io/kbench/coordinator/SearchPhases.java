@@ -94,7 +94,7 @@ final class SearchPhases {
         for (Double rate = search.nextRate(); rate != null; rate = search.nextRate()) {
             boolean confirming = search.stage() == MaxRateSearch.Stage.CONFIRM;
             Duration length = confirming ? confirm : settings.step();
-            if (!confirming && !budget.allows(settings.settle().plus(length))) {
+            if (!confirming && !budget.allows(settleFor(steps.size() + 1).plus(length))) {
                 budgetRanOut = true;
                 search.giveUp(String.format(Locale.ROOT, "the search's time budget of %s ran out (--max-duration)",
                         minutes(settings.maxDuration())));
@@ -139,9 +139,9 @@ final class SearchPhases {
         Counts atStart = totals();
         workers.restartSchedule(rate);
         record.startPhase(Phase.SETTLE, String.format(Locale.ROOT, "Step %d (%s) at %,.0f msg/s: settling for %d s, then measuring "
-                + "for %d s...", number, stage, rate, settings.settle().toSeconds(), length.toSeconds()));
-        if (!settings.settle().isZero()) {
-            collector.runFor(Phase.SETTLE, settings.settle());
+                + "for %d s...", number, stage, rate, settleFor(number).toSeconds(), length.toSeconds()));
+        if (!settleFor(number).isZero()) {
+            collector.runFor(Phase.SETTLE, settleFor(number));
         }
         long backlogBefore = backlog();
         workers.resetStats();
@@ -164,6 +164,15 @@ final class SearchPhases {
                 m.windowStartEpochMicros() / 1_000, m.windowMicros() / 1_000);
         console.line("  " + result.line());
         return new Step(result, m, periods);
+    }
+
+    /**
+     * The first step also warms the cluster and the clients up (new topics, cold JIT): it settles for at
+     * least the workload's warmup, so that a cold start does not fail the seed.
+     */
+    private Duration settleFor(int stepNumber) {
+        Duration warmup = workload.effectiveWarmup();
+        return stepNumber == 1 && warmup.compareTo(settings.settle()) > 0 ? warmup : settings.settle();
     }
 
     /** Pauses the schedule, dropping what is due and unsent, and waits for the in-flight and unconsumed messages. */
