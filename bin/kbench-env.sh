@@ -22,7 +22,7 @@ kbench_build_if_needed() {
       exit 2
     fi
     # target/lib is copied anew: a jar a module no longer depends on (e.g. a second SLF4J provider) must go.
-    rm -rf "$KBENCH_HOME"/benchmark-framework/target/lib "$KBENCH_HOME"/driver-*/target/lib
+    rm -rf "$KBENCH_HOME"/benchmark-framework/target/lib "$KBENCH_HOME"/driver-*/target/lib "$KBENCH_HOME"/local-kafka/target/lib
     # The tool only: not the tests, nor deploy/ (Pulumi and the AWS SDK are large and only for deploying).
     if ! (cd "$KBENCH_HOME" && mvn -q -B -DskipTests package -pl '!integration-tests,!deploy,!deploy/aws' \
           >"$KBENCH_HOME/target-build.log" 2>&1); then
@@ -34,7 +34,9 @@ kbench_build_if_needed() {
   fi
 }
 
-kbench_classpath() {
+# The worker agent's class path: the framework and the drivers, no broker. A worker never starts a
+# cluster (the coordinator does), so the broker jars (~50 MB) stay off every remote machine.
+kbench_worker_classpath() {
   local cp="" jar
   for jar in "$KBENCH_HOME"/benchmark-framework/target/benchmark-framework-*.jar; do cp="$jar"; done
   cp="$cp:$KBENCH_HOME/benchmark-framework/target/lib/*"
@@ -49,3 +51,12 @@ kbench_classpath() {
   echo "$cp"
 }
 
+# The coordinator's (bin/benchmark) class path: the worker's plus local-kafka, which starts the
+# default run's cluster (driver-kafka finds it with ServiceLoader).
+kbench_classpath() {
+  local cp jar
+  cp="$(kbench_worker_classpath)"
+  for jar in "$KBENCH_HOME"/local-kafka/target/local-kafka-*.jar; do [ -f "$jar" ] && cp="$cp:$jar"; done
+  [ -d "$KBENCH_HOME/local-kafka/target/lib" ] && cp="$cp:$KBENCH_HOME/local-kafka/target/lib/*"
+  echo "$cp"
+}

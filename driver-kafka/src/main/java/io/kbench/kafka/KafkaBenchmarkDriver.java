@@ -13,8 +13,9 @@ import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
 import io.kbench.driver.TransactionListener;
+import io.kbench.kafka.local.LocalCluster;
 import io.kbench.kafka.local.LocalClusterConfig;
-import io.kbench.kafka.local.LocalKafkaCluster;
+import io.kbench.kafka.local.LocalClusterProvider;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -142,9 +143,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         if (faults.contains(FaultType.NETWORK_FREEZE) && !local.faultProxy()) {
             local = local.withFaultProxy(true); // a freeze needs the proxy; other runs are spared its cost
         }
-        LocalKafkaCluster cluster;
+        LocalClusterProvider provider = LocalClusterProvider.find();
+        LocalCluster cluster;
         try {
-            cluster = LocalKafkaCluster.start(local, progress);
+            cluster = provider.start(local, progress);
         } catch (RuntimeException e) {
             throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
         }

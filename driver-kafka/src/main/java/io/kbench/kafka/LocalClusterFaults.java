@@ -4,7 +4,7 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.kafka.local.LocalClusterConfig;
-import io.kbench.kafka.local.LocalKafkaCluster;
+import io.kbench.kafka.local.LocalCluster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,10 +16,10 @@ import java.util.Locale;
  */
 final class LocalClusterFaults {
 
-    private final LocalKafkaCluster cluster;
+    private final LocalCluster cluster;
     private Integer lastKilled;
 
-    LocalClusterFaults(LocalKafkaCluster cluster) {
+    LocalClusterFaults(LocalCluster cluster) {
         this.cluster = cluster;
     }
 

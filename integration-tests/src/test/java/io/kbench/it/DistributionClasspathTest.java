@@ -3,7 +3,9 @@ package io.kbench.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,10 +28,59 @@ class DistributionClasspathTest {
     Path dir;
 
     static String distributionClasspath() throws Exception {
-        Process p = new ProcessBuilder("bash", "-c", "source bin/kbench-env.sh && kbench_classpath").directory(Cli.HOME.toFile()).start();
+        return classpathOf("kbench_classpath");
+    }
+
+    /** What a function of bin/kbench-env.sh prints: a class path with directory wildcards. */
+    private static String classpathOf(String function) throws Exception {
+        Process p = new ProcessBuilder("bash", "-c", "source bin/kbench-env.sh && " + function).directory(Cli.HOME.toFile()).start();
         String cp = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertEquals(0, p.waitFor());
         return cp;
+    }
+
+    /** The jar file names a class path holds, its {@code dir/*} entries listed as the JVM expands them. */
+    private static List<String> jarNames(String classpath) throws Exception {
+        List<String> names = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (entry.endsWith("/*")) {
+                try (Stream<Path> jars = Files.list(Path.of(entry.substring(0, entry.length() - 2)))) {
+                    jars.filter(j -> j.toString().endsWith(".jar")).forEach(j -> names.add(j.getFileName().toString()));
+                }
+            } else {
+                names.add(Path.of(entry).getFileName().toString());
+            }
+        }
+        return names;
+    }
+
+    /** Jars only a broker needs: a worker never starts a cluster, so none may ship to one. */
+    private static final Pattern BROKER_JAR = Pattern.compile(
+            "(kafka_2\\.13|kafka-server|kafka-server-common|kafka-raft|kafka-metadata|kafka-storage|kafka-storage-api"
+            + "|kafka-group-coordinator|kafka-transaction-coordinator|kafka-share-coordinator|scala-library|local-kafka)-.*\\.jar");
+
+    @Test
+    void theWorkerAgentsClassPathHoldsNoBrokerJar() throws Exception {
+        List<String> worker = jarNames(classpathOf("kbench_worker_classpath"));
+        assertTrue(worker.stream().anyMatch(n -> n.startsWith("kafka-clients-")), worker.toString());
+        assertEquals(List.of(), worker.stream().filter(n -> BROKER_JAR.matcher(n).matches()).toList());
+        // The coordinator starts the default run's cluster, so it has them.
+        List<String> coordinator = jarNames(distributionClasspath());
+        assertTrue(coordinator.stream().anyMatch(n -> n.startsWith("kafka_2.13-")), coordinator.toString());
+        assertTrue(coordinator.stream().anyMatch(n -> n.startsWith("local-kafka-")), coordinator.toString());
+    }
+
+    @Test
+    void theWorkerAgentStartsOnItsClassPath() throws Exception {
+        String script = Files.readString(Cli.HOME.resolve("bin/benchmark-worker"));
+        assertTrue(script.contains("-cp \"$(kbench_worker_classpath)\" io.kbench.agent.WorkerMain"), script);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classpathOf("kbench_worker_classpath"), "io.kbench.agent.WorkerMain", "--help")
+                .directory(Cli.HOME.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(!output.contains("NoClassDefFoundError") && !output.contains("ClassNotFoundException"), output);
     }
 
     private record Outcome(int exit, String output, double seconds) {}

@@ -24,7 +24,7 @@ import java.util.Set;
  * @param security     a secured client listener (SASL_SSL, SASL_PLAINTEXT or SSL), or {@code null} for
  *                     the plain PLAINTEXT listener
  * @param faultProxy   put a TCP proxy in front of each broker's client listener, so
- *                     {@link LocalKafkaCluster#freezeNetwork} can stall the clients' traffic (default
+ *                     {@link LocalCluster#freezeNetwork} can stall the clients' traffic (default
  *                     false). Off by default because the proxy copies every byte: on a small machine
  *                     that CPU and latency would distort an ordinary benchmark. The proxies run in
  *                     the brokers' JVMs, not in the client's.

@@ -24,7 +24,7 @@ final class NodeJvm {
         cmd.add("-Djava.awt.headless=true");
         cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(NodeClasspath.forNodes());
         cmd.add(LocalNodeMain.class.getName());
         cmd.add("--config");
         cmd.add(node.configFile().toString());

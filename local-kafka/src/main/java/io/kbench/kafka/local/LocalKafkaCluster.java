@@ -47,7 +47,7 @@ import io.kbench.driver.DriverException;
  *       stay open; needs {@link LocalClusterConfig#faultProxy()}.</li>
  * </ul>
  */
-public final class LocalKafkaCluster implements AutoCloseable {
+public final class LocalKafkaCluster implements LocalCluster {
 
     /** Prefix of the temporary directory. */
     static final String TEMP_PREFIX = "kbench-kafka-";
@@ -178,6 +178,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      * truststore is deleted by {@link #close()}. SASL clients add {@code sasl.mechanism} and
      * {@code sasl.jaas.config} themselves.
      */
+    @Override
     public Map<String, String> clientSettings() {
         return clientSettings;
     }
@@ -197,6 +198,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
     }
 
     /** {@code host:port} clients use for broker {@code index} (0-based): the proxy's when there is one. */
+    @Override
     public String brokerAddress(int index) {
         checkIndex(index);
         return layout.node(index).clientAddress();
@@ -212,6 +214,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      * or with security and proxies "local Kafka 4.3.1, 1 broker at 127.0.0.1:40123 over SASL_SSL (PLAIN,
      * SCRAM-SHA-512) through fault proxies (data in ...)".
      */
+    @Override
     public String description() {
         return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
@@ -265,6 +268,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      *
      * @throws DriverException if the index is out of range, the broker is not running, or the cluster is closed
      */
+    @Override
     public void killBroker(int index) {
         checkIndex(index);
         nodes.kill(index);
@@ -278,6 +282,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      *                         broker can be restarted), the cluster is closed, or it did not come
      *                         back in time (with the end of the broker log)
      */
+    @Override
     public void restartBroker(int index) {
         checkIndex(index);
         nodes.restart(index, READY_TIMEOUT_MS);
@@ -293,6 +298,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      * @throws DriverException if the index is out of range, the duration is not positive, the
      *                         broker is not running or already paused, or the cluster is closed
      */
+    @Override
     public void pauseBroker(int index, Duration duration) {
         checkIndex(index);
         Objects.requireNonNull(duration, "duration");
@@ -314,6 +320,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      * @throws DriverException if the cluster was started without {@link LocalClusterConfig#faultProxy()},
      *                         the duration is not positive, a proxy did not confirm, or the cluster is closed
      */
+    @Override
     public void freezeNetwork(Duration duration) {
         Objects.requireNonNull(duration, "duration");
         if (!hasFaultProxy()) {
@@ -335,6 +342,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
      * @throws DriverException if the topic or partition does not exist, it has no leader, no broker
      *                         answers, or the cluster is closed
      */
+    @Override
     public int leaderOf(String topic, int partition) {
         Objects.requireNonNull(topic, "topic");
         ClusterAdmin a;

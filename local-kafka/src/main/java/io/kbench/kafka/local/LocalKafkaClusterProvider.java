@@ -1,0 +1,12 @@
+package io.kbench.kafka.local;
+
+import java.util.function.Consumer;
+
+/** Registers {@link LocalKafkaCluster} with driver-kafka (META-INF/services), which knows only the interface. */
+public final class LocalKafkaClusterProvider implements LocalClusterProvider {
+
+    @Override
+    public LocalCluster start(LocalClusterConfig config, Consumer<String> progress) {
+        return LocalKafkaCluster.start(config, progress);
+    }
+}
