@@ -48,4 +48,3 @@ kbench_classpath() {
   done
   echo "$cp"
 }
-
