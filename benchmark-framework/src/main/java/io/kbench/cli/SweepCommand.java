@@ -20,7 +20,6 @@ import io.kbench.util.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.workload.LoadedWorkload;
-import io.kbench.workload.Workload;
 import io.kbench.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -33,9 +33,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class MergeBenchmark {
 
-    static final int WORKERS = 100;
-    static final int SAMPLES_PER_HISTOGRAM = 50_000; // 10,000 msg/s per worker over a 5 s period
-    static final int ROUNDS = 40;
+    // Smaller with bin/bench-merge --quick (system properties), which only checks that it runs.
+    static final int WORKERS = Integer.getInteger("kbench.merge.workers", 100);
+    static final int SAMPLES_PER_HISTOGRAM = Integer.getInteger("kbench.merge.samples", 50_000); // 10,000 msg/s per worker over a 5 s period
+    static final int ROUNDS = Integer.getInteger("kbench.merge.rounds", 40);
 
     public static void main(String[] args) throws Exception {
         Random random = new Random(42);
