@@ -279,7 +279,7 @@ class LocalKafkaClusterSecurityTest {
     @Timeout(5)
     void jaasQuotingAndRedaction() {
         assertEquals("\"a\\\\b\\\"c\\nd\"", LocalClusterSecrets.jaasQuote("a\\b\"c\nd"));
-        assertEquals("x *** y *** z", LocalClusterSecrets.redact("x pw1 y pw1-long z", List.of("pw1", "pw1-long")));
+        assertEquals("x ****** y ****** z", LocalClusterSecrets.redact("x pw1 y pw1-long z", List.of("pw1", "pw1-long")));
     }
 
     private static List<String> problems(LocalClusterSecurity security) {
