@@ -1,6 +1,6 @@
 package io.kbench.search;
 
-import io.kbench.config.NearestName;
+import io.kbench.driver.NearestName;
 import io.kbench.result.Measurement;
 import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.kbench.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.config.NearestName;
+import io.kbench.driver.NearestName;
 import io.kbench.workload.Workload;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.kbench.workload;
 
 import io.kbench.config.DurationParser;
-import io.kbench.config.NearestName;
 import io.kbench.driver.FaultType;
+import io.kbench.driver.NearestName;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.NearestName;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -62,7 +63,7 @@ final class KafkaClientConfigs {
             boolean plugin = key.startsWith("sasl.") || key.startsWith("ssl.") || key.contains(".interceptor.")
                     || key.startsWith("confluent.") || key.startsWith("aws.");
             if (!known.contains(key) && !plugin) {
-                String nearest = Nearest.of(key, known);
+                String nearest = NearestName.find(key, known).orElse(null);
                 throw new DriverException(field, field + ": '" + key + "' is not a Kafka setting"
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?"), null);
             }
