@@ -1,5 +1,6 @@
 package io.kbench.agent;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.config.ConfigException;
 import io.kbench.driver.DriverException;
@@ -29,6 +30,7 @@ import io.vertx.core.net.PfxOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -316,7 +318,7 @@ public final class WorkerAgent implements AutoCloseable {
         if (e instanceof WorkerBusyException) {
             return 409;
         }
-        if (e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof com.fasterxml.jackson.core.JacksonException) {
+        if (e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof JacksonException) {
             return 400;
         }
         if (e instanceof DriverException) {
@@ -348,7 +350,7 @@ public final class WorkerAgent implements AutoCloseable {
         ctx.next();
     }
 
-    private static <T> T body(RoutingContext ctx, TypeReference<T> type) throws java.io.IOException {
+    private static <T> T body(RoutingContext ctx, TypeReference<T> type) throws IOException {
         Buffer body = ctx.body().buffer();
         if (body == null || body.length() == 0) {
             throw new IllegalArgumentException("this call needs a JSON body");
@@ -363,7 +365,7 @@ public final class WorkerAgent implements AutoCloseable {
         }
         try {
             ctx.response().putHeader("Content-Type", "application/json").end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(value)));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             error(ctx, 500, "could not encode the answer: " + e.getMessage());
         }
     }
@@ -372,7 +374,7 @@ public final class WorkerAgent implements AutoCloseable {
         try {
             ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                     .end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(new ErrorBody(message))));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             ctx.response().setStatusCode(status).end(message);
         }
     }

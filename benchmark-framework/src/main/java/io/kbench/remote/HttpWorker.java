@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
+import io.kbench.time.BenchmarkClock;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
 import io.kbench.worker.ConsumerSpec;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * A remote worker agent seen through the {@link Worker} interface: each call is one HTTP request,
@@ -77,7 +79,7 @@ public final class HttpWorker implements Worker {
 
     /** One clock round trip: our time before, the agent's, ours after (µs since the epoch). */
     public static ClockOffset.Sample clockSample(String url, WebClient client, String token, Duration timeout,
-                                                 io.kbench.time.BenchmarkClock ours) {
+                                                 BenchmarkClock ours) {
         HttpWorker w = new HttpWorker(url, client, token, timeout, null);
         long before = ours.epochMicros();
         ClockReading reading = w.call("read its clock", HttpMethod.GET, Protocol.CLOCK, null, new TypeReference<ClockReading>() {}, timeout);
@@ -241,7 +243,7 @@ public final class HttpWorker implements Worker {
     /** One sentence for a failed TLS handshake, or null when the failure was something else. */
     static String tlsProblem(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof javax.net.ssl.SSLException) {
+            if (t instanceof SSLException) {
                 return "TLS handshake failed (" + Errors.describe(t) + "): if the worker's certificate is not trusted, pass "
                         + "--worker-truststore with a truststore holding it or its CA";
             }

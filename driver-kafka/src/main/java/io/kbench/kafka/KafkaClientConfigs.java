@@ -2,6 +2,7 @@ package io.kbench.kafka;
 
 import io.kbench.driver.DriverException;
 import io.kbench.driver.NearestName;
+import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -45,7 +46,7 @@ final class KafkaClientConfigs {
 
     private static Set<String> topicConfigNames() {
         Set<String> names = new TreeSet<>();
-        for (java.lang.reflect.Field f : TopicConfig.class.getFields()) {
+        for (Field f : TopicConfig.class.getFields()) {
             if (f.getName().endsWith("_CONFIG") && f.getType() == String.class) {
                 try {
                     names.add((String) f.get(null));
