@@ -14,11 +14,12 @@ public final class SecretNames {
 
     /** Words that mark a secret wherever they appear in a name. */
     private static final Pattern SECRET_WORD = Pattern.compile(
-            "(?i).*(password|passwd|secret|token|credential|jaas|api[._-]?key|private[._-]?key|access[._-]?key).*");
+            "(?i).*(password|passwd|passphrase|secret|token|credential|jaas|api[._-]?key|private[._-]?key|access[._-]?key).*");
     /**
      * Words that mark a secret only standing alone between separators: {@code PASS} as in
      * {@code DB_PASS} but not {@code BYPASS}, and a trailing {@code KEY} as in {@code SSH_KEY} but
-     * not {@code key.serializer} or {@code keyDistributor}, which hold no secret.
+     * not {@code key.serializer} or {@code keyDistributor}, which hold no secret. ({@code PWD} is
+     * not one: it is the shell's working directory.)
      */
     private static final Pattern SECRET_PART = Pattern.compile("(?i)(.*[._-])?(pass([._-].*)?|key)");
 

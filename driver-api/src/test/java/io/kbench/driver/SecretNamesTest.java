@@ -19,7 +19,8 @@ class SecretNamesTest {
     @Test
     void environmentVariablesThatHoldSecrets() {
         for (String name : List.of("PASSWORD", "KAFKA_PASSWORD", "DB_PASS", "PASS", "PASS_FILE", "SSH_KEY", "KEY",
-                "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "GITHUB_TOKEN", "MY_API_KEY", "CREDENTIALS")) {
+                "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "GITHUB_TOKEN", "MY_API_KEY", "CREDENTIALS",
+                "SSL_KEY_PASSPHRASE")) {
             assertTrue(SecretNames.isSecret(name), name);
         }
     }
@@ -27,7 +28,7 @@ class SecretNamesTest {
     @Test
     void namesThatHoldNoSecret() {
         for (String name : List.of("bootstrap.servers", "acks", "keyDistributor", "key.serializer",
-                "ssl.keystore.location", "sasl.mechanism", "BYPASS", "PASSENGERS", "KEY_COUNT", "HOME", "")) {
+                "ssl.keystore.location", "sasl.mechanism", "BYPASS", "PASSENGERS", "KEY_COUNT", "HOME", "PWD", "")) {
             assertFalse(SecretNames.isSecret(name), name);
         }
         assertFalse(SecretNames.isSecret(null));
