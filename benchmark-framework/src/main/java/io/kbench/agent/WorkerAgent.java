@@ -1,5 +1,6 @@
 package io.kbench.agent;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.config.ConfigException;
 import io.kbench.driver.DriverException;
@@ -9,6 +10,7 @@ import io.kbench.logging.WarningSummary;
 import io.kbench.remote.ClockReading;
 import io.kbench.remote.ErrorBody;
 import io.kbench.remote.Protocol;
+import io.kbench.remote.RunRoute;
 import io.kbench.remote.WireJson;
 import io.kbench.remote.WorkerInfo;
 import io.kbench.time.BenchmarkClock;
@@ -22,18 +24,20 @@ import io.kbench.worker.RunSetup;
 import io.kbench.worker.WorkerBusyException;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PfxOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -164,7 +168,25 @@ public final class WorkerAgent implements AutoCloseable {
         router.get(Protocol.CLOCK).handler(ctx -> reply(ctx, new ClockReading(clock.epochMicros())));
         router.route(Protocol.RUNS + "*").handler(this::checkProtocolVersion);
 
-        router.post(Protocol.RUNS + ":runId/start").blockingHandler(ctx -> handle(ctx, () -> {
+        Map<RunRoute, Call> calls = runCalls();
+        for (RunRoute route : RunRoute.values()) {
+            Call call = calls.get(route);
+            if (call == null) { // a route added to the protocol but not served here: fail at once, not at run time
+                throw new IllegalStateException("the agent serves no handler for " + route);
+            }
+            // Starting is the one call not about the current run: it makes the run current.
+            boolean aboutCurrentRun = route != RunRoute.START;
+            router.route(route.method(), Protocol.RUNS + ":runId/" + route.call())
+                    .blockingHandler(ctx -> handle(ctx, () -> aboutCurrentRun ? callAboutCurrentRun(ctx, call) : call.apply(ctx)), false);
+        }
+        router.route().last().handler(ctx -> error(ctx, 404, "no such call: " + ctx.request().method() + " " + ctx.request().path()));
+        return router;
+    }
+
+    /** What the agent does for each call about a run. */
+    private Map<RunRoute, Call> runCalls() {
+        Map<RunRoute, Call> calls = new EnumMap<>(RunRoute.class);
+        calls.put(RunRoute.START, ctx -> {
             RunSetup setup = body(ctx, new TypeReference<RunSetup>() {});
             if (!setup.runId().equals(ctx.pathParam("runId"))) {
                 throw new IllegalArgumentException("the path names run " + ctx.pathParam("runId") + " but the body run " + setup.runId());
@@ -174,65 +196,65 @@ public final class WorkerAgent implements AutoCloseable {
             lease.grant(setup.runId(), setup.leaseMillis());
             log.info("Run {} started for {} (lease {} ms)", setup.runId(), setup.coordinator(), setup.leaseMillis());
             return null;
-        }), false);
-        runCall(router, HttpMethod.POST, "lease", ctx -> {
+        });
+        calls.put(RunRoute.LEASE, ctx -> {
             lease.renew(ctx.pathParam("runId"));
             return null;
         });
-        runCall(router, HttpMethod.POST, "topics", ctx -> {
+        calls.put(RunRoute.CREATE_TOPICS, ctx -> {
             worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "topics/describe", ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
-        runCall(router, HttpMethod.POST, "topics/delete", ctx -> {
+        calls.put(RunRoute.DESCRIBE_TOPICS, ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
+        calls.put(RunRoute.DELETE_TOPICS, ctx -> {
             worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "consumers", ctx -> {
+        calls.put(RunRoute.CREATE_CONSUMERS, ctx -> {
             worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}));
             return null;
         });
-        runCall(router, HttpMethod.GET, "consumers/assignment", ctx -> worker.assignedPartitions());
-        runCall(router, HttpMethod.POST, "consumers/pause", ctx -> {
+        calls.put(RunRoute.ASSIGNMENT, ctx -> worker.assignedPartitions());
+        calls.put(RunRoute.PAUSE_CONSUMERS, ctx -> {
             worker.pauseConsumers();
             return null;
         });
-        runCall(router, HttpMethod.POST, "consumers/resume", ctx -> {
+        calls.put(RunRoute.RESUME_CONSUMERS, ctx -> {
             worker.resumeConsumers();
             return null;
         });
-        runCall(router, HttpMethod.POST, "producers", ctx -> {
+        calls.put(RunRoute.CREATE_PRODUCERS, ctx -> {
             worker.createProducers(body(ctx, new TypeReference<List<ProducerSpec>>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "load", ctx -> {
+        calls.put(RunRoute.START_LOAD, ctx -> {
             worker.startLoad(body(ctx, new TypeReference<LoadSpec>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "load/rate", ctx -> {
+        calls.put(RunRoute.CHANGE_RATE, ctx -> {
             worker.changeRate(body(ctx, new TypeReference<Double>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "load/restart", ctx -> {
+        calls.put(RunRoute.RESTART_SCHEDULE, ctx -> {
             worker.restartSchedule(body(ctx, new TypeReference<Double>() {}));
             return null;
         });
-        runCall(router, HttpMethod.POST, "stats/reset", ctx -> {
+        calls.put(RunRoute.RESET_STATS, ctx -> {
             worker.resetStats();
             return null;
         });
-        runCall(router, HttpMethod.POST, "stats/period", ctx -> worker.periodStats());
-        runCall(router, HttpMethod.GET, "stats/cumulative", ctx -> worker.cumulativeStats());
-        runCall(router, HttpMethod.GET, "findings", ctx -> worker.findings());
-        runCall(router, HttpMethod.POST, "producers/stop", ctx -> {
+        calls.put(RunRoute.PERIOD_STATS, ctx -> worker.periodStats());
+        calls.put(RunRoute.CUMULATIVE_STATS, ctx -> worker.cumulativeStats());
+        calls.put(RunRoute.FINDINGS, ctx -> worker.findings());
+        calls.put(RunRoute.STOP_PRODUCERS, ctx -> {
             worker.stopProducers();
             return null;
         });
-        runCall(router, HttpMethod.POST, "clients/stop", ctx -> {
+        calls.put(RunRoute.STOP_CLIENTS, ctx -> {
             worker.stopClients();
             return null;
         });
-        runCall(router, HttpMethod.POST, "stop", ctx -> {
+        calls.put(RunRoute.STOP, ctx -> {
             String runId = ctx.pathParam("runId");
             worker.stopRun();
             lease.release(runId);
@@ -240,8 +262,7 @@ public final class WorkerAgent implements AutoCloseable {
             logWarnings(runId);
             return null;
         });
-        router.route().last().handler(ctx -> error(ctx, 404, "no such call: " + ctx.request().method() + " " + ctx.request().path()));
-        return router;
+        return calls;
     }
 
     /** The counts of the run's library warnings, one line per kind (the first of each was shown as it came). */
@@ -259,21 +280,19 @@ public final class WorkerAgent implements AutoCloseable {
         Object run() throws Exception;
     }
 
-    /** A call about the current run: refused unless the path names it. Blocking work runs off the event loop. */
-    private void runCall(Router router, HttpMethod method, String call, Call action) {
-        router.route(method, Protocol.RUNS + ":runId/" + call).blockingHandler(ctx -> handle(ctx, () -> {
-            String runId = ctx.pathParam("runId");
-            String current = worker.currentRunId();
-            if (current == null) {
-                return new Refusal(404, "no run " + runId + " on worker " + options.workerId()
-                        + ": it was stopped, or its lease ran out");
-            }
-            if (!current.equals(runId)) {
-                return new Refusal(409, "worker " + options.workerId() + " is busy with run " + current + " of "
-                        + worker.currentCoordinator());
-            }
-            return action.apply(ctx);
-        }), false);
+    /** A call about the current run: refused unless the path names it. */
+    private Object callAboutCurrentRun(RoutingContext ctx, Call call) throws Exception {
+        String runId = ctx.pathParam("runId");
+        String current = worker.currentRunId();
+        if (current == null) {
+            return new Refusal(404, "no run " + runId + " on worker " + options.workerId()
+                    + ": it was stopped, or its lease ran out");
+        }
+        if (!current.equals(runId)) {
+            return new Refusal(409, "worker " + options.workerId() + " is busy with run " + current + " of "
+                    + worker.currentCoordinator());
+        }
+        return call.apply(ctx);
     }
 
     private record Refusal(int status, String message) {}
@@ -299,7 +318,7 @@ public final class WorkerAgent implements AutoCloseable {
         if (e instanceof WorkerBusyException) {
             return 409;
         }
-        if (e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof com.fasterxml.jackson.core.JacksonException) {
+        if (e instanceof ConfigException || e instanceof IllegalArgumentException || e instanceof JacksonException) {
             return 400;
         }
         if (e instanceof DriverException) {
@@ -331,7 +350,7 @@ public final class WorkerAgent implements AutoCloseable {
         ctx.next();
     }
 
-    private static <T> T body(RoutingContext ctx, TypeReference<T> type) throws java.io.IOException {
+    private static <T> T body(RoutingContext ctx, TypeReference<T> type) throws IOException {
         Buffer body = ctx.body().buffer();
         if (body == null || body.length() == 0) {
             throw new IllegalArgumentException("this call needs a JSON body");
@@ -346,7 +365,7 @@ public final class WorkerAgent implements AutoCloseable {
         }
         try {
             ctx.response().putHeader("Content-Type", "application/json").end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(value)));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             error(ctx, 500, "could not encode the answer: " + e.getMessage());
         }
     }
@@ -355,7 +374,7 @@ public final class WorkerAgent implements AutoCloseable {
         try {
             ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                     .end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(new ErrorBody(message))));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             ctx.response().setStatusCode(status).end(message);
         }
     }

@@ -4,9 +4,14 @@ import io.kbench.cli.Secrets;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
+import io.kbench.remote.Protocol;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.util.Errors;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -98,7 +103,7 @@ public final class WorkerCommand implements Callable<Integer> {
             if (file != null) {
                 firsts.logFile(log);
             }
-            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), io.kbench.remote.Protocol.VERSION,
+            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), Protocol.VERSION,
                     token == null ? "no token" : "token required");
             if (stats != null) {
                 out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
@@ -123,9 +128,9 @@ public final class WorkerCommand implements Callable<Integer> {
     private ToolLogging.Attachment openLogFile(ToolLogging logging, Path log, String name) {
         try {
             return logging.openFile(log, String.format("# kbench worker %s (%s) started %s%n", name, WorkerAgent.version(),
-                    java.time.Instant.now()));
-        } catch (java.io.IOException e) {
-            out.println("WARNING: cannot write the log file " + log + " (" + io.kbench.util.Errors.describeIo(e)
+                    Instant.now()));
+        } catch (IOException e) {
+            out.println("WARNING: cannot write the log file " + log + " (" + Errors.describeIo(e)
                     + "): choose another with --log-file; the libraries' warnings are only counted");
             return null;
         }
@@ -137,8 +142,8 @@ public final class WorkerCommand implements Callable<Integer> {
 
     private static String hostName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
             return "worker";
         }
     }
@@ -146,7 +151,7 @@ public final class WorkerCommand implements Callable<Integer> {
     static final class Version implements picocli.CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"kbench worker " + WorkerAgent.version() + ", protocol v" + io.kbench.remote.Protocol.VERSION};
+            return new String[] {"kbench worker " + WorkerAgent.version() + ", protocol v" + Protocol.VERSION};
         }
     }
 }

@@ -1,6 +1,9 @@
 package io.kbench.agent;
 
+import ch.qos.logback.classic.Level;
+import io.kbench.logging.ToolLogging;
 import io.kbench.util.Errors;
+import io.kbench.util.RedactingOutputStream;
 import picocli.CommandLine;
 
 /** Entry point of {@code bin/benchmark-worker}. */
@@ -9,8 +12,8 @@ public final class WorkerMain {
     private WorkerMain() {}
 
     public static void main(String[] args) {
-        io.kbench.util.RedactingOutputStream.install(); // worker logs never show a secret from a driver file
-        io.kbench.logging.ToolLogging.process().configure(ch.qos.logback.classic.Level.INFO);
+        RedactingOutputStream.install(); // worker logs never show a secret from a driver file
+        ToolLogging.process().configure(Level.INFO);
         CommandLine cmd = new CommandLine(new WorkerCommand(System.out));
         cmd.setExecutionExceptionHandler((error, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + Errors.describeForUser(error));

@@ -4,8 +4,10 @@ import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.util.Errors;
 import io.kbench.workload.WorkloadLoader;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -75,11 +77,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 .addSubcommand("sweep", new SweepCommand(out, err, stop))
                 .addSubcommand("size", new SizeCommand(out, err))
                 .addSubcommand("report", new ReportCommand(out, err))
-                .setOut(new java.io.PrintWriter(out, true))
-                .setErr(new java.io.PrintWriter(err, true))
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
                 .setExecutionExceptionHandler((error, commandLine, parseResult) -> {
                     // A bug, not bad input: one line (the details with -Dkbench.debug=true), never a stack trace.
-                    commandLine.getErr().println("error: " + io.kbench.util.Errors.describeForUser(error)
+                    commandLine.getErr().println("error: " + Errors.describeForUser(error)
                             + " (set -Dkbench.debug=true for details)");
                     if (Boolean.getBoolean("kbench.debug")) {
                         error.printStackTrace(commandLine.getErr());

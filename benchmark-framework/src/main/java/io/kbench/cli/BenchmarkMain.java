@@ -1,6 +1,9 @@
 package io.kbench.cli;
 
+import ch.qos.logback.classic.Level;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.logging.ToolLogging;
+import io.kbench.util.RedactingOutputStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -16,8 +19,8 @@ public final class BenchmarkMain {
     private BenchmarkMain() {}
 
     public static void main(String[] args) {
-        io.kbench.util.RedactingOutputStream.install(); // before anything can print a secret
-        io.kbench.logging.ToolLogging.process().configure(ch.qos.logback.classic.Level.WARN);
+        RedactingOutputStream.install(); // before anything can print a secret
+        ToolLogging.process().configure(Level.WARN);
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

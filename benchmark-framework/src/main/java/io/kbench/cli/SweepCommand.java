@@ -23,6 +23,7 @@ import io.kbench.workload.LoadedWorkload;
 import io.kbench.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -269,7 +270,7 @@ public final class SweepCommand implements Callable<Integer> {
             out.print(table.markdown());
             out.flush();
         }
-        if (!options.noReport && java.nio.file.Files.isDirectory(layout.runsDir())) {
+        if (!options.noReport && Files.isDirectory(layout.runsDir())) {
             RunReports.write(List.of(layout.runsDir()), layout.htmlReport(), console);
         }
         if (!allCompleted) {

@@ -2,6 +2,7 @@ package io.kbench.config;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +93,7 @@ public record ConfigSource(String name, String text, Path baseDir) {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        var out = java.nio.CharBuffer.allocate(Math.max(16, bytes.length));
+        var out = CharBuffer.allocate(Math.max(16, bytes.length));
         var result = decoder.decode(in, out, true);
         return result.isError() ? in.position() : bytes.length;
     }

@@ -1,5 +1,7 @@
 package io.kbench.config;
 
+import io.kbench.driver.SecretNames;
+import io.kbench.util.Redactor;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -37,8 +39,6 @@ import java.util.regex.Pattern;
 public final class PlaceholderResolver {
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
-    /** Variables whose values are masked in all output: their names say they hold secrets. */
-    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(PASSWORD|PASSWD|SECRET|TOKEN|KEY|CREDENTIAL|PASS).*");
     private static final Pattern KIND_PREFIX = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
 
     private final Function<String, String> env;
@@ -153,8 +153,8 @@ public final class PlaceholderResolver {
                     + ". Set it, or give a default: ${" + style + name + ":-value}");
         }
         remember(value);
-        if (SECRET_NAME.matcher(name).matches()) {
-            io.kbench.util.Redactor.global().register(value);
+        if (SecretNames.isSecret(name)) { // masked in all output from now on
+            Redactor.global().register(value);
         }
         return value;
     }
@@ -206,7 +206,7 @@ public final class PlaceholderResolver {
             text = text.substring(0, text.length() - 1);
         }
         remember(text);
-        io.kbench.util.Redactor.global().register(text); // files are where secrets are kept
+        Redactor.global().register(text); // files are where secrets are kept
         return text;
     }
 

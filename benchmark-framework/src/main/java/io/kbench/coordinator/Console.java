@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import java.io.PrintStream;
+import java.util.Locale;
 
 /** Where the run talks to the user: progress, phases, final lines. */
 public final class Console {
@@ -17,6 +18,6 @@ public final class Console {
     }
 
     public void line(String format, Object... args) {
-        line(String.format(java.util.Locale.ROOT, format, args));
+        line(String.format(Locale.ROOT, format, args));
     }
 }

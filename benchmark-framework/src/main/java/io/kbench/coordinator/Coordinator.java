@@ -17,8 +17,8 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
 import io.kbench.worker.RunSetup;
 import io.kbench.worker.Worker;
-import io.kbench.worker.WorkerEnsemble;
 import io.kbench.worker.WorkerFindings;
+import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
 import io.kbench.workload.Workload;
 import java.time.Duration;
@@ -39,20 +39,20 @@ public final class Coordinator {
 
     private static final Logger log = LoggerFactory.getLogger(Coordinator.class);
 
-    private final WorkerEnsemble workers;
+    private final WorkerGroup workers;
     private final Waiter waiter;
     private final Console console;
     private final StopSignal signal;
     private final FaultApplier faults;
 
-    public Coordinator(WorkerEnsemble workers, BenchmarkClock clock, StopSignal stop, Console console) {
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
             throw new RunFailedException("faults need a cluster the run starts (a localCluster section in the driver file)");
         });
     }
 
     /** @param faults applies the workload's faults to the cluster the run started */
-    public Coordinator(WorkerEnsemble workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults) {
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults) {
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.console = console;

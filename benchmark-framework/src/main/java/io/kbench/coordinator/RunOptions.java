@@ -2,7 +2,10 @@ package io.kbench.coordinator;
 
 import io.kbench.result.StatusRules;
 import io.kbench.search.SearchSettings;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * How the coordinator runs, independent of the workload.
@@ -56,8 +59,8 @@ public record RunOptions(
 
     private static String hostName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
             return "unknown-host";
         }
     }
@@ -105,7 +108,7 @@ public record RunOptions(
         return copy(c -> c.search = settings);
     }
 
-    private RunOptions copy(java.util.function.Consumer<Copy> change) {
+    private RunOptions copy(Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
         return c.build();

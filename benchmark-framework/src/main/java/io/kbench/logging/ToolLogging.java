@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,7 @@ public final class ToolLogging {
     static final String OWN_LINE_PATTERN = "%d{HH:mm:ss.SSS} %msg%n%nopex";
 
     private static final AtomicInteger CONSOLES = new AtomicInteger();
-    private static final java.util.concurrent.atomic.AtomicBoolean OTHER_PROVIDER_REPORTED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean OTHER_PROVIDER_REPORTED = new AtomicBoolean();
 
     private final LoggerContext context;
     private final ClientWarnings warnings;
@@ -175,7 +176,7 @@ public final class ToolLogging {
     }
 
     private Logger root() {
-        return context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        return context.getLogger(Logger.ROOT_LOGGER_NAME);
     }
 
     /** Whether an appender of this name is attached to the root logger (for tests). */

@@ -1,5 +1,12 @@
 package io.kbench.logging;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
 /**
  * How often one kind of warning was logged since the last {@link ClientWarnings#reset()}.
  *
@@ -19,21 +26,21 @@ public record WarningSummary(String kind, long count, long firstEpochMillis, lon
     }
 
     /** Several processes' warnings combined by kind: counts added, the earliest first and the latest last time kept. */
-    public static java.util.List<WarningSummary> merge(java.util.List<java.util.List<WarningSummary>> lists) {
-        java.util.Map<String, WarningSummary> byKind = new java.util.LinkedHashMap<>();
-        for (java.util.List<WarningSummary> list : lists) {
+    public static List<WarningSummary> merge(List<List<WarningSummary>> lists) {
+        Map<String, WarningSummary> byKind = new LinkedHashMap<>();
+        for (List<WarningSummary> list : lists) {
             for (WarningSummary w : list) {
                 byKind.merge(w.kind(), w.withoutExample(), (a, b) -> new WarningSummary(a.kind(), a.count() + b.count(),
                         Math.min(a.firstEpochMillis(), b.firstEpochMillis()), Math.max(a.lastEpochMillis(), b.lastEpochMillis()), null));
             }
         }
-        java.util.List<WarningSummary> out = new java.util.ArrayList<>(byKind.values());
-        out.sort(java.util.Comparator.comparingLong(WarningSummary::count).reversed());
+        List<WarningSummary> out = new ArrayList<>(byKind.values());
+        out.sort(Comparator.comparingLong(WarningSummary::count).reversed());
         return out;
     }
 
     /** E.g. "broker 127.0.0.1:39447 unreachable: 412 warnings". */
     public String line() {
-        return kind + ": " + String.format(java.util.Locale.ROOT, "%,d", count) + (count == 1 ? " warning" : " warnings");
+        return kind + ": " + String.format(Locale.ROOT, "%,d", count) + (count == 1 ? " warning" : " warnings");
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
+import io.kbench.time.BenchmarkClock;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
 import io.kbench.worker.ConsumerSpec;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * A remote worker agent seen through the {@link Worker} interface: each call is one HTTP request,
@@ -77,7 +79,7 @@ public final class HttpWorker implements Worker {
 
     /** One clock round trip: our time before, the agent's, ours after (µs since the epoch). */
     public static ClockOffset.Sample clockSample(String url, WebClient client, String token, Duration timeout,
-                                                 io.kbench.time.BenchmarkClock ours) {
+                                                 BenchmarkClock ours) {
         HttpWorker w = new HttpWorker(url, client, token, timeout, null);
         long before = ours.epochMicros();
         ClockReading reading = w.call("read its clock", HttpMethod.GET, Protocol.CLOCK, null, new TypeReference<ClockReading>() {}, timeout);
@@ -90,108 +92,108 @@ public final class HttpWorker implements Worker {
         runId = setup.runId();
         // The worker subtracts its offset so that its timestamps are on the coordinator's clock.
         RunSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
-        runCall("start the run", "start", withClock, SLOW_CALL);
+        runCall("start the run", RunRoute.START, withClock, SLOW_CALL);
     }
 
     @Override
     public void renewLease() {
-        runCall("renew its lease", "lease", null, callTimeout);
+        runCall("renew its lease", RunRoute.LEASE, null, callTimeout);
     }
 
     @Override
     public void createTopics(List<TopicSpec> topics) {
-        runCall("create topics", "topics", topics, SLOW_CALL);
+        runCall("create topics", RunRoute.CREATE_TOPICS, topics, SLOW_CALL);
     }
 
     @Override
     public void deleteTopics(List<String> topics) {
-        runCall("delete topics", "topics/delete", topics, SLOW_CALL);
+        runCall("delete topics", RunRoute.DELETE_TOPICS, topics, SLOW_CALL);
     }
 
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
-        return call("describe topics", HttpMethod.POST, Protocol.run(runId, "topics/describe"), topics,
+        return call("describe topics", RunRoute.DESCRIBE_TOPICS, topics,
                 new TypeReference<Map<String, Integer>>() {}, SLOW_CALL);
     }
 
     @Override
     public void createConsumers(List<ConsumerSpec> consumers) {
-        runCall("create consumers", "consumers", consumers, SLOW_CALL);
+        runCall("create consumers", RunRoute.CREATE_CONSUMERS, consumers, SLOW_CALL);
     }
 
     @Override
     public Map<String, Integer> assignedPartitions() {
-        return call("report partition assignments", HttpMethod.GET, Protocol.run(runId, "consumers/assignment"), null,
+        return call("report partition assignments", RunRoute.ASSIGNMENT, null,
                 new TypeReference<Map<String, Integer>>() {}, callTimeout);
     }
 
     @Override
     public void createProducers(List<ProducerSpec> producers) {
-        runCall("create producers", "producers", producers, SLOW_CALL);
+        runCall("create producers", RunRoute.CREATE_PRODUCERS, producers, SLOW_CALL);
     }
 
     @Override
     public void startLoad(LoadSpec load) {
-        runCall("start the load", "load", load, callTimeout);
+        runCall("start the load", RunRoute.START_LOAD, load, callTimeout);
     }
 
     @Override
     public void changeRate(double ratePerSecond) {
-        runCall("change the rate", "load/rate", ratePerSecond, callTimeout);
+        runCall("change the rate", RunRoute.CHANGE_RATE, ratePerSecond, callTimeout);
     }
 
     @Override
     public void restartSchedule(double ratePerSecond) {
-        runCall("restart the schedule", "load/restart", ratePerSecond, callTimeout);
+        runCall("restart the schedule", RunRoute.RESTART_SCHEDULE, ratePerSecond, callTimeout);
     }
 
     @Override
     public void pauseConsumers() {
-        runCall("pause consumers", "consumers/pause", null, callTimeout);
+        runCall("pause consumers", RunRoute.PAUSE_CONSUMERS, null, callTimeout);
     }
 
     @Override
     public void resumeConsumers() {
-        runCall("resume consumers", "consumers/resume", null, callTimeout);
+        runCall("resume consumers", RunRoute.RESUME_CONSUMERS, null, callTimeout);
     }
 
     @Override
     public void resetStats() {
-        runCall("reset stats", "stats/reset", null, callTimeout);
+        runCall("reset stats", RunRoute.RESET_STATS, null, callTimeout);
     }
 
     @Override
     public List<PeriodStats> periodStats() {
-        return call("report period stats", HttpMethod.POST, Protocol.run(runId, "stats/period"), null,
+        return call("report period stats", RunRoute.PERIOD_STATS, null,
                 new TypeReference<List<PeriodStats>>() {}, callTimeout);
     }
 
     @Override
     public List<CumulativeStats> cumulativeStats() {
-        return call("report cumulative stats", HttpMethod.GET, Protocol.run(runId, "stats/cumulative"), null,
+        return call("report cumulative stats", RunRoute.CUMULATIVE_STATS, null,
                 new TypeReference<List<CumulativeStats>>() {}, callTimeout);
     }
 
     @Override
     public List<WorkerFindings> findings() {
-        return call("report integrity data and client metrics", HttpMethod.GET, Protocol.run(runId, "findings"), null,
+        return call("report integrity data and client metrics", RunRoute.FINDINGS, null,
                 new TypeReference<List<WorkerFindings>>() {}, SLOW_CALL);
     }
 
     @Override
     public void stopProducers() {
-        runCall("stop producers", "producers/stop", null, callTimeout);
+        runCall("stop producers", RunRoute.STOP_PRODUCERS, null, callTimeout);
     }
 
     @Override
     public void stopClients() {
-        runCall("close producers and consumers", "clients/stop", null, SLOW_CALL);
+        runCall("close producers and consumers", RunRoute.STOP_CLIENTS, null, SLOW_CALL);
     }
 
     @Override
     public void stopRun() {
         if (runId != null) {
-            runCall("stop the run", "stop", null, SLOW_CALL);
+            runCall("stop the run", RunRoute.STOP, null, SLOW_CALL);
         }
     }
 
@@ -200,8 +202,12 @@ public final class HttpWorker implements Worker {
         // The WebClient is shared and closed by its owner.
     }
 
-    private void runCall(String what, String call, Object body, Duration timeout) {
-        call(what, HttpMethod.POST, Protocol.run(runId, call), body, new TypeReference<Void>() {}, timeout);
+    private void runCall(String what, RunRoute route, Object body, Duration timeout) {
+        call(what, route, body, new TypeReference<Void>() {}, timeout);
+    }
+
+    private <T> T call(String what, RunRoute route, Object body, TypeReference<T> type, Duration timeout) {
+        return call(what, route.method(), route.path(runId), body, type, timeout);
     }
 
     private <T> T call(String what, HttpMethod method, String path, Object body, TypeReference<T> type, Duration timeout) {
@@ -237,7 +243,7 @@ public final class HttpWorker implements Worker {
     /** One sentence for a failed TLS handshake, or null when the failure was something else. */
     static String tlsProblem(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof javax.net.ssl.SSLException) {
+            if (t instanceof SSLException) {
                 return "TLS handshake failed (" + Errors.describe(t) + "): if the worker's certificate is not trusted, pass "
                         + "--worker-truststore with a truststore holding it or its CA";
             }

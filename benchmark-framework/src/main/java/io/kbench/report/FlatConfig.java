@@ -1,6 +1,7 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.driver.SecretNames;
 import io.kbench.util.Redactor;
 import java.io.IOException;
 import java.io.StringReader;
@@ -80,6 +81,6 @@ final class FlatConfig {
     }
 
     private static String mask(String key, String value) {
-        return Redactor.isSecretKey(key) ? Redactor.MASK : Redactor.global().redactText(value);
+        return SecretNames.isSecret(key) ? Redactor.MASK : Redactor.global().redactText(value);
     }
 }

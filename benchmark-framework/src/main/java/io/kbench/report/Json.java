@@ -3,6 +3,8 @@ package io.kbench.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 
 /** The one JSON factory of the report's page model. */
@@ -51,6 +53,6 @@ final class Json {
         if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
             return v;
         }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+        return new BigDecimal(v).round(new MathContext(6)).doubleValue();
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * Reads a written report back: its embedded page model, the HTML around it, and lookups of charts and
@@ -95,7 +97,7 @@ public final class ReportPages {
         }
     }
 
-    private static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
-        return java.util.stream.StreamSupport.stream(array.spliterator(), false);
+    private static Stream<JsonNode> stream(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false);
     }
 }

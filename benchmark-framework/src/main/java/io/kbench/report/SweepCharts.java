@@ -2,6 +2,8 @@ package io.kbench.report;
 
 import io.kbench.sweep.Stats;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -57,7 +59,7 @@ final class SweepCharts {
             x[i] = numeric ? Double.parseDouble(xValues.get(i)) : i;
         }
         String scale = !numeric ? "ordinal" : x[0] > 0 && x[x.length - 1] / x[0] >= 20 ? "log" : "linear";
-        List<String> seriesValues = seriesParam == null ? java.util.Collections.singletonList(null) : sorted(distinct(diff, usable, seriesParam));
+        List<String> seriesValues = seriesParam == null ? Collections.singletonList(null) : sorted(distinct(diff, usable, seriesParam));
 
         Section s = new Section("Sweep: metrics against " + xParam);
         s.text("Each point is the mean over the runs with that value (repeats); the bars span ± one sample standard deviation."
@@ -155,7 +157,7 @@ final class SweepCharts {
         return list;
     }
 
-    private static boolean numeric(java.util.Collection<String> values) {
+    private static boolean numeric(Collection<String> values) {
         for (String v : values) {
             try {
                 Double.parseDouble(v);

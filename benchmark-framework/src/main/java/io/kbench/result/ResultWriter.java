@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import io.kbench.util.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -31,7 +32,7 @@ public final class ResultWriter {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = io.kbench.util.Redactor.global().redactSecrets(ResultDocument.toText(result)).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = Redactor.global().redactSecrets(ResultDocument.toText(result)).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {

@@ -2,6 +2,7 @@ package io.kbench.result;
 
 import io.kbench.integrity.Integrity;
 import io.kbench.stats.ErrorCount;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,7 +63,7 @@ public final class StatusRules {
     }
 
     private static String violations(Integrity i) {
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (i.lostMessages() != null && i.lostMessages() > 0) {
             parts.add(String.format(Locale.ROOT, "lost (%,d acknowledged but never consumed)", i.lostMessages()));
         }

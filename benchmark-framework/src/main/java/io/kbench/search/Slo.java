@@ -1,8 +1,10 @@
 package io.kbench.search;
 
-import io.kbench.config.NearestName;
+import io.kbench.driver.NearestName;
 import io.kbench.result.Measurement;
 import io.kbench.stats.LatencySummary;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -135,6 +137,6 @@ public record Slo(List<Bound> bounds) {
         }
         // Below 1 ms, enough digits that a microsecond bound does not print as 0.
         return ms >= 1 ? String.format(Locale.ROOT, "%.1f", ms)
-                : new java.math.BigDecimal(ms).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+                : new BigDecimal(ms).round(new MathContext(2)).stripTrailingZeros().toPlainString();
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.search;
 
 import io.kbench.stats.LatencySummary;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One step of a max-rate search, as the result keeps it.
@@ -41,7 +42,7 @@ public record StepResult(
 
     /** "step 3 (grow) at 20,000 msg/s: achieved 19,998 msg/s, publish p99 4.1 ms: pass". */
     public String line() {
-        return String.format(java.util.Locale.ROOT, "step %d (%s) at %,.0f msg/s: achieved %,.0f msg/s (%.2f MB/s), publish p99 %s ms: %s",
+        return String.format(Locale.ROOT, "step %d (%s) at %,.0f msg/s: achieved %,.0f msg/s (%.2f MB/s), publish p99 %s ms: %s",
                 number, stage, requestedRate, achievedRate, achievedMBps, Slo.ms(publishLatency.p99Micros()),
                 passed ? "pass" : "FAIL (" + String.join("; ", reasons) + ")");
     }

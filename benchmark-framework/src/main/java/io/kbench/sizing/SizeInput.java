@@ -2,6 +2,7 @@ package io.kbench.sizing;
 
 import io.kbench.config.DurationParser;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -64,7 +65,7 @@ public final class SizeInput {
         Matcher m = DAYS.matcher(s);
         if (m.matches()) {
             days = Duration.ofNanos(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(86_400_000_000_000L))
-                    .setScale(0, java.math.RoundingMode.HALF_UP).longValueExact());
+                    .setScale(0, RoundingMode.HALF_UP).longValueExact());
             s = m.group(2);
         }
         try {

@@ -1,6 +1,7 @@
 package io.kbench.stats;
 
 import io.kbench.logging.WarningClassifier;
+import java.util.Locale;
 
 /**
  * Failures of one error class, e.g. 412 {@code TimeoutException}s.
@@ -13,20 +14,20 @@ public record ErrorCount(String errorClass, long count, String example) {
 
     /** "412 × TimeoutException: Expiring 5 record(s) ...", for files and results. */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "%,d × %s%s", count, errorClass,
+        return String.format(Locale.ROOT, "%,d × %s%s", count, errorClass,
                 example == null || example.isBlank() ? "" : ": " + example);
     }
 
     /** "412 × timeout: Expiring 5 record(s) ...", for the console: the class in words, no class names. */
     public String describeInWords() {
         String said = example == null ? "" : WarningClassifier.readable(example);
-        return String.format(java.util.Locale.ROOT, "%,d × %s%s", count, inWords(errorClass), said.isBlank() ? "" : ": " + said);
+        return String.format(Locale.ROOT, "%,d × %s%s", count, inWords(errorClass), said.isBlank() ? "" : ": " + said);
     }
 
     /** An error class in words: "NotEnoughReplicasException" becomes "not enough replicas". */
     public static String inWords(String errorClass) {
         String name = errorClass.replaceAll("(Exception|Error)$", "");
         String words = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2");
-        return words.isBlank() ? errorClass : words.toLowerCase(java.util.Locale.ROOT);
+        return words.isBlank() ? errorClass : words.toLowerCase(Locale.ROOT);
     }
 }

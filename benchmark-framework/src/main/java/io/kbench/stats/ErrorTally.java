@@ -2,9 +2,12 @@ package io.kbench.stats;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -57,13 +60,13 @@ public final class ErrorTally {
     }
 
     private static boolean isWrapper(Throwable t) {
-        return t instanceof java.util.concurrent.ExecutionException || t instanceof java.util.concurrent.CompletionException
+        return t instanceof ExecutionException || t instanceof CompletionException
                 || t.getMessage() == null || t.getMessage().isBlank() || t.getMessage().equals(String.valueOf(t.getCause()));
     }
 
     /** Adds counts of the same class together, keeping the first example seen. */
     public static List<ErrorCount> merge(List<List<ErrorCount>> lists) {
-        Map<String, ErrorCount> merged = new java.util.LinkedHashMap<>();
+        Map<String, ErrorCount> merged = new LinkedHashMap<>();
         for (List<ErrorCount> list : lists) {
             for (ErrorCount e : list) {
                 merged.merge(e.errorClass(), e, (a, b) -> new ErrorCount(a.errorClass(), a.count() + b.count(), a.example()));

@@ -9,28 +9,78 @@ import org.HdrHistogram.Histogram;
  */
 final class IntervalBuffer {
 
-    long sent;
-    long acked;
-    long bytesAcked;
-    long sendErrors;
-    long received;
-    long bytesReceived;
-    long clamped;
-    long transactionsCommitted;
-    long transactionsAborted;
-    long messagesAborted;
-    final Histogram publish = Histograms.newHistogram();
-    final Histogram send = Histograms.newHistogram();
-    final Histogram scheduleDelay = Histograms.newHistogram();
-    final Histogram endToEnd = Histograms.newHistogram();
-    final Histogram commit = Histograms.newHistogram();
+    private long sent;
+    private long acked;
+    private long bytesAcked;
+    private long sendErrors;
+    private long received;
+    private long bytesReceived;
+    private long clamped;
+    private long transactionsCommitted;
+    private long transactionsAborted;
+    private long messagesAborted;
+    private final Histogram publish = Histograms.newHistogram();
+    private final Histogram send = Histograms.newHistogram();
+    private final Histogram scheduleDelay = Histograms.newHistogram();
+    private final Histogram endToEnd = Histograms.newHistogram();
+    private final Histogram commit = Histograms.newHistogram();
 
-    void record(Histogram histogram, long micros) {
+    // One method per event, so what an event counts is decided here and nowhere else.
+
+    void onSend(long scheduleDelayMicros) {
+        sent++;
+        record(scheduleDelay, scheduleDelayMicros);
+    }
+
+    void onAck(int payloadBytes, long publishMicros, long sendMicros) {
+        acked++;
+        bytesAcked += payloadBytes;
+        record(publish, publishMicros);
+        record(send, sendMicros);
+    }
+
+    void onSendError() {
+        sendErrors++;
+    }
+
+    /** @param endToEndMicros {@code Long.MIN_VALUE} when unknown: counted, not timed */
+    void onReceive(int payloadBytes, long endToEndMicros) {
+        received++;
+        bytesReceived += payloadBytes;
+        if (endToEndMicros != Long.MIN_VALUE) {
+            record(endToEnd, endToEndMicros);
+        }
+    }
+
+    void onTransactionCommitted(long commitMicros) {
+        transactionsCommitted++;
+        record(commit, commitMicros);
+    }
+
+    void onTransactionAborted() {
+        transactionsAborted++;
+    }
+
+    void onAckedMessageAborted() {
+        messagesAborted++;
+    }
+
+    private void record(Histogram histogram, long micros) {
         long value = Histograms.clamp(micros);
         if (value != micros) {
             clamped++;
         }
         histogram.recordValue(value);
+    }
+
+    /** Read by the drain observer, once the phase has flipped; never written outside this class. */
+    Histogram publish() {
+        return publish;
+    }
+
+    /** As {@link #publish()}. */
+    Histogram endToEnd() {
+        return endToEnd;
     }
 
     boolean isEmpty() {

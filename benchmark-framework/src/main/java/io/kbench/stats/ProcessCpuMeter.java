@@ -1,5 +1,6 @@
 package io.kbench.stats;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -8,12 +9,12 @@ import java.lang.management.ManagementFactory;
  */
 public final class ProcessCpuMeter {
 
-    private final com.sun.management.OperatingSystemMXBean os;
+    private final OperatingSystemMXBean os;
     private final int cores = Runtime.getRuntime().availableProcessors();
 
     public ProcessCpuMeter() {
-        java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
-        this.os = bean instanceof com.sun.management.OperatingSystemMXBean sun ? sun : null;
+        // The JDK's own bean (com.sun.management) is the one that reports process CPU time.
+        this.os = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean sun ? sun : null;
     }
 
     /** Process CPU time in nanoseconds, or -1 when the JVM cannot tell. */

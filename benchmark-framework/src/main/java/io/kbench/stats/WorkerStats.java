@@ -74,9 +74,7 @@ public final class WorkerStats {
     public void onSend(long sentNanos, long scheduleDelayNanos) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = buffers.current(phase);
-            b.sent++;
-            b.record(b.scheduleDelay, scheduleDelayNanos / 1_000);
+            buffers.current(phase).onSend(scheduleDelayNanos / 1_000);
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -90,11 +88,7 @@ public final class WorkerStats {
     public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = buffers.current(phase);
-            b.acked++;
-            b.bytesAcked += payloadBytes;
-            b.record(b.publish, (ackNanos - intendedNanos) / 1_000);
-            b.record(b.send, (ackNanos - sentNanos) / 1_000);
+            buffers.current(phase).onAck(payloadBytes, (ackNanos - intendedNanos) / 1_000, (ackNanos - sentNanos) / 1_000);
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -123,7 +117,7 @@ public final class WorkerStats {
     private void countSendError() {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            buffers.current(phase).sendErrors++;
+            buffers.current(phase).onSendError();
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -137,12 +131,7 @@ public final class WorkerStats {
     public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = buffers.current(phase);
-            b.received++;
-            b.bytesReceived += payloadBytes;
-            if (endToEndMicros != Long.MIN_VALUE) {
-                b.record(b.endToEnd, endToEndMicros);
-            }
+            buffers.current(phase).onReceive(payloadBytes, endToEndMicros);
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -153,9 +142,7 @@ public final class WorkerStats {
     public void onTransactionCommitted(long commitMicros) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            IntervalBuffer b = buffers.current(phase);
-            b.transactionsCommitted++;
-            b.record(b.commit, commitMicros);
+            buffers.current(phase).onTransactionCommitted(commitMicros);
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -165,7 +152,7 @@ public final class WorkerStats {
     public void onTransactionAborted() {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            buffers.current(phase).transactionsAborted++;
+            buffers.current(phase).onTransactionAborted();
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -175,7 +162,7 @@ public final class WorkerStats {
     public void onAckedMessageAborted() {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            buffers.current(phase).messagesAborted++;
+            buffers.current(phase).onAckedMessageAborted();
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
@@ -272,7 +259,7 @@ public final class WorkerStats {
                 filled.addLatenciesTo(periodLatencies);
                 filled.addLatenciesTo(resetLatencies);
                 if (observer != null) {
-                    observer.onDrain(counts, filled.publish, filled.endToEnd);
+                    observer.onDrain(counts, filled.publish(), filled.endToEnd());
                 }
                 filled.reset();
             }

@@ -1,13 +1,14 @@
 package io.kbench.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.config.NearestName;
+import io.kbench.driver.NearestName;
 import io.kbench.workload.Workload;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -118,7 +119,7 @@ public record Parameter(String name, Kind kind, String key, List<JsonNode> value
         Optional<String> nearest = NearestName.find(name, candidates);
         StringBuilder b = new StringBuilder("unknown parameter '").append(name).append("'");
         nearest.ifPresent(n -> b.append("; did you mean '").append(n).append("'?"));
-        boolean prefixHint = nearest.isEmpty() || (key.isEmpty() && name.equals(name.toLowerCase(java.util.Locale.ROOT)));
+        boolean prefixHint = nearest.isEmpty() || (key.isEmpty() && name.equals(name.toLowerCase(Locale.ROOT)));
         if (prefixHint) {
             b.append(nearest.isPresent() ? " (" : "; ").append("Kafka settings take a prefix, e.g. producer.").append(name)
                     .append(nearest.isPresent() ? ")" : "");

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -179,9 +180,9 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
     private static String uniqueSlug(String slug, int index, Set<String> taken) {
         String s = slug.length() > 150 ? slug.substring(0, 150) + "-" + index : slug;
         // Case-insensitive file systems: messageSize-a and messagesize-A would share a file.
-        if (!taken.add(s.toLowerCase(java.util.Locale.ROOT))) {
+        if (!taken.add(s.toLowerCase(Locale.ROOT))) {
             s = s + "-" + index;
-            taken.add(s.toLowerCase(java.util.Locale.ROOT));
+            taken.add(s.toLowerCase(Locale.ROOT));
         }
         return s;
     }

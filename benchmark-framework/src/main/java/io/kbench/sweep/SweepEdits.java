@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Applies a combination's settings to the text of a workload or driver file. The file is read as a
@@ -57,7 +58,7 @@ public final class SweepEdits {
     }
 
     /** Workload fields that give the same thing another way: setting one removes the others from the base file. */
-    static final java.util.Map<String, List<String>> LENGTH_ALTERNATIVES = java.util.Map.of(
+    static final Map<String, List<String>> LENGTH_ALTERNATIVES = Map.of(
             "testDuration", List.of("testDurationMinutes", "messageCount"),
             "testDurationMinutes", List.of("testDuration", "messageCount"),
             "messageCount", List.of("testDuration", "testDurationMinutes"),

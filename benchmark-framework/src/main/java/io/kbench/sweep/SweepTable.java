@@ -2,6 +2,8 @@ package io.kbench.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -177,7 +179,7 @@ public final class SweepTable {
     }
 
     private static String plain(double v) {
-        return new java.math.BigDecimal(v).setScale(6, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
     }
 
     private static String markdownLine(List<String> cells) {

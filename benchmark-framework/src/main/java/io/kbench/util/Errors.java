@@ -1,5 +1,11 @@
 package io.kbench.util;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+
 /** Describes exceptions in one line for users, without stack traces. */
 public final class Errors {
 
@@ -19,17 +25,17 @@ public final class Errors {
      * Why a file operation failed, in words: java.nio's exceptions often carry only the path as their
      * message (e.g. "permission denied on /var/log/x.log" rather than "/var/log/x.log").
      */
-    public static String describeIo(java.io.IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException a) {
+    public static String describeIo(IOException e) {
+        if (e instanceof AccessDeniedException a) {
             return "permission denied on " + a.getFile();
         }
-        if (e instanceof java.nio.file.NoSuchFileException n) {
+        if (e instanceof NoSuchFileException n) {
             return "no such file or directory: " + n.getFile();
         }
-        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+        if (e instanceof FileAlreadyExistsException f) {
             return "a file is in the way: " + f.getFile();
         }
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason() + (f.getFile() == null ? "" : ": " + f.getFile());
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

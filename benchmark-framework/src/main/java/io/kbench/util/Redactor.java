@@ -1,30 +1,31 @@
 package io.kbench.util;
 
+import io.kbench.driver.SecretNames;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Masks secrets in configuration before it is printed or stored: values of secret-looking keys
- * (passwords, JAAS configs, tokens, API keys), {@code password="..."} inside JAAS strings, and any
+ * Masks secrets in configuration before it is printed or stored: values of keys whose name says
+ * they are secret ({@link SecretNames}), {@code password="..."} inside JAAS strings, and any
  * value that came from an environment or file placeholder.
  */
 public final class Redactor {
 
-    public static final String MASK = "******";
+    public static final String MASK = SecretNames.MASK;
 
-    private static final Pattern SECRET_KEY =
-            Pattern.compile("(?i).*(password|passwd|secret|jaas|token|api[._-]?key|credential|private[._-]?key).*");
     private static final Pattern PROPERTY_LINE = Pattern.compile("(?m)^(\\s*)([^=:#!\\s][^=:\\s]*)(\\s*[=:]\\s*)(.*)$");
     private static final Pattern QUOTED_SECRET =
             Pattern.compile("(?i)((?:password|secret|token)\\s*=\\s*\")([^\"]*)(\")");
 
     private static final Redactor GLOBAL = new Redactor(List.of());
 
-    private final java.util.Set<String> knownSecrets = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final Set<String> knownSecrets = new CopyOnWriteArraySet<>();
 
     /** @param knownSecrets values to mask wherever they appear (e.g. substituted placeholder values) */
     public Redactor(Collection<String> knownSecrets) {
@@ -46,10 +47,6 @@ public final class Redactor {
         }
     }
 
-    public static boolean isSecretKey(String key) {
-        return SECRET_KEY.matcher(key).matches();
-    }
-
     /** A copy of a parsed YAML tree with secrets masked. */
     public Map<String, Object> redact(Map<String, Object> tree) {
         Map<String, Object> copy = new LinkedHashMap<>();
@@ -62,7 +59,7 @@ public final class Redactor {
         if (value == null) {
             return null;
         }
-        if (isSecretKey(key)) {
+        if (SecretNames.isSecret(key)) {
             return MASK;
         }
         if (key.equals("users") && value instanceof Map<?, ?> users) {
@@ -109,7 +106,7 @@ public final class Redactor {
         Matcher lines = PROPERTY_LINE.matcher(out);
         StringBuilder b = new StringBuilder();
         while (lines.find()) {
-            String replacement = isSecretKey(lines.group(2))
+            String replacement = SecretNames.isSecret(lines.group(2))
                     ? lines.group(1) + lines.group(2) + lines.group(3) + MASK
                     : lines.group(0);
             lines.appendReplacement(b, Matcher.quoteReplacement(replacement));

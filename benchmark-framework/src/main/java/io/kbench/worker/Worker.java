@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * What the coordinator asks of the machines that generate load. Implemented by {@link LocalWorker}
  * (in this JVM), by an HTTP client for one remote agent, and by {@link WorkerEnsemble}, which fans
- * out to many; the coordinator only ever sees this interface, so local and distributed runs take
- * the same path.
+ * out to many. The coordinator sees only this interface, through {@link WorkerGroup} (which adds
+ * the members and their share of the load), so local and distributed runs take the same path.
  *
  * <p>Calls are blocking. A failure is a {@link WorkerException} whose message names the worker and
  * the call. Stats come back per worker, so the coordinator can merge them and keep a breakdown.

@@ -21,7 +21,7 @@ import java.util.function.Function;
  * sends every other call to all of them in parallel, and returns their stats side by side.
  * A local run is an ensemble of one {@link LocalWorker}, so it takes the same path as a 40-worker run.
  */
-public final class WorkerEnsemble implements Worker {
+public final class WorkerEnsemble implements WorkerGroup {
 
     private final List<Worker> members;
     private final Assignment assignment;
@@ -51,11 +51,12 @@ public final class WorkerEnsemble implements Worker {
         return members.size() == 1 ? members.get(0).id() : members.size() + " workers";
     }
 
+    @Override
     public List<Worker> members() {
         return members;
     }
 
-    /** Who runs what, at what rate, once producers and consumers have been created. */
+    @Override
     public List<WorkerPlan> plan(LoadSpec load) {
         List<WorkerPlan> plans = new ArrayList<>();
         for (int i = 0; i < members.size(); i++) {
@@ -183,7 +184,7 @@ public final class WorkerEnsemble implements Worker {
         return all;
     }
 
-    /** Findings of every worker that answers; the others are listed in {@code failures}. */
+    @Override
     public List<WorkerFindings> tryFindings(List<String> failures) {
         List<WorkerFindings> all = new ArrayList<>();
         tryCallAll("report integrity data and client metrics", Worker::findings, failures).forEach(all::addAll);
@@ -209,11 +210,7 @@ public final class WorkerEnsemble implements Worker {
         }
     }
 
-    /**
-     * Calls every worker even if some fail.
-     *
-     * @return one message per worker that failed, naming it
-     */
+    @Override
     public List<String> tryForAll(String what, Consumer<Worker> call) {
         List<String> failures = new ArrayList<>();
         tryCallAll(what, w -> {
@@ -223,7 +220,7 @@ public final class WorkerEnsemble implements Worker {
         return failures;
     }
 
-    /** Cumulative stats of every worker that answers; the others are listed in {@code failures}. */
+    @Override
     public List<CumulativeStats> tryCumulativeStats(List<String> failures) {
         List<CumulativeStats> all = new ArrayList<>();
         tryCallAll("report cumulative stats", Worker::cumulativeStats, failures).forEach(all::addAll);

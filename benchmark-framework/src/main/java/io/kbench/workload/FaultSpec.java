@@ -1,5 +1,6 @@
 package io.kbench.workload;
 
+import io.kbench.config.DurationParser;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import java.time.Duration;
@@ -27,7 +28,7 @@ public record FaultSpec(Duration after, String type, Integer broker, Duration du
 
     /** "broker-kill of broker 1 at 20s", for messages. */
     public String describe() {
-        return type + (broker == null ? "" : " of broker " + broker) + (after == null ? "" : " at " + io.kbench.config.DurationParser.format(after))
-                + (duration == null ? "" : " for " + io.kbench.config.DurationParser.format(duration));
+        return type + (broker == null ? "" : " of broker " + broker) + (after == null ? "" : " at " + DurationParser.format(after))
+                + (duration == null ? "" : " for " + DurationParser.format(duration));
     }
 }

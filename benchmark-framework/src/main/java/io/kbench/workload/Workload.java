@@ -2,6 +2,7 @@ package io.kbench.workload;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A workload file, with OpenMessaging Benchmark's field names and meaning so that OMB workload
@@ -96,7 +97,7 @@ public record Workload(
         Long prefillMessages,
         Integer maxInFlightMessages,
         Boolean consumerOnly,
-        java.util.Map<String, Double> partitionWeights,
+        Map<String, Double> partitionWeights,
         RateRamp producerRateRamp,
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
@@ -340,7 +341,7 @@ public record Workload(
         private Long prefillMessages;
         private Integer maxInFlightMessages;
         private Boolean consumerOnly;
-        private java.util.Map<String, Double> partitionWeights;
+        private Map<String, Double> partitionWeights;
         private RateRamp producerRateRamp;
         private List<RateStep> producerRateSteps;
         private List<String> existingTopics;

@@ -1,11 +1,14 @@
 package io.kbench.workload;
 
 import io.kbench.config.DurationParser;
-import io.kbench.config.NearestName;
 import io.kbench.driver.FaultType;
+import io.kbench.driver.NearestName;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks a bound {@link Workload} for values that are impossible or contradictory, before anything
@@ -148,7 +151,7 @@ public final class WorkloadValidator {
             c.add("existingTopics", "existingTopics is empty: name the topics to run on, or remove it to let the run create its own");
             return;
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
             if (n == null || n.isBlank()) {
@@ -360,7 +363,7 @@ public final class WorkloadValidator {
                 c.at(List.of("faults", i), at + " is empty: give after and type, e.g. {after: 20s, type: broker-kill}");
                 continue;
             }
-            java.util.Optional<FaultType> type = f.type() == null ? java.util.Optional.empty() : FaultType.byLabel(f.type());
+            Optional<FaultType> type = f.type() == null ? Optional.empty() : FaultType.byLabel(f.type());
             if (type.isEmpty()) {
                 String nearest = f.type() == null ? null : NearestName.find(f.type(), FaultType.labels()).orElse(null);
                 c.at(List.of("faults", i, "type"), at + ".type " + (f.type() == null ? "is missing" : "'" + f.type() + "' is unknown")

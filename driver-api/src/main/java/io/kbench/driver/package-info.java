@@ -2,5 +2,9 @@
  * The driver SPI: what a messaging system must provide to be benchmarked. A driver is a module
  * that depends on this package only. Times are in microseconds since the Unix epoch where they
  * cross this boundary; sizes in bytes.
+ *
+ * <p>Besides the SPI, two small rules the framework and drivers must apply alike: {@link
+ * SecretNames} (which names hold secrets, how they are masked) and {@link NearestName} ("did you
+ * mean ...?").
  */
 package io.kbench.driver;

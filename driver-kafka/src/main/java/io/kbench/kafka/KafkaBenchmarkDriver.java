@@ -25,6 +25,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
@@ -100,7 +101,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
 
     /** The local cluster sets the protocol and truststore; the file must bring SASL credentials if it uses SASL. */
     private static void validateLocalSecurity(KafkaDriverConfig config, KafkaClientConfigs clientConfigs) {
-        java.util.Map<String, String> common = clientConfigs.common();
+        Map<String, String> common = clientConfigs.common();
         for (String key : common.keySet()) {
             if (key.equals("security.protocol") || key.startsWith("ssl.truststore.")) {
                 throw new DriverException("commonConfig", "commonConfig sets " + key + ", which the local cluster sets itself "
@@ -197,7 +198,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         Collection<Node> nodes;
         try {
             nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(CONNECT_TIMEOUT_MS)).nodes()
-                    .get(CONNECT_TIMEOUT_MS + 5_000L, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    .get(CONNECT_TIMEOUT_MS + 5_000L, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             close();
             throw ConnectFailures.explain(e, configs, CONNECT_TIMEOUT_MS);

@@ -1,6 +1,8 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.NearestName;
+import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -44,7 +46,7 @@ final class KafkaClientConfigs {
 
     private static Set<String> topicConfigNames() {
         Set<String> names = new TreeSet<>();
-        for (java.lang.reflect.Field f : TopicConfig.class.getFields()) {
+        for (Field f : TopicConfig.class.getFields()) {
             if (f.getName().endsWith("_CONFIG") && f.getType() == String.class) {
                 try {
                     names.add((String) f.get(null));
@@ -62,7 +64,7 @@ final class KafkaClientConfigs {
             boolean plugin = key.startsWith("sasl.") || key.startsWith("ssl.") || key.contains(".interceptor.")
                     || key.startsWith("confluent.") || key.startsWith("aws.");
             if (!known.contains(key) && !plugin) {
-                String nearest = Nearest.of(key, known);
+                String nearest = NearestName.find(key, known).orElse(null);
                 throw new DriverException(field, field + ": '" + key + "' is not a Kafka setting"
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?"), null);
             }

@@ -1,6 +1,9 @@
 package io.kbench.kafka;
 
 import io.kbench.kafka.local.LocalClusterConfig;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The fields of a Kafka driver file, as in OpenMessaging Benchmark's Kafka driver (so its files
@@ -28,7 +31,7 @@ public record KafkaDriverConfig(
         String consumerConfig,
         LocalClusterConfig localCluster,
         Boolean transactional,
-        java.time.Duration transactionDuration,
+        Duration transactionDuration,
         Integer messagesPerTransaction) {
 
     public KafkaDriverConfig {
@@ -52,9 +55,9 @@ public record KafkaDriverConfig(
      * section: {@code clientSettings} (bootstrap servers and, for a secured cluster, protocol and
      * truststore) replace those keys in commonConfig.
      */
-    public KafkaDriverConfig pointingAt(java.util.Map<String, String> clientSettings) {
+    public KafkaDriverConfig pointingAt(Map<String, String> clientSettings) {
         String common = commonConfig;
-        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(clientSettings).entrySet()) {
+        for (Map.Entry<String, String> e : new TreeMap<>(clientSettings).entrySet()) {
             common = PropertiesText.withProperty(common, e.getKey(), e.getValue());
         }
         return new KafkaDriverConfig(replicationFactor, reset, topicConfig, common, producerConfig, consumerConfig, null,

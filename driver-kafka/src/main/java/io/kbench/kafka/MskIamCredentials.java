@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.security.auth.callback.Callback;
 import org.apache.kafka.common.config.types.Password;
 import org.apache.kafka.common.security.JaasContext;
 import software.amazon.msk.auth.iam.IAMClientCallbackHandler;
@@ -41,7 +42,7 @@ final class MskIamCredentials {
             IAMClientCallbackHandler handler = new IAMClientCallbackHandler();
             try {
                 handler.configure(settings, MECHANISM, jaas.configurationEntries());
-                handler.handle(new javax.security.auth.callback.Callback[] {callback});
+                handler.handle(new Callback[] {callback});
             } catch (Exception e) {
                 callback.setLoadingException(e);
             } finally {

@@ -121,7 +121,7 @@ final class ProducerLoop implements Runnable {
      */
     private void idle() {
         for (ScheduledProducer p : producers) {
-            if (!p.holdsPending) {
+            if (!p.holdsPending()) {
                 continue;
             }
             if (p.finished() || (throttled && p.nextIntendedNanos() == Long.MAX_VALUE)) {
@@ -138,10 +138,9 @@ final class ProducerLoop implements Runnable {
 
     /** Lets the driver deliver what it still holds back (an open transaction), from this thread as the SPI asks. */
     private void deliverPending(ScheduledProducer p) {
-        if (!p.holdsPending) {
+        if (!p.takePending()) {
             return;
         }
-        p.holdsPending = false;
         try {
             p.producer.deliverPending();
         } catch (RuntimeException e) {
@@ -151,13 +150,12 @@ final class ProducerLoop implements Runnable {
 
     /** @param scheduledNanos the intended send time when throttled; ignored otherwise (intended = sent) */
     private void send(ScheduledProducer p, long scheduledNanos) {
-        byte[] payload = p.payloads[(int) (p.sent % p.payloads.length)];
+        byte[] payload = p.nextPayload();
         long sentNanos = clock.nanoTime();
         long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule, one clock read
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
-        long sequence = p.sent++;
-        p.holdsPending = true;
+        long sequence = p.takeSequence();
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
             p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);

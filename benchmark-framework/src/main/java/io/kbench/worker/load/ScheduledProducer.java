@@ -27,12 +27,12 @@ final class ScheduledProducer {
      * Messages handed to the client so far; also the index of the next message in the schedule
      * and its sequence number.
      */
-    long sent;
+    private long sent;
     /**
-     * Sent something since the last {@link io.kbench.driver.BenchmarkProducer#deliverPending()}: the
-     * driver may hold it back (an open transaction) until asked to deliver it.
+     * Sent something since the last {@link BenchmarkProducer#deliverPending()}: the driver may hold
+     * it back (an open transaction) until asked to deliver it.
      */
-    boolean holdsPending;
+    private boolean holdsPending;
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
         this(producer, schedule, quota, payloads, keys, 0, null, null);
@@ -48,6 +48,31 @@ final class ScheduledProducer {
         this.producerId = producerId;
         this.acked = acked;
         this.aborted = aborted;
+    }
+
+    /** The payload of the next message: the payloads in turn. */
+    byte[] nextPayload() {
+        return payloads[(int) (sent % payloads.length)];
+    }
+
+    /**
+     * Counts the next message as sent and returns its sequence number. From now on the producer
+     * holds a message the driver may keep back, until {@link #takePending()}.
+     */
+    long takeSequence() {
+        holdsPending = true;
+        return sent++;
+    }
+
+    boolean holdsPending() {
+        return holdsPending;
+    }
+
+    /** Whether the producer held messages back; it holds none afterwards (the caller delivers them). */
+    boolean takePending() {
+        boolean held = holdsPending;
+        holdsPending = false;
+        return held;
     }
 
     boolean finished() {

@@ -172,7 +172,9 @@ class ProducerLoopTest {
         assertEquals(0, p.lagAt(T0 - 1));
         assertEquals(1, p.lagAt(T0));
         assertEquals(5, p.lagAt(T0 + 100 * MS));
-        p.sent = 3;
+        for (int i = 0; i < 3; i++) {
+            p.takeSequence();
+        }
         assertEquals(2, p.lagAt(T0 + 100 * MS));
         assertEquals(0, scheduled(new FakeProducer(1, clock), null, 5).lagAt(T0 + 100 * MS), "unthrottled has no lag");
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -257,7 +258,7 @@ final class FaultProxy implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(java.nio.channels.Channel channel) {
+    private static void closeQuietly(Channel channel) {
         if (channel == null) {
             return;
         }

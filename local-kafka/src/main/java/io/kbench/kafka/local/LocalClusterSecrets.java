@@ -28,6 +28,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import io.kbench.driver.SecretNames;
 import org.apache.kafka.common.security.scram.internals.ScramFormatter;
 import org.apache.kafka.common.security.scram.internals.ScramMechanism;
 
@@ -288,12 +289,17 @@ final class LocalClusterSecrets {
             return "org.apache.kafka.common.security.scram.ScramLoginModule required;";
         }
 
-        /** Strings that must not reach a log or message: passwords, in plain and quoted forms. */
+        /**
+         * Strings that must not reach a log or message: the listener settings whose names say they
+         * are secret (keystore passwords, JAAS configs), and the passwords in plain and quoted forms.
+         */
         List<String> secrets() {
             List<String> s = new ArrayList<>();
-            if (keystorePassword != null) {
-                s.add(keystorePassword);
-            }
+            listenerProperties("any").forEach((name, value) -> {
+                if (SecretNames.isSecret(name)) {
+                    s.add(value);
+                }
+            });
             for (String password : users.values()) {
                 s.add(jaasQuote(password));
                 s.add(password);
@@ -392,7 +398,7 @@ final class LocalClusterSecrets {
                 p.getProperty("keystore.password"), users, scram);
     }
 
-    /** Replaces every occurrence of a secret in {@code text} (longest first) with {@code ***}. */
+    /** Replaces every occurrence of a secret in {@code text} (longest first) with {@link SecretNames#MASK}. */
     static String redact(String text, List<String> secrets) {
         if (text == null || secrets.isEmpty()) {
             return text;
@@ -402,7 +408,7 @@ final class LocalClusterSecrets {
         String out = text;
         for (String s : sorted) {
             if (s != null && !s.isEmpty()) {
-                out = out.replace(s, "***");
+                out = out.replace(s, SecretNames.MASK);
             }
         }
         return out;

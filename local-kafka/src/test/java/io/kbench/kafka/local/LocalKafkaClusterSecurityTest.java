@@ -279,7 +279,19 @@ class LocalKafkaClusterSecurityTest {
     @Timeout(5)
     void jaasQuotingAndRedaction() {
         assertEquals("\"a\\\\b\\\"c\\nd\"", LocalClusterSecrets.jaasQuote("a\\b\"c\nd"));
-        assertEquals("x *** y *** z", LocalClusterSecrets.redact("x pw1 y pw1-long z", List.of("pw1", "pw1-long")));
+        assertEquals("x ****** y ****** z", LocalClusterSecrets.redact("x pw1 y pw1-long z", List.of("pw1", "pw1-long")));
+    }
+
+    @Test
+    @Timeout(5)
+    void nodeSecretsAreTheSecretNamedListenerSettingsAndThePasswords() {
+        LocalClusterSecrets.NodeSettings settings = new LocalClusterSecrets.NodeSettings("SASL_SSL", List.of("PLAIN"),
+                Path.of("/tmp/broker-keystore.p12"), "ks-pw", Map.of("alice", "a-pw"), List.of());
+        List<String> secrets = settings.secrets();
+        assertTrue(secrets.contains("ks-pw"), secrets.toString());
+        assertTrue(secrets.contains("a-pw"), secrets.toString());
+        assertTrue(secrets.stream().anyMatch(s -> s.contains("user_alice=\"a-pw\"")), "the whole JAAS config: " + secrets);
+        assertFalse(secrets.contains("/tmp/broker-keystore.p12"), "a keystore's location is no secret");
     }
 
     private static List<String> problems(LocalClusterSecurity security) {

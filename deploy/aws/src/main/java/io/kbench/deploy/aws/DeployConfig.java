@@ -2,6 +2,7 @@ package io.kbench.deploy.aws;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -253,7 +254,7 @@ public record DeployConfig(
             if (value.isEmpty()) {
                 return defaultValue;
             }
-            return switch (value.get().toLowerCase(java.util.Locale.ROOT)) {
+            return switch (value.get().toLowerCase(Locale.ROOT)) {
                 case "true" -> true;
                 case "false" -> false;
                 default -> {

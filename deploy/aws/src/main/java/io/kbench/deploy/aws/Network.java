@@ -11,6 +11,7 @@ import com.pulumi.aws.ec2.inputs.SecurityGroupIngressArgs;
 import com.pulumi.aws.ec2.outputs.GetVpcResult;
 import com.pulumi.core.Output;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -86,7 +87,7 @@ final class Network {
     }
 
     static Map<String, String> with(Map<String, String> tags, String key, String value) {
-        var all = new java.util.LinkedHashMap<>(tags);
+        var all = new LinkedHashMap<>(tags);
         all.put(key, value);
         return all;
     }

@@ -1,6 +1,7 @@
 package io.kbench.deploy.aws;
 
 import io.kbench.deploy.aws.DeployConfig.KbenchSource;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -117,7 +118,7 @@ public final class UserData {
     static String fetch(KbenchSource source) {
         if (source.tarballUrl().isPresent()) {
             String check = source.tarballSha256()
-                    .map(sha -> "echo " + Shell.quote(sha.toLowerCase(java.util.Locale.ROOT) + "  /tmp/kbench.tar.gz")
+                    .map(sha -> "echo " + Shell.quote(sha.toLowerCase(Locale.ROOT) + "  /tmp/kbench.tar.gz")
                             + " | sha256sum -c -\n")
                     .orElse("");
             return "curl -fsSL --retry 5 -o /tmp/kbench.tar.gz " + Shell.quote(source.tarballUrl().get()) + "\n"

@@ -1,10 +1,13 @@
-package io.kbench.config;
+package io.kbench.driver;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean ...?" for misspelled field names. */
+/**
+ * "Did you mean ...?" for misspelled names: config fields, settings, labels. Here rather than in the
+ * framework so drivers suggest names (e.g. a Kafka client setting) by the same rule.
+ */
 public final class NearestName {
 
     private NearestName() {

@@ -1,4 +1,4 @@
-package io.kbench.config;
+package io.kbench.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
