@@ -93,7 +93,10 @@ final class TopicAdmin {
      */
     private void awaitVisible(List<TopicSpec> specs) {
         List<String> names = specs.stream().map(TopicSpec::name).toList();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CALL_TIMEOUT_SECONDS);
+        long partitionCount = specs.stream().mapToLong(TopicSpec::partitions).sum();
+        // Leaders take thousands of partitions slowly on a busy machine: allow 20 ms more per partition.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CALL_TIMEOUT_SECONDS)
+                + TimeUnit.MILLISECONDS.toNanos(20 * partitionCount);
         Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
         for (TopicSpec s : specs) {
             for (int p = 0; p < s.partitions(); p++) {
