@@ -1,5 +1,6 @@
 package io.kbench.kafka.local;
 
+import io.kbench.driver.SecretNames;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +32,10 @@ final class NodeClasspath {
     /** The node JVMs' class path, joined with the platform's separator. */
     static String forNodes() {
         List<String> parent = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
-        return String.join(File.pathSeparator, select(ownLocation(), neededJars(), parent));
+        List<String> classpath = select(locationOf(NodeClasspath.class), neededJars(), parent);
+        // The nodes mask secrets with driver-api's rule (SecretNames): driver-api is provided, not in the list.
+        classpath.add(1, locationOf(SecretNames.class));
+        return String.join(File.pathSeparator, classpath);
     }
 
     /**
@@ -84,10 +88,10 @@ final class NodeClasspath {
         }
     }
 
-    /** The jar, or the classes directory, this class was loaded from. */
-    private static String ownLocation() {
+    /** The jar, or the classes directory, a class was loaded from. */
+    private static String locationOf(Class<?> type) {
         try {
-            return Path.of(NodeClasspath.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -36,13 +36,14 @@ class NodeClasspathTest {
         assertEquals(Set.of("a-1.jar", "b-2.jar"), NodeClasspath.parseNeeded("lib\\a-1.jar;lib\\b-2.jar"));
     }
 
-    /** The real list: the broker and logback, no driver, framework or AWS SDK jar. */
+    /** The real list: the broker, logback and driver-api (its secret-name rule), no driver, framework or AWS SDK jar. */
     @Test
     void theNodesGetTheBrokerButNotTheTool() {
         List<String> cp = List.of(NodeClasspath.forNodes().split(File.pathSeparator));
         assertTrue(cp.stream().anyMatch(e -> e.contains("kafka_2.13-")), cp.toString());
         assertTrue(cp.stream().anyMatch(e -> e.contains("logback-classic-")), cp.toString());
-        assertTrue(cp.stream().noneMatch(e -> e.contains("driver-kafka") || e.contains("driver-api") || e.contains("junit")
+        assertTrue(cp.stream().anyMatch(e -> e.contains("driver-api")), cp.toString());
+        assertTrue(cp.stream().noneMatch(e -> e.contains("driver-kafka") || e.contains("benchmark-framework") || e.contains("junit")
                 || e.contains("aws-msk-iam-auth") || e.contains("sdk-core") || e.contains("test-classes")), cp.toString());
     }
 }
