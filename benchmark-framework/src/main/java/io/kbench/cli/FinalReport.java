@@ -47,7 +47,7 @@ final class FinalReport {
         if (r.workload().consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
         } else {
-            out.line("Window %.1f s%s. Published %,d messages sent in it; acknowledged within it: %,.1f msg/s, %.2f MB/s%s; "
+            out.line("Window %.1f s%s: %,d messages sent in it were acknowledged; within it %,.1f msg/s, %.2f MB/s acknowledged%s; "
                     + "%,d send errors in the window.", m.windowMicros() / 1e6, r.catchUp() == null ? ""
                     : " (as OMB's: the backlog's build and drain, then the test duration)", m.counts().messagesAcked(),
                     m.publishRate(), m.publishMBps(), requested(m), m.counts().sendErrors());

@@ -144,15 +144,21 @@ final class SearchPhases {
             collector.runFor(Phase.SETTLE, settleFor(number));
         }
         long backlogBefore = backlog();
+        Counts atWindowStart = totals();
         workers.resetStats();
         int firstPeriod = record.progressCount();
         record.startPhase(Phase.MEASURE, "  measuring step " + number + "...");
         collector.runFor(Phase.MEASURE, length);
-        List<CumulativeStats> cumulative = workers.cumulativeStats();
-        Measurement m = MeasurementCalculator.calculate(cumulative, rate, false, clock.epochMicros());
+        long windowEndMicros = clock.epochMicros();
+        Counts ackedInWindow = totals().minus(atWindowStart);
         long backlogGrowth = backlog() - backlogBefore;
         List<PeriodSummary> periods = record.progressFrom(firstPeriod);
         boolean drained = pauseAndDrain();
+        // After the drain, as a run's measurement: the step's latencies include its messages acknowledged late
+        // (leaving them out would flatter a step the cluster could not keep up with); the rate stays what was
+        // acknowledged within the window.
+        List<CumulativeStats> cumulative = workers.cumulativeStats();
+        Measurement m = MeasurementCalculator.calculate(cumulative, rate, false, windowEndMicros, ackedInWindow);
         LoadState end = collector.lastState();
         long failed = totals().sendErrors() - atStart.sendErrors();
         StepJudge.StepFigures figures = new StepJudge.StepFigures(m, rate, backlogGrowth,

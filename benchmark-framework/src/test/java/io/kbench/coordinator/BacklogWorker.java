@@ -1,19 +1,10 @@
 package io.kbench.coordinator;
 
-import io.kbench.driver.TopicSpec;
 import io.kbench.stats.Counts;
-import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.LoadSpec;
-import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
-import io.kbench.worker.Worker;
-import io.kbench.worker.WorkerFindings;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A worker that simulates a backlog on the injected clock: its producers publish
@@ -22,7 +13,7 @@ import java.util.Map;
  * of what waits (end-to-end latency {@code endToEndMicros}). Only the calls of a backlog's phases
  * are supported.
  */
-final class BacklogWorker implements Worker {
+final class BacklogWorker extends CollectorOnlyWorker {
 
     private final BenchmarkClock clock;
     private final long publishPerSecond;
@@ -82,89 +73,5 @@ final class BacklogWorker implements Worker {
     public synchronized void resumeConsumers() {
         paused = false;
         resumes++;
-    }
-
-    @Override
-    public void startRun(RunSetup setup) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createTopics(List<TopicSpec> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void deleteTopics(List<String> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Map<String, Integer> describeTopics(List<String> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createConsumers(List<ConsumerSpec> consumers) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Map<String, Integer> assignedPartitions() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createProducers(List<ProducerSpec> producers) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void startLoad(LoadSpec load) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void changeRate(double ratePerSecond) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void restartSchedule(double ratePerSecond) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void resetStats() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<CumulativeStats> cumulativeStats() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<WorkerFindings> findings() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopProducers() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopClients() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopRun() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void close() {
     }
 }

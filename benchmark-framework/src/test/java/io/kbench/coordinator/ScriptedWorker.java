@@ -1,20 +1,11 @@
 package io.kbench.coordinator;
 
-import io.kbench.driver.TopicSpec;
 import io.kbench.stats.Counts;
-import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.Latencies;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.LoadSpec;
-import io.kbench.worker.WorkerFindings;
-import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
-import io.kbench.worker.Worker;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongPredicate;
 
 /**
@@ -23,7 +14,7 @@ import java.util.function.LongPredicate;
  * {@code latencyMicros} each), and reports its producers done once {@code doneAt} holds.
  * Only the calls a collector makes are supported.
  */
-final class ScriptedWorker implements Worker {
+final class ScriptedWorker extends CollectorOnlyWorker {
 
     private final String id;
     private final BenchmarkClock clock;
@@ -62,99 +53,5 @@ final class ScriptedWorker implements Worker {
         Latencies latencies = Latencies.empty();
         latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
         return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null, List.of(), null));
-    }
-
-    @Override
-    public void startRun(RunSetup setup) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createTopics(List<TopicSpec> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void deleteTopics(List<String> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Map<String, Integer> describeTopics(List<String> topics) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createConsumers(List<ConsumerSpec> consumers) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Map<String, Integer> assignedPartitions() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void createProducers(List<ProducerSpec> producers) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void startLoad(LoadSpec load) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void changeRate(double ratePerSecond) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void restartSchedule(double ratePerSecond) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void pauseConsumers() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void resumeConsumers() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void resetStats() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<CumulativeStats> cumulativeStats() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<WorkerFindings> findings() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopProducers() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopClients() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void stopRun() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void close() {
     }
 }
