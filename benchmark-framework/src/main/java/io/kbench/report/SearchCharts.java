@@ -21,7 +21,7 @@ final class SearchCharts {
             return null;
         }
         Section s = new Section("Max-rate search (" + search.path("mode").asText("find-max") + "): latency against throughput");
-        s.text(search.path("finalLine").asText("") + " SLO: " + search.path("slo").asText() + "; each step settled "
+        s.text(search.path("finalLine").asText("") + ". SLO: " + search.path("slo").asText() + "; each step settled "
                 + seconds(search.path("settleMillis").asLong()) + " and was measured " + seconds(search.path("stepMillis").asLong())
                 + ". One point per step, at the rate it achieved.");
         List<JsonNode> byRate = new ArrayList<>();
@@ -46,7 +46,7 @@ final class SearchCharts {
                     ms(st.path("endToEndLatency"), "p99Micros"), st.path("passed").asBoolean() ? "pass"
                             : "fail: " + String.join("; ", texts(st.path("reasons")))));
         }
-        s.table(t.note("Outcome: " + search.path("outcome").asText() + ". " + search.path("conclusion").asText("")));
+        s.table(t.note("Outcome: " + search.path("outcome").asText() + " (" + search.path("conclusion").asText("") + ")."));
         return s;
     }
 
