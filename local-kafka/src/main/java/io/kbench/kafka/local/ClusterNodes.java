@@ -124,7 +124,7 @@ final class ClusterNodes {
 
     boolean isPaused(int index) {
         synchronized (lock) {
-            return pauses[index] != null && pauses[index].inProgress();
+            return pauses[index] != null;
         }
     }
 
@@ -231,8 +231,11 @@ final class ClusterNodes {
             resumer.onExit().thenRun(() -> {
                 synchronized (lock) {
                     // Not when the pause was cancelled (kill, close): those say so themselves.
-                    if (pauses[index] == pause && !closed) {
-                        faultLog.info("broker-pause: " + brokerText(index) + " resumed with SIGCONT");
+                    if (pauses[index] == pause) {
+                        if (!closed) {
+                            faultLog.info("broker-pause: " + brokerText(index) + " resumed with SIGCONT");
+                        }
+                        pauses[index] = null; // over only once its resume is recorded: isPaused never runs ahead of the log
                     }
                 }
             });
