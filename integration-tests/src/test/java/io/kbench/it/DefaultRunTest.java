@@ -31,7 +31,8 @@ class DefaultRunTest {
         assertEquals("simple", r.get("workload").asText());
         assertTrue(r.get("cluster").asText().startsWith("local Kafka 4.3.1, 1 broker"), r.get("cluster").asText());
         double rate = r.get("measurement").get("publishRate").asDouble();
-        assertTrue(Math.abs(rate - 10_000) < 0.02 * 10_000, "achieved " + rate);
+        // Acknowledged within the window: a little over the rate when the warmup ended with sends in flight.
+        assertTrue(rate > 0.98 * 10_000 && rate < 1.05 * 10_000, "achieved " + rate);
         JsonNode periods = r.get("periods");
         JsonNode last = periods.get(periods.size() - 1);
         assertEquals("DRAIN", last.get("phase").asText());

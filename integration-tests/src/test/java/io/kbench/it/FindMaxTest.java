@@ -194,7 +194,14 @@ class FindMaxTest {
     @Order(5)
     void ombRateDiscoveryFilesRunUnchanged() throws Exception {
         Path omb = Path.of("src/test/resources/omb/max-rate-1-topic-1-partition-1p-1c-100b.yaml").toAbsolutePath();
-        Cli.Outcome o = run("--warmup", "1s", "--duration", "2s", "--progress-interval", "1s", omb.toString());
+        // The probe sends as fast as the client accepts: with Kafka's 32 MB buffer, draining it at the quota's 1 MB/s
+        // took 33 s. A 4 MB buffer drains in about 4 s and still holds any step's excess over the quota.
+        Path smallBuffer = Files.writeString(dir.resolve("driver-small-buffer.yaml"), Files.readString(driver)
+                + "producerConfig: |\n  buffer.memory=4194304\n");
+        List<String> args = new ArrayList<>(List.of("--drivers", smallBuffer.toString(), "--output-dir", dir.resolve("out").toString(),
+                "--warmup", "1s", "--duration", "2s", "--progress-interval", "1s", omb.toString()));
+        Cli.Outcome o = Cli.run(args.toArray(String[]::new));
+        System.out.println(o.out());
 
         assertEquals(0, o.exitCode(), o.all());
         assertTrue(o.out().contains("payloadFile payload/payload-100b.data not found"), o.out());
