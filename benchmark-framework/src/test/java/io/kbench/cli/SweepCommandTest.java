@@ -103,5 +103,6 @@ class SweepCommandTest {
         assertTrue(r.out().contains("--repeat"), r.out());
         assertTrue(r.out().contains("--duration"), r.out());
         assertTrue(r.out().contains("parameters:"), r.out());
+        assertTrue(r.out().contains("the Kafka driver's prefixes: producer, consumer, common, topic, broker"), r.out());
     }
 }
