@@ -5,13 +5,16 @@ import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.SweepTarget;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
 import io.kbench.result.RunStatus;
 import io.kbench.sweep.Combination;
 import io.kbench.sweep.DurationEstimate;
+import io.kbench.sweep.ParameterForms;
 import io.kbench.sweep.SweepDefinition;
 import io.kbench.sweep.SweepEdits;
 import io.kbench.sweep.SweepLayout;
@@ -63,7 +66,8 @@ import picocli.CommandLine.Parameters;
             "  repeat: 5                          # default 1",
             "  parameters:                        # every combination runs, the first parameter varying slowest",
             "    messageSize: [1, 10, 50, 100, 1000]",
-            "    producer.batch.size: [8196]      # also consumer.*, common.*, topic.*, broker.*, driver.<field>",
+            "    producer.batch.size: [8196]      # <prefix>.<key> as the driver declares, or driver.<field>",
+            "    # the Kafka driver's prefixes: producer, consumer, common, topic, broker",
             "",
             "Exit status: 0 every run completed; 1 a run did not complete (failed, degraded or interrupted); 2 bad input.",
             "Example:",
@@ -287,7 +291,7 @@ public final class SweepCommand implements Callable<Integer> {
     private List<Prepared> prepare(SweepDefinition sweep, List<Combination> combinations, PlaceholderResolver resolver,
                                    Map<String, DriverSession> sessions) {
         ConfigSource baseWorkload;
-        Map<Path, ConfigSource> baseDrivers = new HashMap<>();
+        Map<Path, ConfigSource> baseDrivers = new LinkedHashMap<>();
         try {
             baseWorkload = read(sweep.workloadFile());
             for (Combination c : combinations) {
@@ -299,8 +303,12 @@ public final class SweepCommand implements Callable<Integer> {
             err.println(sweep.source().name() + ": " + e.getMessage());
             return null;
         }
-        WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
         DriverLoader driverLoader = new DriverLoader(resolver);
+        Map<Path, List<SweepTarget>> targets = sweepTargets(sweep, baseDrivers, driverLoader);
+        if (targets == null) {
+            return null;
+        }
+        WorkloadLoader workloadLoader = new WorkloadLoader(new PlaceholderResolver()); // workloads are used here: strict
         Map<String, String> problems = new LinkedHashMap<>(); // problem -> first combination showing it
         int failing = 0;
         List<Prepared> prepared = new ArrayList<>();
@@ -315,7 +323,7 @@ public final class SweepCommand implements Callable<Integer> {
                 workload = load(workloadLoader, new ConfigSource(baseWorkload.name(), text, baseWorkload.baseDir()),
                         !text.equals(baseWorkload.text()));
                 editing = baseDriver;
-                String driverText = SweepEdits.driver(baseDriver.text(), c.settings());
+                String driverText = SweepEdits.driver(baseDriver.text(), c.settings(), targets.get(c.driverFile()));
                 String key = baseDriver.name() + "\u0000" + driverText;
                 session = sessions.get(key);
                 if (session == null) {
@@ -350,6 +358,28 @@ public final class SweepCommand implements Callable<Integer> {
             err.println("  " + e.getValue() + ": " + e.getKey());
         }
         return null;
+    }
+
+    /**
+     * What each driver lets a sweep set ({@code <prefix>.<key>} forms), once the sweep's parameters
+     * are checked against it; null after printing the first problem.
+     */
+    private Map<Path, List<SweepTarget>> sweepTargets(SweepDefinition sweep, Map<Path, ConfigSource> drivers, DriverLoader loader) {
+        Map<Path, List<SweepTarget>> targets = new HashMap<>();
+        try {
+            for (Map.Entry<Path, ConfigSource> d : drivers.entrySet()) {
+                ConfigSource file = d.getValue();
+                BenchmarkDriver<?> driver = loader.driverOf(new DriverFile(file.name(), file.text(),
+                        file.baseDir() == null ? null : file.baseDir().toString()));
+                ParameterForms forms = new ParameterForms(file.name(), driver.sweepTargets());
+                sweep.checkParameters(forms);
+                targets.put(d.getKey(), forms.targets());
+            }
+        } catch (ConfigException | IllegalArgumentException e) { // the latter: a driver declaring a prefix twice
+            err.println(e.getMessage());
+            return null;
+        }
+        return targets;
     }
 
     /** Reads a file, naming it relative to the working directory when it is inside it. */

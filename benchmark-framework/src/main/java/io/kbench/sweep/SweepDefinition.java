@@ -38,7 +38,8 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
     }
 
     /**
-     * Reads a sweep file strictly.
+     * Reads a sweep file strictly. Parameter names are read by their form; whether a driver takes
+     * them is for {@link #checkParameters} once the drivers are known.
      *
      * @throws ConfigException for any problem, naming the file and line
      */
@@ -71,10 +72,10 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
             JsonNode node = tree.get("parameters");
             ObjectNode located = node instanceof ObjectNode o ? o : null;
             for (Map.Entry<String, List<JsonNode>> e : sweep.parameters().entrySet()) {
+                Integer line = located == null ? null : YamlBinder.lineOf(located, e.getKey());
                 try {
-                    parameters.add(Parameter.of(e.getKey(), e.getValue()));
+                    parameters.add(Parameter.of(e.getKey(), e.getValue(), line));
                 } catch (IllegalArgumentException problem) {
-                    Integer line = located == null ? null : YamlBinder.lineOf(located, e.getKey());
                     throw ConfigException.at(source, line, "parameters." + e.getKey(), problem.getMessage());
                 }
             }
@@ -98,6 +99,20 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /**
+     * Checks every parameter against what one driver takes. Run once per driver file, before anything runs.
+     *
+     * @throws ConfigException naming this sweep file, the parameter's line and field
+     */
+    public void checkParameters(ParameterForms forms) {
+        for (Parameter p : parameters) {
+            String problem = forms.problem(p);
+            if (problem != null) {
+                throw ConfigException.at(source, p.line(), "parameters." + p.name(), problem);
+            }
+        }
     }
 
     /** The same sweep with another repeat count (--repeat). */

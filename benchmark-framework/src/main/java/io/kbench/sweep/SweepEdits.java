@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.SweepTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -66,11 +68,15 @@ public final class SweepEdits {
             "warmupDurationMinutes", List.of("warmupDuration"));
 
     /**
-     * The driver text with the driver settings applied; unchanged when there are none.
+     * The driver text with the driver settings applied; unchanged when there are none. A
+     * {@code <prefix>.<key>} setting goes where the driver's target for the prefix says, by its
+     * shape; {@code driver.<field>} sets a top-level field. The parameters were checked against
+     * the driver beforehand ({@link ParameterForms}).
      *
-     * @throws EditException e.g. for broker settings on a driver file without a local cluster
+     * @param targets what the driver declares ({@link BenchmarkDriver#sweepTargets()})
+     * @throws EditException e.g. for a setting whose field's parent this driver file lacks
      */
-    public static String driver(String text, List<Setting> settings) {
+    public static String driver(String text, List<Setting> settings, List<SweepTarget> targets) {
         List<Setting> mine = settings.stream().filter(s -> s.parameter().kind().editsDriver()).toList();
         if (mine.isEmpty()) {
             return text;
@@ -78,59 +84,60 @@ public final class SweepEdits {
         ObjectNode tree = read(text);
         for (Setting s : mine) {
             Parameter p = s.parameter();
-            switch (p.kind()) {
-                case PRODUCER, CONSUMER, COMMON, TOPIC -> {
-                    String field = p.kind().propertiesField;
-                    JsonNode current = tree.get(field);
-                    if (current != null && !current.isNull() && !current.isTextual()) {
-                        throw new EditException(field + " is not key=value text, so " + p.name() + " cannot be set in it");
-                    }
-                    String properties = current == null || current.isNull() ? "" : current.asText();
-                    tree.put(field, setProperty(properties, p.key(), s.valueText()));
+            if (p.kind() == Parameter.Kind.DRIVER_FIELD) {
+                JsonNode current = tree.get(p.key());
+                if (current != null && current.isContainerNode()) {
+                    throw new EditException(p.name() + ": " + p.key() + " is not a single value, so it cannot be varied");
                 }
-                case BROKER -> {
-                    JsonNode local = tree.get("localCluster");
-                    if (local == null || local.isNull()) {
-                        throw new EditException(p.name() + " is a broker setting, but this driver file has no localCluster: "
-                                + "kbench only configures brokers it starts itself. On other clusters vary a topic-level "
-                                + "setting instead, e.g. topic.flush.messages or topic.flush.ms");
-                    }
-                    if (!local.isObject()) {
-                        throw new EditException("localCluster is not a mapping, so " + p.name() + " cannot be set in it");
-                    }
-                    JsonNode brokerConfig = local.get("brokerConfig");
-                    ObjectNode target;
-                    if (brokerConfig == null || brokerConfig.isNull()) {
-                        target = ((ObjectNode) local).putObject("brokerConfig");
-                    } else if (brokerConfig.isObject()) {
-                        target = (ObjectNode) brokerConfig;
-                    } else {
-                        throw new EditException("localCluster.brokerConfig is not a mapping, so " + p.name() + " cannot be set in it");
-                    }
-                    target.put(p.key(), s.valueText());
-                }
-                case DRIVER -> {
-                    JsonNode current = tree.get(p.key());
-                    String instead = switch (p.key()) {
-                        case "producerConfig" -> "producer.<key>";
-                        case "consumerConfig" -> "consumer.<key>";
-                        case "commonConfig" -> "common.<key>";
-                        case "topicConfig" -> "topic.<key>";
-                        case "localCluster" -> "broker.<key> (for localCluster.brokerConfig)";
-                        default -> null;
-                    };
-                    if (instead != null) {
-                        throw new EditException(p.name() + " would replace the whole " + p.key() + ": set one setting with " + instead);
-                    }
-                    if (current != null && current.isContainerNode()) {
-                        throw new EditException(p.name() + ": " + p.key() + " is not a single value, so it cannot be varied");
-                    }
-                    tree.set(p.key(), s.value());
-                }
-                default -> throw new IllegalStateException("not a driver setting: " + p.name());
+                tree.set(p.key(), s.value());
+            } else {
+                SweepTarget target = targets.stream().filter(t -> t.prefix().equals(p.prefix())).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException(p.name() + ": the driver declares no sweep prefix '"
+                                + p.prefix() + "' (check the parameters with ParameterForms first)"));
+                set(parentOf(tree, target, p), target, p, s.valueText());
             }
         }
         return write(tree);
+    }
+
+    /** The mapping holding the target's field: the file's own, as sweeps do not invent a driver's sections. */
+    private static ObjectNode parentOf(ObjectNode tree, SweepTarget target, Parameter p) {
+        ObjectNode parent = tree;
+        List<String> path = target.path();
+        for (int i = 0; i < path.size() - 1; i++) {
+            String field = String.join(".", path.subList(0, i + 1));
+            JsonNode next = parent.get(path.get(i));
+            if (next == null || next.isNull()) {
+                throw new EditException(p.name() + " is a " + target.prefix() + " setting, but this driver file has no " + field
+                        + ": " + (target.whenParentAbsent() == null ? "add " + field + " to it to vary " + target.field()
+                                : target.whenParentAbsent()));
+            }
+            if (!next.isObject()) {
+                throw new EditException(field + " is not a mapping, so " + p.name() + " cannot be set in it");
+            }
+            parent = (ObjectNode) next;
+        }
+        return parent;
+    }
+
+    private static void set(ObjectNode parent, SweepTarget target, Parameter p, String value) {
+        String name = target.path().get(target.path().size() - 1);
+        JsonNode current = parent.get(name);
+        boolean absent = current == null || current.isNull();
+        switch (target.shape()) {
+            case PROPERTIES_TEXT -> {
+                if (!absent && !current.isTextual()) {
+                    throw new EditException(target.field() + " is not key=value text, so " + p.name() + " cannot be set in it");
+                }
+                parent.put(name, setProperty(absent ? "" : current.asText(), p.key(), value));
+            }
+            case MAPPING -> {
+                if (!absent && !current.isObject()) {
+                    throw new EditException(target.field() + " is not a mapping, so " + p.name() + " cannot be set in it");
+                }
+                (absent ? parent.putObject(name) : (ObjectNode) current).put(p.key(), value);
+            }
+        }
     }
 
     private static ObjectNode read(String text) {

@@ -32,17 +32,37 @@ public final class DriverLoader {
     }
 
     public LoadedDriver<?> load(DriverFile file) {
-        ConfigSource source = new ConfigSource(file.name(), file.text(), file.baseDir() == null ? null : Path.of(file.baseDir()));
+        ConfigSource source = source(file);
         YamlBinder binder = new YamlBinder(resolver);
         ObjectNode tree = binder.readTree(source);
-        String driverClass = text(tree.remove("driverClass"));
+        BenchmarkDriver<?> driver = find(tree, source);
         String name = text(tree.remove("name"));
+        return bind(driver, name == null || name.isBlank() ? driver.getClass().getSimpleName() : name, binder, source, tree, file);
+    }
+
+    /**
+     * The driver a driver file names, made but neither configured nor checked: for what it declares
+     * about its files, such as {@link BenchmarkDriver#sweepTargets()}.
+     *
+     * @throws ConfigException when the file has no driverClass or no driver answers to it
+     */
+    public BenchmarkDriver<?> driverOf(DriverFile file) {
+        ConfigSource source = source(file);
+        return find(new YamlBinder(resolver).readTree(source), source);
+    }
+
+    private static ConfigSource source(DriverFile file) {
+        return new ConfigSource(file.name(), file.text(), file.baseDir() == null ? null : Path.of(file.baseDir()));
+    }
+
+    /** The driver named by the tree's driverClass, which is removed from the tree. */
+    private static BenchmarkDriver<?> find(ObjectNode tree, ConfigSource source) {
+        String driverClass = text(tree.remove("driverClass"));
         if (driverClass == null || driverClass.isBlank()) {
             throw ConfigException.at(source, null, "driverClass",
                     "driverClass is required: the driver to use. Available: " + available());
         }
-        BenchmarkDriver<?> driver = find(driverClass, source);
-        return bind(driver, name == null || name.isBlank() ? driver.getClass().getSimpleName() : name, binder, source, tree, file);
+        return find(driverClass, source);
     }
 
     private static <C> LoadedDriver<C> bind(BenchmarkDriver<C> driver, String name, YamlBinder binder, ConfigSource source,

@@ -6,15 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.config.ConfigException;
+import io.kbench.driver.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SweepDefinitionTest {
+
+    private static final List<SweepTarget> KAFKA_LIKE = TestTargets.KAFKA_LIKE;
 
     @TempDir
     Path dir;
@@ -49,10 +53,14 @@ class SweepDefinitionTest {
         assertEquals(5, s.repeat());
         assertEquals(List.of("messageSize", "producer.batch.size", "broker.log.flush.interval.messages", "driver.replicationFactor"),
                 s.parameters().stream().map(Parameter::name).toList());
-        assertEquals(List.of(Parameter.Kind.WORKLOAD, Parameter.Kind.PRODUCER, Parameter.Kind.BROKER, Parameter.Kind.DRIVER),
-                s.parameters().stream().map(Parameter::kind).toList());
-        assertEquals("batch.size", s.parameters().get(1).key());
+        assertEquals(List.of(Parameter.Kind.WORKLOAD, Parameter.Kind.DRIVER_SETTING, Parameter.Kind.DRIVER_SETTING,
+                Parameter.Kind.DRIVER_FIELD), s.parameters().stream().map(Parameter::kind).toList());
+        assertEquals(Arrays.asList(null, "producer", "broker", null), s.parameters().stream().map(Parameter::prefix).toList());
+        assertEquals(List.of("messageSize", "batch.size", "log.flush.interval.messages", "replicationFactor"),
+                s.parameters().stream().map(Parameter::key).toList());
+        assertEquals(List.of(6, 7, 8, 9), s.parameters().stream().map(Parameter::line).toList());
         assertEquals(5, s.parameters().get(0).values().size());
+        s.checkParameters(new ParameterForms("kafka-local.yaml", TestTargets.KAFKA_LIKE)); // every form is one the driver takes
     }
 
     @Test
@@ -73,26 +81,49 @@ class SweepDefinitionTest {
         assertEquals("base-r2.json", all.get(0).runFileName(2));
     }
 
+    /** The sweep read, then its parameters checked against a driver declaring these targets. */
+    private ConfigException failsOn(List<SweepTarget> targets, String yaml) throws IOException {
+        SweepDefinition s = read(yaml);
+        return assertThrows(ConfigException.class, () -> s.checkParameters(new ParameterForms("kafka.yaml", targets)));
+    }
+
     @Test
-    void unknownWorkloadFieldNamesTheNearest() {
-        ConfigException e = fails("workload: w.yaml\nparameters:\n  messageSize: [1]\n  partitionPerTopic: [1, 2]\n");
+    void unknownWorkloadFieldNamesTheNearest() throws IOException {
+        ConfigException e = failsOn(KAFKA_LIKE, "workload: w.yaml\nparameters:\n  messageSize: [1]\n  partitionPerTopic: [1, 2]\n");
         assertEquals(4, e.line());
+        assertEquals("parameters.partitionPerTopic", e.field());
         assertTrue(e.getMessage().contains("unknown parameter 'partitionPerTopic'; did you mean 'partitionsPerTopic'?"), e.getMessage());
         assertTrue(e.getMessage().contains("producer.<key>"), e.getMessage());
     }
 
     @Test
-    void unknownPrefixNamesTheNearest() {
-        ConfigException e = fails("workload: w.yaml\nparameters:\n  producr.batch.size: [1]\n");
+    void unknownPrefixNamesTheNearest() throws IOException {
+        ConfigException e = failsOn(KAFKA_LIKE, "workload: w.yaml\nparameters:\n  producr.batch.size: [1]\n");
         assertTrue(e.getMessage().contains("did you mean 'producer.batch.size'?"), e.getMessage());
     }
 
     @Test
-    void aKafkaSettingWithoutPrefixIsToldToTakeOne() {
-        ConfigException e = fails("workload: w.yaml\nparameters:\n  linger.ms: [1]\n");
+    void aKafkaSettingWithoutPrefixIsToldToTakeOne() throws IOException {
+        ConfigException e = failsOn(KAFKA_LIKE, "workload: w.yaml\nparameters:\n  linger.ms: [1]\n");
         assertTrue(e.getMessage().contains("unknown parameter 'linger.ms'"), e.getMessage());
-        e = fails("workload: w.yaml\nparameters:\n  acks: [1]\n");
+        e = failsOn(KAFKA_LIKE, "workload: w.yaml\nparameters:\n  acks: [1]\n");
         assertTrue(e.getMessage().contains("e.g. producer.acks"), e.getMessage());
+    }
+
+    @Test
+    void aPrefixTheDriverDoesNotDeclareFailsWithTheFormsItTakes() throws IOException {
+        ConfigException e = failsOn(List.of(), "workload: w.yaml\nparameters:\n  messageSize: [1]\n  producer.batch.size: [1]\n");
+        assertEquals(4, e.line());
+        assertEquals("parameters.producer.batch.size", e.field());
+        assertEquals(dir.resolve("sweeps/my-sweep.yaml").toString() + ":4: unknown parameter 'producer.batch.size'. Parameters for "
+                + "kafka.yaml are a workload field (messageSize, partitionsPerTopic, producerRate, ...) or driver.<field> "
+                + "(a top-level field of the driver file)", e.getMessage());
+        // Another driver's prefixes are listed with its own descriptions.
+        e = failsOn(TestTargets.OTHER, "workload: w.yaml\nparameters:\n  producer.batch.size: [1]\n");
+        assertTrue(e.getMessage().endsWith("Parameters for kafka.yaml are a workload field (messageSize, partitionsPerTopic, "
+                + "producerRate, ...), client.<key> (client options in clientOptions, e.g. client.timeout), server.<key> "
+                + "(server options of the cluster, e.g. server.threads), store.<key> (storage options in store, e.g. store.fsync) "
+                + "or driver.<field> (a top-level field of the driver file)"), e.getMessage());
     }
 
     @Test
@@ -108,6 +139,7 @@ class SweepDefinitionTest {
         assertTrue(fails("workload: w.yaml\nparameters:\n  messageSize: [1, 1]\n").getMessage().contains("lists 1 twice"));
         assertTrue(fails("workload: w.yaml\nparameters:\n  messageSize: [{a: 1}]\n").getMessage().contains("mapping as a value"));
         assertTrue(fails("workload: w.yaml\nparameters:\n  producer.: [1]\n").getMessage().contains("names no setting"));
+        assertTrue(fails("workload: w.yaml\nparameters:\n  driver.: [1]\n").getMessage().contains("write driver.<field>"));
         assertTrue(fails("workload: w.yaml\nparameters:\n  name: [a]\n").getMessage().contains("cannot be varied"));
         assertTrue(fails("workload: w.yaml\nrepeat: 0\n").getMessage().contains("repeat must be at least 1"));
         assertTrue(fails("repeat: 2\n").getMessage().contains("workload is required"));

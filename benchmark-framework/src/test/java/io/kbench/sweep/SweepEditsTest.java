@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.kbench.driver.SweepTarget;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.workload.LoadedWorkload;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class SweepEditsTest {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final List<SweepTarget> KAFKA_LIKE = TestTargets.KAFKA_LIKE;
 
     private static final String WORKLOAD = """
             # a comment
@@ -62,6 +64,10 @@ class SweepEditsTest {
         return new Setting(p, value);
     }
 
+    private static String kafka(String text, Setting... settings) {
+        return SweepEdits.driver(text, List.of(settings), KAFKA_LIKE);
+    }
+
     private static JsonNode tree(String yaml) throws Exception {
         return YAML.readTree(yaml);
     }
@@ -92,7 +98,7 @@ class SweepEditsTest {
     @Test
     void withoutSettingsOfItsKindTheTextIsUnchanged() {
         assertSame(WORKLOAD, SweepEdits.workload(WORKLOAD, List.of(setting("producer.acks", IntNode.valueOf(1)))));
-        assertSame(LOCAL_DRIVER, SweepEdits.driver(LOCAL_DRIVER, List.of(setting("messageSize", IntNode.valueOf(1)))));
+        assertSame(LOCAL_DRIVER, SweepEdits.driver(LOCAL_DRIVER, List.of(setting("messageSize", IntNode.valueOf(1))), KAFKA_LIKE));
     }
 
     @Test
@@ -108,12 +114,12 @@ class SweepEditsTest {
 
     @Test
     void clientSettingsEditThePropertiesText() throws Exception {
-        String edited = SweepEdits.driver(LOCAL_DRIVER, List.of(
+        String edited = kafka(LOCAL_DRIVER,
                 setting("producer.batch.size", IntNode.valueOf(8196)),
                 setting("producer.compression.type", TextNode.valueOf("lz4")),
                 setting("consumer.fetch.min.bytes", IntNode.valueOf(1)),
                 setting("common.client.dns.lookup", TextNode.valueOf("use_all_dns_ips")),
-                setting("topic.flush.messages", IntNode.valueOf(1000))));
+                setting("topic.flush.messages", IntNode.valueOf(1000)));
         JsonNode t = tree(edited);
         String producer = t.get("producerConfig").asText();
         assertEquals(Map.of("acks", "1", "linger.ms", "1", "batch.size", "8196", "compression.type", "lz4"), properties(producer));
@@ -129,31 +135,123 @@ class SweepEditsTest {
 
     @Test
     void brokerSettingsGoToTheLocalClustersBrokerConfig() throws Exception {
-        JsonNode t = tree(SweepEdits.driver(LOCAL_DRIVER, List.of(
-                setting("broker.log.flush.interval.messages", IntNode.valueOf(10000)))));
+        JsonNode t = tree(kafka(LOCAL_DRIVER, setting("broker.log.flush.interval.messages", IntNode.valueOf(10000))));
         assertEquals("10000", t.get("localCluster").get("brokerConfig").get("log.flush.interval.messages").asText());
         assertEquals(1, t.get("localCluster").get("brokers").asInt());
     }
 
     @Test
     void brokerSettingsWithoutALocalClusterAreAnError() {
-        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class, () -> SweepEdits.driver(REMOTE_DRIVER,
-                List.of(setting("broker.log.flush.interval.messages", IntNode.valueOf(1)))));
-        assertTrue(e.getMessage().contains("no localCluster"), e.getMessage());
-        assertTrue(e.getMessage().contains("topic.flush.messages"), e.getMessage());
+        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class, () -> kafka(REMOTE_DRIVER,
+                setting("broker.log.flush.interval.messages", IntNode.valueOf(1))));
+        assertEquals("broker.log.flush.interval.messages is a broker setting, but this driver file has no localCluster: "
+                + "kbench only configures brokers it starts itself. On other clusters vary a topic-level setting instead, "
+                + "e.g. topic.flush.messages or topic.flush.ms", e.getMessage());
     }
 
     @Test
     void driverFieldsSetTopLevelScalars() throws Exception {
-        JsonNode t = tree(SweepEdits.driver(REMOTE_DRIVER, List.of(setting("driver.replicationFactor", IntNode.valueOf(3)))));
+        JsonNode t = tree(kafka(REMOTE_DRIVER, setting("driver.replicationFactor", IntNode.valueOf(3))));
         assertEquals(3, t.get("replicationFactor").asInt());
         assertEquals("bootstrap.servers=${env:KAFKA_BOOTSTRAP_SERVERS}\n", t.get("commonConfig").asText());
-        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class, () -> SweepEdits.driver(LOCAL_DRIVER,
-                List.of(setting("driver.producerConfig", TextNode.valueOf("acks=1")))));
-        assertTrue(e.getMessage().contains("producer.<key>"), e.getMessage());
-        e = assertThrows(SweepEdits.EditException.class, () -> SweepEdits.driver(LOCAL_DRIVER,
-                List.of(setting("driver.localCluster", IntNode.valueOf(1)))));
-        assertTrue(e.getMessage().contains("broker.<key>"), e.getMessage());
+        // No target needed: driver.<field> works for any driver.
+        t = tree(SweepEdits.driver("driverClass: inmemory\nackLatencyMicros: 5\n",
+                List.of(setting("driver.ackLatencyMicros", IntNode.valueOf(100))), List.of()));
+        assertEquals(100, t.get("ackLatencyMicros").asInt());
+        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class, () -> kafka(LOCAL_DRIVER,
+                setting("driver.localCluster", IntNode.valueOf(1))));
+        assertEquals("driver.localCluster: localCluster is not a single value, so it cannot be varied", e.getMessage());
+    }
+
+    @Test
+    void theKafkaLikeTargetsWriteTheSameTextAsBefore() {
+        // The driver file as the edits wrote it when they knew producerConfig and localCluster.brokerConfig by name.
+        assertEquals("""
+                name: Kafka (local)
+                driverClass: io.kbench.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                localCluster:
+                  brokers: 1
+                  brokerConfig:
+                    log.flush.interval.messages: 10000
+                commonConfig: |
+                  sasl.jaas.config=x password="${env:KAFKA_SASL_PASSWORD}";
+                producerConfig: |
+                  # the producer
+                  acks=1
+                  linger.ms=1
+                  batch.size=8196
+                """, kafka(LOCAL_DRIVER, setting("producer.batch.size", IntNode.valueOf(8196)),
+                setting("broker.log.flush.interval.messages", IntNode.valueOf(10000))));
+    }
+
+    // ---- the seam: targets of a driver the framework knows nothing about ----------------------
+
+    private static final String OTHER_DRIVER = """
+            driverClass: other
+            clientOptions: |
+              timeout=5
+            cluster:
+              nodes: 3
+              server:
+                options:
+                  threads: 2
+            """;
+
+    private static String other(String text, Setting... settings) {
+        return SweepEdits.driver(text, List.of(settings), TestTargets.OTHER);
+    }
+
+    @Test
+    void aPropertiesTextTargetSetsOneKeyInItsField() throws Exception {
+        JsonNode t = tree(other(OTHER_DRIVER, setting("client.timeout", IntNode.valueOf(9)),
+                setting("client.retries", IntNode.valueOf(3))));
+        assertEquals("timeout=9\nretries=3\n", t.get("clientOptions").asText());
+        // An absent field is created.
+        assertEquals("timeout=9\n", tree(other("driverClass: other\n", setting("client.timeout", IntNode.valueOf(9))))
+                .get("clientOptions").asText());
+    }
+
+    @Test
+    void aMappingTargetSetsOneKeyAtTheEndOfItsPath() throws Exception {
+        JsonNode t = tree(other(OTHER_DRIVER, setting("server.threads", IntNode.valueOf(8)),
+                setting("server.queue.size", IntNode.valueOf(64)), setting("store.fsync", TextNode.valueOf("always"))));
+        JsonNode options = t.get("cluster").get("server").get("options");
+        assertEquals("8", options.get("threads").asText());
+        assertEquals("64", options.get("queue.size").asText());
+        assertEquals(3, t.get("cluster").get("nodes").asInt(), "the rest of the section stays");
+        assertEquals("always", t.get("store").get("fsync").asText(), "a top-level mapping is created when absent");
+        // The last field of the path is created; the ones before it must be there.
+        t = tree(other("driverClass: other\ncluster:\n  server: {}\n", setting("server.threads", IntNode.valueOf(1))));
+        assertEquals("1", t.get("cluster").get("server").get("options").get("threads").asText());
+    }
+
+    @Test
+    void aMissingParentIsNamedWithTheDriversAdviceOrAPlainOne() {
+        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class,
+                () -> other("driverClass: other\ncluster:\n  nodes: 3\n", setting("server.threads", IntNode.valueOf(1))));
+        assertEquals("server.threads is a server setting, but this driver file has no cluster.server: "
+                + "add cluster.server to it to vary cluster.server.options", e.getMessage());
+        e = assertThrows(SweepEdits.EditException.class,
+                () -> other("driverClass: other\ncluster: big\n", setting("server.threads", IntNode.valueOf(1))));
+        assertEquals("cluster is not a mapping, so server.threads cannot be set in it", e.getMessage());
+    }
+
+    @Test
+    void aFieldOfTheWrongShapeIsNamed() {
+        SweepEdits.EditException e = assertThrows(SweepEdits.EditException.class,
+                () -> other("clientOptions: {timeout: 5}\n", setting("client.timeout", IntNode.valueOf(1))));
+        assertEquals("clientOptions is not key=value text, so client.timeout cannot be set in it", e.getMessage());
+        e = assertThrows(SweepEdits.EditException.class,
+                () -> other("cluster:\n  server:\n    options: fast\n", setting("server.threads", IntNode.valueOf(1))));
+        assertEquals("cluster.server.options is not a mapping, so server.threads cannot be set in it", e.getMessage());
+    }
+
+    @Test
+    void aPrefixTheDriverDoesNotDeclareIsNotEditedSilently() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> other(OTHER_DRIVER, setting("producer.batch.size", IntNode.valueOf(1))));
+        assertTrue(e.getMessage().contains("declares no sweep prefix 'producer'"), e.getMessage());
     }
 
     @Test

@@ -34,6 +34,17 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
         return Set.of();
     }
 
+    /**
+     * The groups of settings in this driver's files that a sweep may vary one key at a time, e.g.
+     * Kafka's {@code producer.<key>} inside {@code producerConfig}. The framework knows no driver's
+     * fields, so a sweep parameter {@code <prefix>.<key>} is accepted only for a prefix declared here;
+     * {@code driver.<field>} (a top-level scalar field) works for every driver without declaring it.
+     * Prefixes must be unique. The default declares none.
+     */
+    default List<SweepTarget> sweepTargets() {
+        return List.of();
+    }
+
     /** The client library and its version, for the result, e.g. "kafka-clients 4.3.1". */
     default String clientVersion() {
         return "unknown";

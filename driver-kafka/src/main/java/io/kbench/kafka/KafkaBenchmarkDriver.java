@@ -11,6 +11,7 @@ import io.kbench.driver.FaultType;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.SweepTarget;
 import io.kbench.driver.TopicSpec;
 import io.kbench.driver.TransactionListener;
 import io.kbench.kafka.local.LocalCluster;
@@ -68,6 +69,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     @Override
     public Set<String> driverClassAliases() {
         return Set.of(OMB_DRIVER_CLASS, "kafka");
+    }
+
+    @Override
+    public List<SweepTarget> sweepTargets() {
+        return KafkaSweepTargets.ALL;
     }
 
     @Override
