@@ -32,8 +32,8 @@ import picocli.CommandLine.Parameters;
             "bisects between the last pass and the first failure down to --precision, then confirms the rate found for the",
             "workload's test duration (or --confirm-duration). Each step settles, is measured, and the backlog is drained.",
             "A step passes when >= 99% of the requested rate was achieved, the backlog did not grow, no send failed, nothing",
-            "was left undelivered, the SLO holds and the clients were not the limit. If the clients are the limit, the search",
-            "stops and says so: that rate is not the cluster's capacity."
+            "was left undelivered and the SLO holds. If a step falls short while the clients are the limit, the search stops",
+            "and says so: that rate is not the cluster's capacity."
         },
         footer = {
             "",
