@@ -19,10 +19,14 @@ final class ConsumerGroup {
     private final List<Object> members = new ArrayList<>();
     private int rotation;
 
-    ConsumerGroup(List<PartitionLog> partitions) {
+    /** @param fromEnd start at the end of each partition (past what it holds now), else at its start */
+    ConsumerGroup(List<PartitionLog> partitions, boolean fromEnd) {
         this.partitions = List.copyOf(partitions);
         this.nextPosition = new long[partitions.size()];
         this.owner = new Object[partitions.size()];
+        for (int p = 0; fromEnd && p < nextPosition.length; p++) {
+            nextPosition[p] = partitions.get(p).end();
+        }
     }
 
     synchronized void join(Object member) {

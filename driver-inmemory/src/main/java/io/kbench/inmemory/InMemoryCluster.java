@@ -47,6 +47,11 @@ public final class InMemoryCluster implements AutoCloseable {
         return new TreeSet<>(RUNNING.keySet());
     }
 
+    /** False once {@link #close()} stopped it: a driver that still holds it can no longer ask it anything. */
+    boolean running() {
+        return RUNNING.get(name) == this;
+    }
+
     public String name() {
         return name;
     }

@@ -37,11 +37,12 @@ final class InMemoryConsumer implements BenchmarkConsumer {
     private volatile boolean closed;
     private volatile long consumed;
 
-    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, ConsumerCallback callback,
+    /** @param fromEnd a group new to the topic starts at the end of each partition, not at its start */
+    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, boolean fromEnd, ConsumerCallback callback,
                      AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
         this.cluster = cluster;
         this.topic = topic;
-        this.group = topic.group(groupName);
+        this.group = topic.group(groupName, fromEnd);
         this.callback = callback;
         this.lastAnswerMillis = lastAnswerMillis;
         this.onClose = onClose;

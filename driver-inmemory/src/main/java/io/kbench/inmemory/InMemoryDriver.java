@@ -11,7 +11,9 @@ import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -149,6 +151,23 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** Topics that do not exist are left out; a cluster stopped since initialize cannot say. */
+    @Override
+    public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+        InMemoryCluster c = connected();
+        if (!c.running()) {
+            return CompletableFuture.failedFuture(new DriverException(c + " was stopped: cannot describe topics " + topics));
+        }
+        Map<String, Integer> partitions = new HashMap<>();
+        for (String name : topics) {
+            Topic t = c.topic(name);
+            if (t != null) {
+                partitions.put(name, t.partitionCount());
+            }
+        }
+        return CompletableFuture.completedFuture(partitions);
+    }
+
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
         InMemoryProducer producer = new InMemoryProducer(connected(), topic, config, lastAnswerMillis, clients::remove);
@@ -159,12 +178,19 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
 
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+        return createConsumer(topic, subscriptionName, callback, false);
+    }
+
+    /** From the end: a group new to the topic starts past what it holds now; a group that exists goes on where it is. */
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                               boolean fromEnd) {
         Topic t = connected().topic(topic);
         if (t == null) {
             return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
                     + cluster));
         }
-        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, callback, lastAnswerMillis, clients::remove);
+        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, fromEnd, callback, lastAnswerMillis, clients::remove);
         clients.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);

@@ -14,6 +14,11 @@ final class PartitionLog {
         return messages.size() - 1;
     }
 
+    /** The position the next message gets: the partition's end. */
+    synchronized long end() {
+        return messages.size();
+    }
+
     /** Up to {@code max} messages from position {@code from} on, in order. */
     synchronized List<StoredMessage> read(long from, int max) {
         int start = (int) Math.min(from, messages.size());

@@ -30,9 +30,13 @@ final class Topic {
         return partitions.get(index);
     }
 
-    /** The group of that name, created on first use, reading from the start of every partition. */
-    ConsumerGroup group(String name) {
-        return groups.computeIfAbsent(name, n -> new ConsumerGroup(partitions));
+    /**
+     * The group of that name. Created on first use, reading from the start of every partition, or
+     * with {@code fromEnd} from its end; a group that exists goes on where it is, as a Kafka group's
+     * committed offsets win over auto.offset.reset.
+     */
+    ConsumerGroup group(String name, boolean fromEnd) {
+        return groups.computeIfAbsent(name, n -> new ConsumerGroup(partitions, fromEnd));
     }
 
     /** Appends to a partition and wakes the readers; returns the message's position. */

@@ -8,7 +8,9 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import io.kbench.driver.TopicSpec;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -58,8 +60,30 @@ public final class BrokenDrivers {
         }
 
         @Override
+        public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+            return real.describeTopics(topics);
+        }
+
+        @Override
         public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
             return real.createConsumer(topic, subscriptionName, callback).thenApply(this::wrap);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return real.createConsumer(topic, subscriptionName, callback, fromEnd).thenApply(this::wrap);
+        }
+
+        /** The SPI's default describeTopics: the refusal of a driver that does not implement it. */
+        final CompletableFuture<Map<String, Integer>> describeTopicsByDefault(List<String> topics) {
+            return BenchmarkDriver.super.describeTopics(topics);
+        }
+
+        /** The SPI's default createConsumer with fromEnd: refused from the end, else the three-argument call. */
+        final CompletableFuture<BenchmarkConsumer> createConsumerByDefault(String topic, String subscriptionName,
+                                                                           ConsumerCallback callback, boolean fromEnd) {
+            return BenchmarkDriver.super.createConsumer(topic, subscriptionName, callback, fromEnd);
         }
 
         @Override
@@ -184,6 +208,69 @@ public final class BrokenDrivers {
             }, "leaky-metrics-reporter");
             reporter.setDaemon(true);
             reporter.start();
+        }
+    }
+
+    /** Starts a consumer asked to start from the end at the earliest position: the topic's old messages come too. */
+    public static final class FromEndDeliversOldMessages extends Forwarding {
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return super.createConsumer(topic, subscriptionName, callback, false);
+        }
+    }
+
+    /** Starts every consumer of the four-argument call at the end, also without fromEnd. */
+    public static final class AlwaysFromEnd extends Forwarding {
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return super.createConsumer(topic, subscriptionName, callback, true);
+        }
+    }
+
+    /** Reports a topic that does not exist with 0 partitions instead of leaving it out. */
+    public static final class DescribesMissingTopicsWithNoPartitions extends Forwarding {
+        @Override
+        public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+            return real.describeTopics(topics).thenApply(found -> {
+                Map<String, Integer> out = new HashMap<>(found);
+                topics.forEach(t -> out.putIfAbsent(t, 0));
+                return out;
+            });
+        }
+    }
+
+    /** Implements neither call of existingTopics runs: the SPI's defaults refuse them, as documented. */
+    public static final class RefusesExistingTopics extends Forwarding {
+        @Override
+        public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+            return describeTopicsByDefault(topics);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return createConsumerByDefault(topic, subscriptionName, callback, fromEnd);
+        }
+    }
+
+    /**
+     * Refuses both calls of existingTopics runs, but not as documented: describeTopics throws the
+     * refusal instead of failing the future, and a consumer from the end fails with an
+     * UnsupportedOperationException instead of a DriverException.
+     */
+    public static final class RefusesExistingTopicsTheWrongWay extends Forwarding {
+        @Override
+        public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+            throw new DriverException("cannot describe existing topics");
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return fromEnd ? CompletableFuture.failedFuture(new UnsupportedOperationException("fromEnd"))
+                    : super.createConsumer(topic, subscriptionName, callback, false);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.BenchmarkDriver;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -39,12 +40,15 @@ class BrokenDriversFailTheSuiteTest {
     @Test
     void aDroppedIntendedSendTimeIsCaught() {
         Map<String, String> failed = failuresOf(DropsIntendedTimeSuite.class);
-        assertEquals(Set.of("stampsAndPayloadSizesReachTheConsumerUnchanged"), failed.keySet(), failed::toString);
-        String m = failed.get("stampsAndPayloadSizesReachTheConsumerUnchanged");
-        assertTrue(m.startsWith("Broken promise (BenchmarkProducer.sendAsync / ConsumerCallback): the stamp (intended send time, "
-                + "producer id, sequence) reaches the consumer unchanged. No message arrived with MessageStamp["), m);
-        assertTrue(m.matches(".*; it arrived as MessageStamp\\[intendedSendEpochMicros=0, producerId=\\d+, sequence=0\\]\\.$"),
-                "the message shows what arrived instead: " + m);
+        // Every test that compares delivered stamps with sent ones: the stamps test and both consumers of the four-argument call.
+        assertEquals(Set.of("stampsAndPayloadSizesReachTheConsumerUnchanged", FROM_END_TEST, NOT_FROM_END_TEST), failed.keySet(),
+                failed::toString);
+        failed.values().forEach(m -> {
+            assertTrue(m.startsWith("Broken promise (BenchmarkProducer.sendAsync / ConsumerCallback): the stamp (intended send time, "
+                    + "producer id, sequence) reaches the consumer unchanged. No message arrived with MessageStamp["), m);
+            assertTrue(m.matches(".*; it arrived as MessageStamp\\[intendedSendEpochMicros=0, producerId=\\d+, sequence=0\\]\\.$"),
+                    "the message shows what arrived instead: " + m);
+        });
     }
 
     @Test
@@ -86,25 +90,107 @@ class BrokenDriversFailTheSuiteTest {
         });
     }
 
-    /** Runs one suite class through the Jupiter engine; returns the failed tests' method names and messages. */
+    /** What one run of a suite came to: the failed tests' method names and messages, and the tests an assumption aborted. */
+    private record Outcome(Map<String, String> failed, Map<String, String> aborted) {}
+
+    private static final String DESCRIBE_TEST = "describeTopicsGivesThePartitionCountsOfExistingTopicsAndLeavesOutMissingOnes";
+    private static final String FROM_END_TEST = "aConsumerFromTheEndGetsOnlyTheMessagesSentAfterItStarted";
+    private static final String NOT_FROM_END_TEST = "theFourArgumentCreateConsumerWithoutFromEndStartsAtTheEarliestPosition";
+
+    @Test
+    void aConsumerFromTheEndThatDeliversOldMessagesIsCaught() {
+        Map<String, String> failed = failuresOf(FromEndDeliversOldMessagesSuite.class);
+        assertEquals(Set.of(FROM_END_TEST), failed.keySet(), failed::toString);
+        assertEquals("Broken promise (BenchmarkDriver.createConsumer(fromEnd)): a consumer from the end delivers none of the "
+                + "messages the topic held before it started. 20 of the 20 messages acknowledged before it was created were "
+                + "delivered.", failed.get(FROM_END_TEST));
+    }
+
+    @Test
+    void aFourArgumentConsumerThatStartsAtTheEndWithoutFromEndIsCaught() {
+        Map<String, String> failed = failuresOf(AlwaysFromEndSuite.class);
+        assertEquals(Set.of(NOT_FROM_END_TEST), failed.keySet(), failed::toString);
+        assertEquals("Broken promise (BenchmarkDriver.createConsumer(fromEnd)): without fromEnd, a new consumer group starts from "
+                + "the earliest position, as the three-argument call does. 0 of 20 acknowledged messages were delivered within 5 s.",
+                failed.get(NOT_FROM_END_TEST));
+    }
+
+    @Test
+    void aMissingTopicDescribedWithNoPartitionsIsCaught() {
+        Map<String, String> failed = failuresOf(DescribesMissingTopicsWithNoPartitionsSuite.class);
+        assertEquals(Set.of(DESCRIBE_TEST), failed.keySet(), failed::toString);
+        String m = failed.get(DESCRIBE_TEST);
+        assertTrue(m.matches("Broken promise \\(BenchmarkDriver.describeTopics\\): a topic that does not exist is absent from the "
+                + "map\\. The never created conformance-never-created-\\w+-\\d+ is in it, with 0 partition\\(s\\)\\."), m);
+    }
+
+    @Test
+    void aRefusalFailsWhenTheSuiteSaysTheDriverSupportsExistingTopics() {
+        Map<String, String> failed = failuresOf(RefusesExistingTopicsSuite.class);
+        assertEquals(Set.of(DESCRIBE_TEST, FROM_END_TEST), failed.keySet(), failed::toString);
+        assertTrue(failed.get(DESCRIBE_TEST).startsWith("Broken promise (BenchmarkDriver.describeTopics): supported by this driver "
+                + "(its suite's supportsExistingTopics() is true), so a healthy system answers. DescribeTopics(["), failed.get(DESCRIBE_TEST));
+        assertTrue(failed.get(FROM_END_TEST).startsWith("Broken promise (BenchmarkDriver.createConsumer(fromEnd)): supported by "
+                + "this driver (its suite's supportsExistingTopics() is true), so a healthy system answers. CreateConsumer("),
+                failed.get(FROM_END_TEST));
+        failed.values().forEach(m -> assertTrue(m.contains("failed with io.kbench.driver.DriverException: driver "
+                + "RefusesExistingTopics cannot "), m));
+    }
+
+    @Test
+    void aRefusalAsDocumentedSkipsTheTestsOfADriverThatNeedNotSupportExistingTopics() {
+        Outcome outcome = outcomeOf(RefusesExistingTopicsUnsupportedSuite.class);
+        assertEquals(Map.of(), outcome.failed(), "a refusal as documented is no broken promise");
+        assertEquals(Set.of(DESCRIBE_TEST, FROM_END_TEST), outcome.aborted().keySet(), outcome::toString);
+        outcome.aborted().values().forEach(m -> assertTrue(m.startsWith("the driver refuses ")
+                && m.endsWith("(drop existingTopics)): existingTopics runs are not available with it"), m));
+    }
+
+    @Test
+    void aRefusalTheWrongWayFailsEvenWhenTheDriverNeedNotSupportExistingTopics() {
+        Map<String, String> failed = failuresOf(RefusesExistingTopicsTheWrongWaySuite.class);
+        assertEquals(Set.of(DESCRIBE_TEST, FROM_END_TEST), failed.keySet(), failed::toString);
+        assertTrue(failed.get(DESCRIBE_TEST).startsWith("Broken promise (BenchmarkDriver.describeTopics): the call completes its "
+                + "future, also to refuse (exceptionally, with a DriverException); it does not throw. DescribeTopics(["), failed.get(DESCRIBE_TEST));
+        assertTrue(failed.get(DESCRIBE_TEST).endsWith("threw io.kbench.driver.DriverException: cannot describe existing topics."),
+                failed.get(DESCRIBE_TEST));
+        assertTrue(failed.get(FROM_END_TEST).startsWith("Broken promise (BenchmarkDriver.createConsumer(fromEnd)): a driver that "
+                + "cannot do it completes the future exceptionally with a DriverException telling the user what to do. CreateConsumer("),
+                failed.get(FROM_END_TEST));
+        assertTrue(failed.get(FROM_END_TEST).endsWith("fromEnd true) failed with java.lang.UnsupportedOperationException: fromEnd."),
+                failed.get(FROM_END_TEST));
+    }
+
+    /** Runs one suite class, in which every test must run to the end; returns the failed tests' method names and messages. */
     private static Map<String, String> failuresOf(Class<?> suite) {
+        Outcome outcome = outcomeOf(suite);
+        assertEquals(Map.of(), outcome.aborted(), "every test of the suite ran");
+        return outcome.failed();
+    }
+
+    /** Runs one suite class through the Jupiter engine. */
+    private static Outcome outcomeOf(Class<?> suite) {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .configurationParameter(ProofOnly.KEY, "true")
                 .selectors(DiscoverySelectors.selectClass(suite))
                 .execute();
         assertEquals(0, results.containerEvents().failed().count(), () -> "the suite itself could not run: "
                 + results.containerEvents().failed().list());
-        assertEquals(0, results.testEvents().skipped().count() + results.testEvents().aborted().count(),
-                "every test of the suite ran");
-        Map<String, String> failed = new TreeMap<>();
-        for (Event e : results.testEvents().failed().list()) {
+        assertEquals(0, results.testEvents().skipped().count(), "no test of the suite is disabled");
+        assertTrue(results.testEvents().succeeded().count() >= 15, "the other tests ran and passed");
+        return new Outcome(byMethod(results.testEvents().failed().list()), byMethod(results.testEvents().aborted().list()));
+    }
+
+    /** The events' test method names, with the message each test ended with. */
+    private static Map<String, String> byMethod(List<Event> events) {
+        Map<String, String> out = new TreeMap<>();
+        for (Event e : events) {
             String method = e.getTestDescriptor().getSource().filter(MethodSource.class::isInstance)
                     .map(s -> ((MethodSource) s).getMethodName()).orElse(e.getTestDescriptor().getDisplayName());
             String message = e.getRequiredPayload(TestExecutionResult.class).getThrowable().map(Throwable::getMessage).orElse("");
-            failed.put(method, message);
+            out.put(method, message);
         }
-        assertTrue(results.testEvents().succeeded().count() >= 15, "the other tests ran and passed");
-        return failed;
+        return out;
     }
 
     /** Lets a broken-driver suite run only inside this proof (EngineTestKit sets the key), never as a test of its own. */
@@ -172,6 +258,60 @@ class BrokenDriversFailTheSuiteTest {
         @Override
         protected BenchmarkDriver<InMemoryConfig> newDriver() {
             return new BrokenDrivers.LeaksAThread();
+        }
+    }
+
+    static final class FromEndDeliversOldMessagesSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.FromEndDeliversOldMessages();
+        }
+    }
+
+    static final class AlwaysFromEndSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.AlwaysFromEnd();
+        }
+    }
+
+    static final class DescribesMissingTopicsWithNoPartitionsSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.DescribesMissingTopicsWithNoPartitions();
+        }
+    }
+
+    /** The in-memory suite says the driver supports existingTopics runs, so a refusal is a broken promise. */
+    static final class RefusesExistingTopicsSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.RefusesExistingTopics();
+        }
+    }
+
+    /** A driver that need not support existingTopics runs may refuse them, as documented. */
+    static final class RefusesExistingTopicsUnsupportedSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.RefusesExistingTopics();
+        }
+
+        @Override
+        protected boolean supportsExistingTopics() {
+            return false;
+        }
+    }
+
+    static final class RefusesExistingTopicsTheWrongWaySuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.RefusesExistingTopicsTheWrongWay();
+        }
+
+        @Override
+        protected boolean supportsExistingTopics() {
+            return false;
         }
     }
 }

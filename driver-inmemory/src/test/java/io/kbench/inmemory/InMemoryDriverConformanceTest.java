@@ -50,6 +50,12 @@ class InMemoryDriverConformanceTest extends DriverConformanceTest<InMemoryConfig
         return cluster.topicPartitions();
     }
 
+    /** The reference driver covers the whole SPI, the calls of existingTopics runs too. */
+    @Override
+    protected boolean supportsExistingTopics() {
+        return true;
+    }
+
     @Override
     protected TopicSpec refusedTopic() {
         return new TopicSpec("conformance-too-many-partitions", MAX_PARTITIONS + 1);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
@@ -17,13 +18,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The knobs the conformance suite does not look at: failure rate, ack latency, freezing, a cluster per run. */
+/**
+ * What the conformance suite does not look at: failure rate, ack latency, freezing, a cluster per run,
+ * a group that exists meeting a member from the end, describing topics of a stopped cluster.
+ */
 @Timeout(30)
 class InMemoryDriverTest {
 
@@ -106,6 +112,58 @@ class InMemoryDriverTest {
         assertTrue(seconds >= 2.5 && seconds < 5, "close gave up after " + seconds + " s");
         assertEquals(1, errors.size());
         assertTrue(errors.get(0).getMessage().contains("closed before in-memory cluster"), errors.get(0).getMessage());
+    }
+
+    @Test
+    void aGroupThatExistsGoesOnWhereItIsEvenWhenAMemberJoinsFromTheEnd() throws Exception {
+        InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
+        BenchmarkProducer p = d.createProducer("t").get(); // the driver closes its clients
+        List<Long> first = new CopyOnWriteArrayList<>();
+        BenchmarkConsumer reader = d.createConsumer("t", "g", (size, partition, position, stamp) -> first.add(stamp.sequence())).get();
+        send(p, 0, 4);
+        awaitSize(first, 4);
+        reader.close();
+        send(p, 4, 7); // while group g has no member
+
+        List<Long> joined = new CopyOnWriteArrayList<>();
+        List<Long> fresh = new CopyOnWriteArrayList<>();
+        d.createConsumer("t", "g", (size, partition, position, stamp) -> joined.add(stamp.sequence()), true).get();
+        d.createConsumer("t", "h", (size, partition, position, stamp) -> fresh.add(stamp.sequence()), true).get();
+        awaitSize(joined, 3);
+        Thread.sleep(100);
+        assertEquals(Set.of(4L, 5L, 6L), Set.copyOf(joined), "group g goes on after the 4 messages it read, where it stopped");
+        assertEquals(3, joined.size(), "each message once: " + joined);
+        assertEquals(List.of(), fresh, "the new group h starts past the 7 messages the topic held");
+        send(p, 7, 8);
+        awaitSize(fresh, 1);
+        assertEquals(List.of(7L), fresh, "then it gets what is sent");
+    }
+
+    @Test
+    void describeTopicsLeavesOutMissingTopicsAndFailsOnceTheClusterIsStopped() {
+        InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
+        assertEquals(Map.of("t", 2), d.describeTopics(List.of("t", "missing")).join());
+        cluster.close();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> d.describeTopics(List.of("t")).get());
+        assertTrue(e.getCause() instanceof DriverException && e.getCause().getMessage().startsWith("in-memory cluster '"
+                + cluster.name() + "' was stopped: cannot describe topics [t]"), e.getCause().toString());
+    }
+
+    /** Sends messages with sequences {@code from} to {@code to - 1} and waits for their acknowledgements. */
+    private static void send(BenchmarkProducer p, int from, int to) throws InterruptedException {
+        CountDownLatch acked = new CountDownLatch(to - from);
+        for (int i = from; i < to; i++) {
+            p.sendAsync(null, new byte[1], new MessageStamp(i, 1, i), e -> acked.countDown());
+        }
+        assertTrue(acked.await(5, TimeUnit.SECONDS), "acknowledged");
+    }
+
+    private static void awaitSize(List<?> list, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (list.size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(n, list.size(), list::toString);
     }
 
     @Test

@@ -63,6 +63,10 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                     if (paused) {
                         consumer.pause(partitions); // newly assigned partitions start unpaused
                     }
+                    // Look the starting positions up now, before assignedPartitionCount counts these partitions:
+                    // else a consumer from the end (auto.offset.reset=latest) could count as ready while its
+                    // lookup is under way, and skip messages the run sends right after.
+                    partitions.forEach(consumer::position);
                 }
             });
             while (!closing) {

@@ -7,6 +7,7 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ServerContact;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -60,6 +62,8 @@ public abstract class DriverConformanceTest<C> {
     /** lastServerContact "must be quick and never block on the network". */
     static final Duration QUICK_CALL_LIMIT = Duration.ofSeconds(1);
     private static final int[] PAYLOAD_SIZES = {0, 1, 100, 1024, 10_000};
+    private static final String DESCRIBE = "BenchmarkDriver.describeTopics";
+    private static final String FROM_END = "BenchmarkDriver.createConsumer(fromEnd)";
 
     // ---- hooks --------------------------------------------------------------------------------
 
@@ -103,6 +107,18 @@ public abstract class DriverConformanceTest<C> {
      */
     protected TopicSpec refusedTopic() {
         return null;
+    }
+
+    /**
+     * Whether the driver must support the two calls of {@code existingTopics} runs:
+     * {@link BenchmarkDriver#describeTopics} and a consumer from the end
+     * ({@link BenchmarkDriver#createConsumer(String, String, ConsumerCallback, boolean)} with
+     * {@code fromEnd}). Either way an answer is checked fully. {@code false} (the default): a refusal
+     * made the documented way, a future completed exceptionally with a {@link DriverException}, skips
+     * the rest of that test; {@code true}: a refusal fails it.
+     */
+    protected boolean supportsExistingTopics() {
+        return false;
     }
 
     /** How many topics the batch test creates in one {@code createTopics} call (default 10). */
@@ -433,31 +449,16 @@ public abstract class DriverConformanceTest<C> {
         Bounded.pause(settleTime());
         List<Deliveries.Delivery> all = got.all();
 
-        Map<MessageStamp, List<Deliveries.Delivery>> byStamp = new HashMap<>();
-        List<Integer> unstampedSizes = new ArrayList<>();
-        for (Deliveries.Delivery d : all) {
-            if (d.stamp() == null) {
-                unstampedSizes.add(d.payloadSizeBytes());
-            } else {
-                byStamp.computeIfAbsent(d.stamp(), k -> new ArrayList<>()).add(d);
-            }
-        }
+        Map<MessageStamp, List<Deliveries.Delivery>> byStamp = byStamp(all);
+        List<Integer> unstampedSizes = all.stream().filter(d -> d.stamp() == null).map(Deliveries.Delivery::payloadSizeBytes)
+                .collect(Collectors.toCollection(ArrayList::new));
         List<Integer> sentUnstampedSizes = new ArrayList<>();
         for (Outgoing m : messages) {
             if (m.stamp() == null) {
                 sentUnstampedSizes.add(m.payload().length);
-                continue;
+            } else {
+                checkArrivedOnceUnchanged(m, byStamp);
             }
-            List<Deliveries.Delivery> match = byStamp.getOrDefault(m.stamp(), List.of());
-            check(!match.isEmpty(), "BenchmarkProducer.sendAsync / ConsumerCallback",
-                    "the stamp (intended send time, producer id, sequence) reaches the consumer unchanged",
-                    () -> "no message arrived with " + m.stamp() + "; " + nearest(m.stamp(), byStamp.keySet()));
-            check(match.size() == 1, "ConsumerCallback", "a steady consumer group gets each message once",
-                    () -> "the message with " + m.stamp() + " arrived " + match.size() + " times");
-            check(match.get(0).payloadSizeBytes() == m.payload().length, "ConsumerCallback",
-                    "payloadSizeBytes is the size of the record value the producer sent",
-                    () -> "the message with " + m.stamp() + " was sent with " + m.payload().length + " bytes, delivered with "
-                            + match.get(0).payloadSizeBytes());
         }
         unstampedSizes.sort(null);
         sentUnstampedSizes.sort(null);
@@ -587,6 +588,87 @@ public abstract class DriverConformanceTest<C> {
         List<Deliveries.Delivery> afterClose = got.after(closedAt);
         check(afterClose.isEmpty(), "BenchmarkConsumer.close", "a closed consumer delivers nothing more",
                 () -> afterClose.size() + " message(s) were delivered after close() returned");
+    }
+
+    @Test
+    void theFourArgumentCreateConsumerWithoutFromEndStartsAtTheEarliestPosition() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "not-from-end", 2);
+        BenchmarkProducer producer = producer(driver, topic);
+        long earlierId = producerId();
+        List<Outgoing> earlier = messages(20, earlierId, true);
+        awaitAcks(send(producer, earlier));
+
+        Deliveries got = new Deliveries();
+        String group = name("not-from-end");
+        String call = "createConsumer(" + topic + ", " + group + ", fromEnd false)";
+        BenchmarkConsumer consumer = Bounded.await(call, callTimeout(), driver.createConsumer(topic, group, got, false));
+        check(consumer != null, FROM_END, "completes with a consumer", () -> call + " completed with null");
+        opened.add(consumer);
+        got.awaitFrom(earlierId, earlier.size(), callTimeout(), FROM_END,
+                "without fromEnd, a new consumer group starts from the earliest position, as the three-argument call does");
+        Bounded.pause(settleTime());
+        checkEachDeliveredOnce(earlier, got, FROM_END, "without fromEnd, a new consumer group gets every message of the topic once");
+    }
+
+    // ---- existing topics (optional) -----------------------------------------------------------
+
+    @Test
+    void describeTopicsGivesThePartitionCountsOfExistingTopicsAndLeavesOutMissingOnes() {
+        BenchmarkDriver<C> driver = startDriver();
+        List<TopicSpec> batch = List.of(new TopicSpec(name("describe"), 1), new TopicSpec(name("describe"), 2),
+                new TopicSpec(name("describe"), 3));
+        createTopics(driver, batch);
+        Map<String, Integer> created = batch.stream().collect(Collectors.toMap(TopicSpec::name, TopicSpec::partitions));
+        // Asked once the system lists them, as a run's existing topics exist before it starts.
+        Bounded.until(callTimeout(), () -> listed(created.keySet()).equals(created), () -> broken("BenchmarkDriver.createTopics",
+                "creates every topic of the batch with its partition count", "asked for " + new TreeMap<>(created)
+                        + "; the system lists " + new TreeMap<>(listed(created.keySet()))));
+        String missing = name("never-created");
+
+        List<String> asked = List.of(batch.get(0).name(), missing, batch.get(1).name(), batch.get(2).name());
+        Map<String, Integer> all = describe(driver, asked);
+        check(!all.containsKey(missing), DESCRIBE, "a topic that does not exist is absent from the map",
+                () -> "the never created " + missing + " is in it, with " + all.get(missing) + " partition(s)");
+        check(all.equals(created), DESCRIBE, "the partition count of each existing topic asked about",
+                () -> "asked about " + asked + "; expected " + new TreeMap<>(created) + ", got " + new TreeMap<>(all));
+        String one = batch.get(2).name();
+        Map<String, Integer> single = describe(driver, List.of(one));
+        check(single.equals(Map.of(one, 3)), DESCRIBE, "the partition count of each existing topic asked about",
+                () -> "asked about " + one + " alone (3 partitions); got " + single);
+        Map<String, Integer> none = describe(driver, List.of(missing));
+        check(none.isEmpty(), DESCRIBE, "a topic that does not exist is absent from the map",
+                () -> "asked about the never created " + missing + " alone; got " + none);
+    }
+
+    @Test
+    void aConsumerFromTheEndGetsOnlyTheMessagesSentAfterItStarted() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 2;
+        String topic = createTopic(driver, "from-end", partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long oldId = producerId();
+        List<Outgoing> old = messages(20, oldId, true); // the other data an existing topic holds
+        awaitAcks(send(producer, old));
+
+        Deliveries got = new Deliveries();
+        String group = name("from-end");
+        String call = "createConsumer(" + topic + ", " + group + ", fromEnd true)";
+        BenchmarkConsumer consumer = optionalCall(call, FROM_END, () -> driver.createConsumer(topic, group, got, true));
+        check(consumer != null, FROM_END, "completes with a consumer", () -> call + " completed with null");
+        opened.add(consumer);
+        awaitAssigned(List.of(consumer), partitions);
+        long freshId = producerId();
+        List<Outgoing> fresh = messages(20, freshId, true);
+        awaitAcks(send(producer, fresh));
+        got.awaitFrom(freshId, fresh.size(), callTimeout(), FROM_END,
+                "a consumer from the end delivers every message sent once it holds its partitions");
+        Bounded.pause(settleTime());
+        int oldDelivered = got.ofProducer(oldId).size();
+        check(oldDelivered == 0, FROM_END, "a consumer from the end delivers none of the messages the topic held before it started",
+                () -> oldDelivered + " of the " + old.size() + " messages acknowledged before it was created were delivered");
+        checkEachDeliveredOnce(fresh, got, FROM_END, "a consumer from the end delivers exactly the messages sent after it started, "
+                + "each once");
     }
 
     // ---- closing ------------------------------------------------------------------------------
@@ -831,6 +913,75 @@ public abstract class DriverConformanceTest<C> {
         check(failed.isEmpty(), "SendCompletion", "a healthy cluster acknowledges sends to an existing topic (error null)",
                 () -> failed.size() + " of " + completions.size() + " sends failed, the first with "
                         + Bounded.describe(completions.errorOf(failed.get(0))));
+    }
+
+    /** {@code describeTopics}, which a driver may refuse ({@link #optionalCall}); the map it completed with. */
+    private Map<String, Integer> describe(BenchmarkDriver<C> driver, List<String> topics) {
+        String call = "describeTopics(" + topics + ")";
+        Map<String, Integer> answer = optionalCall(call, DESCRIBE, () -> driver.describeTopics(topics));
+        check(answer != null, DESCRIBE, "completes with a map of topic to partition count", () -> call + " completed with null");
+        return answer;
+    }
+
+    /**
+     * What a call of {@code existingTopics} runs completed with. A refusal made the documented way (the
+     * future completes exceptionally with a DriverException) aborts the test, unless
+     * {@link #supportsExistingTopics()}; a throw, or a failure of another type, fails it.
+     */
+    private <T> T optionalCall(String call, String where, Bounded.Call<CompletableFuture<T>> start) {
+        CompletableFuture<T> future;
+        try {
+            future = Bounded.call(call, callTimeout(), start);
+        } catch (RuntimeException e) {
+            // The framework waits on the future: a throw escapes the error handling made for refusals.
+            throw broken(where, "the call completes its future, also to refuse (exceptionally, with a DriverException); it does "
+                    + "not throw", call + " threw " + Bounded.describe(e), e);
+        }
+        Throwable failure = Bounded.failureOf(call, callTimeout(), future);
+        if (failure == null) {
+            return future.join();
+        }
+        check(!supportsExistingTopics(), where, "supported by this driver (its suite's supportsExistingTopics() is true), so a "
+                + "healthy system answers", () -> call + " failed with " + Bounded.describe(failure));
+        check(failure instanceof DriverException && failure.getMessage() != null && !failure.getMessage().isBlank(), where,
+                "a driver that cannot do it completes the future exceptionally with a DriverException telling the user what to do",
+                () -> call + " failed with " + Bounded.describe(failure));
+        return Assumptions.abort("the driver refuses " + call + " the documented way (" + failure.getMessage()
+                + "): existingTopics runs are not available with it");
+    }
+
+    private static Map<MessageStamp, List<Deliveries.Delivery>> byStamp(List<Deliveries.Delivery> deliveries) {
+        Map<MessageStamp, List<Deliveries.Delivery>> out = new HashMap<>();
+        for (Deliveries.Delivery d : deliveries) {
+            if (d.stamp() != null) {
+                out.computeIfAbsent(d.stamp(), k -> new ArrayList<>()).add(d);
+            }
+        }
+        return out;
+    }
+
+    /** The stamped message {@code m} arrived once, with its stamp unchanged and its payload size. */
+    private static void checkArrivedOnceUnchanged(Outgoing m, Map<MessageStamp, List<Deliveries.Delivery>> byStamp) {
+        List<Deliveries.Delivery> match = byStamp.getOrDefault(m.stamp(), List.of());
+        check(!match.isEmpty(), "BenchmarkProducer.sendAsync / ConsumerCallback",
+                "the stamp (intended send time, producer id, sequence) reaches the consumer unchanged",
+                () -> "no message arrived with " + m.stamp() + "; " + nearest(m.stamp(), byStamp.keySet()));
+        check(match.size() == 1, "ConsumerCallback", "a steady consumer group gets each message once",
+                () -> "the message with " + m.stamp() + " arrived " + match.size() + " times");
+        check(match.get(0).payloadSizeBytes() == m.payload().length, "ConsumerCallback",
+                "payloadSizeBytes is the size of the record value the producer sent",
+                () -> "the message with " + m.stamp() + " was sent with " + m.payload().length + " bytes, delivered with "
+                        + match.get(0).payloadSizeBytes());
+    }
+
+    /** Each of the stamped messages {@code sent} arrived once, unchanged, and nothing else arrived. */
+    private static void checkEachDeliveredOnce(List<Outgoing> sent, Deliveries got, String where, String promise) {
+        List<Deliveries.Delivery> all = got.all();
+        Map<MessageStamp, List<Deliveries.Delivery>> byStamp = byStamp(all);
+        sent.forEach(m -> checkArrivedOnceUnchanged(m, byStamp));
+        check(all.size() == sent.size(), where, promise, () -> sent.size() + " messages sent, " + all.size() + " delivered");
+        check(!got.overlapped(), "ConsumerCallback", "the callback runs on the consumer's own thread, one message at a time",
+                () -> "two threads were in the callback at once");
     }
 
     /** What arrived instead of {@code sent}: the stamp with its producer id and sequence, or a few stamps that arrived. */

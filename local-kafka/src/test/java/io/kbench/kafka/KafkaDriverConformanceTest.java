@@ -89,6 +89,12 @@ class KafkaDriverConformanceTest extends DriverConformanceTest<KafkaDriverConfig
         }
     }
 
+    /** existingTopics runs are meant for Kafka clusters above all. */
+    @Override
+    protected boolean supportsExistingTopics() {
+        return true;
+    }
+
     /** Kafka refuses topic names outside [a-zA-Z0-9._-]. */
     @Override
     protected TopicSpec refusedTopic() {
