@@ -1,25 +1,29 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SecretNames;
+import io.kbench.driver.SweepTarget;
 import io.kbench.util.Redactor;
+import io.kbench.worker.DriverLoader;
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
 /**
  * A run's workload and driver configuration as flat {@code key → value} text, with the names a sweep
- * file uses: workload fields as they are ({@code messageSize}), Kafka settings as {@code producer.acks},
- * {@code consumer.*}, {@code common.*}, {@code topic.*}, broker settings of a local cluster as
- * {@code broker.*}, other driver fields as {@code driver.*}. Secrets stay masked.
+ * file uses: workload fields as they are ({@code messageSize}), the settings in the groups the
+ * run's driver declares ({@link BenchmarkDriver#sweepTargets()}) as {@code <prefix>.<key>} (for
+ * Kafka {@code producer.acks}, {@code broker.log.flush.interval.messages}), other driver fields as
+ * {@code driver.<field>}. Secrets stay masked.
  */
 final class FlatConfig {
-
-    private static final Map<String, String> PROPERTY_BLOCKS = Map.of(
-            "producerConfig", "producer.", "consumerConfig", "consumer.", "commonConfig", "common.", "topicConfig", "topic.");
 
     private FlatConfig() {}
 
@@ -40,25 +44,52 @@ final class FlatConfig {
             Map.Entry<String, JsonNode> e = it.next();
             put(out, e.getKey(), e.getValue());
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("driverInfo").path("config").fields(); it.hasNext(); ) {
+        JsonNode driverConfig = root.path("driverInfo").path("config");
+        // The result keeps the driver file's driverClass; a driver not on this class path gets plain driver.<field> names.
+        List<SweepTarget> targets = DriverLoader.named(driverConfig.path("driverClass").asText(""))
+                .map(BenchmarkDriver::sweepTargets).orElse(List.of());
+        out.putAll(driver(driverConfig, targets));
+        return out;
+    }
+
+    /** A driver file's fields, flat: declared groups as {@code <prefix>.<key>}, the rest as {@code driver.<field>}. */
+    static Map<String, String> driver(JsonNode config, List<SweepTarget> targets) {
+        Map<String, String> out = new TreeMap<>();
+        fields(out, List.of(), config, targets);
+        return out;
+    }
+
+    private static void fields(Map<String, String> out, List<String> path, JsonNode node, List<SweepTarget> targets) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            String prefix = PROPERTY_BLOCKS.get(e.getKey());
-            if (prefix != null && e.getValue().isTextual()) {
-                properties(out, prefix, e.getValue().asText());
-            } else if (e.getKey().equals("localCluster") && e.getValue().isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> c = e.getValue().fields(); c.hasNext(); ) {
-                    Map.Entry<String, JsonNode> f = c.next();
-                    if (f.getKey().equals("brokerConfig")) {
-                        f.getValue().fields().forEachRemaining(b -> put(out, "broker." + b.getKey(), b.getValue()));
-                    } else {
-                        put(out, "driver.localCluster." + f.getKey(), f.getValue());
-                    }
-                }
+            List<String> here = new ArrayList<>(path);
+            here.add(e.getKey());
+            Optional<SweepTarget> target = targets.stream().filter(t -> t.path().equals(here)).findFirst();
+            boolean holdsTarget = targets.stream().anyMatch(t -> t.path().size() > here.size()
+                    && t.path().subList(0, here.size()).equals(here));
+            if (target.isPresent() && settings(out, target.get(), e.getValue())) {
+                continue;
+            }
+            if (holdsTarget && e.getValue().isObject()) {
+                fields(out, here, e.getValue(), targets);
             } else {
-                put(out, "driver." + e.getKey(), e.getValue());
+                put(out, "driver." + String.join(".", here), e.getValue());
             }
         }
-        return out;
+    }
+
+    /** The settings of a declared group; false when the field does not have the declared shape. */
+    private static boolean settings(Map<String, String> out, SweepTarget target, JsonNode value) {
+        String prefix = target.prefix() + ".";
+        if (target.shape() == SweepTarget.Shape.PROPERTIES_TEXT && value.isTextual()) {
+            properties(out, prefix, value.asText());
+            return true;
+        }
+        if (target.shape() == SweepTarget.Shape.MAPPING && value.isObject()) {
+            value.fields().forEachRemaining(b -> put(out, prefix + b.getKey(), b.getValue()));
+            return true;
+        }
+        return false;
     }
 
     private static void properties(Map<String, String> out, String prefix, String text) {

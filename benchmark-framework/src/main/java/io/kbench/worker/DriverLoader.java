@@ -11,6 +11,7 @@ import io.kbench.driver.DriverException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
@@ -80,15 +81,20 @@ public final class DriverLoader {
         return node == null || node.isNull() ? null : node.asText();
     }
 
-    @SuppressWarnings("rawtypes")
     private static BenchmarkDriver<?> find(String driverClass, ConfigSource source) {
+        return named(driverClass).orElseThrow(() -> ConfigException.at(source, null, "driverClass",
+                "no driver '" + driverClass + "' on the class path. Available: " + available()));
+    }
+
+    /** The driver on the class path that answers to this driverClass (its class name or an alias), made but not configured. */
+    @SuppressWarnings("rawtypes")
+    public static Optional<BenchmarkDriver<?>> named(String driverClass) {
         for (BenchmarkDriver candidate : ServiceLoader.load(BenchmarkDriver.class)) {
             if (candidate.getClass().getName().equals(driverClass) || candidate.driverClassAliases().contains(driverClass)) {
-                return candidate;
+                return Optional.of(candidate);
             }
         }
-        throw ConfigException.at(source, null, "driverClass",
-                "no driver '" + driverClass + "' on the class path. Available: " + available());
+        return Optional.empty();
     }
 
     @SuppressWarnings("rawtypes")
