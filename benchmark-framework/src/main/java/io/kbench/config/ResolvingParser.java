@@ -3,29 +3,26 @@ package io.kbench.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Wraps the YAML parser: expands placeholders in string values as they are read (so token locations stay
- * those of the original text), rejects duplicate keys and YAML aliases, and records the line of every key and
- * list element in a {@link LineIndex}.
+ * those of the original text), rejects YAML aliases, words duplicate keys (found by Jackson's
+ * {@code STRICT_DUPLICATE_DETECTION}) for the user, and records the line of every key and list element in a
+ * {@link LineIndex}.
  */
 final class ResolvingParser extends JsonParserDelegate {
 
     private final PlaceholderResolver resolver;
     private final ConfigSource source;
     private final LineIndex index;
-    private final Deque<Map<String, Integer>> keysSeen = new ArrayDeque<>();
     /** Expanded text of the current VALUE_STRING token when it differs from the raw text, else null. */
     private String resolved;
     private boolean skipping;
@@ -40,20 +37,21 @@ final class ResolvingParser extends JsonParserDelegate {
     @Override
     public JsonToken nextToken() throws IOException {
         resolved = null;
-        JsonToken token = delegate.nextToken();
+        JsonToken token;
+        try {
+            token = delegate.nextToken();
+        } catch (StreamReadException e) {
+            rejectDuplicateKey(e);
+            throw e;
+        }
         if (token == null) {
             return null;
         }
         int line = line();
         switch (token) {
-            case START_OBJECT -> {
-                recordElement(line);
-                keysSeen.push(new HashMap<>());
-            }
-            case END_OBJECT -> keysSeen.poll();
-            case START_ARRAY -> recordElement(line);
-            case END_ARRAY -> { }
-            case FIELD_NAME -> onKey(line);
+            case START_OBJECT, START_ARRAY -> recordElement(line);
+            case END_OBJECT, END_ARRAY -> { }
+            case FIELD_NAME -> index.record(currentPath(), line);
             default -> onScalar(token, line);
         }
         return token;
@@ -104,18 +102,14 @@ final class ResolvingParser extends JsonParserDelegate {
         return delegate.currentTokenLocation().getLineNr();
     }
 
-    private void onKey(int line) throws IOException {
+    /** Jackson's STRICT_DUPLICATE_DETECTION saw a key twice: name both lines (the first is in the index). */
+    private void rejectDuplicateKey(StreamReadException e) throws IOException {
         String name = delegate.currentName();
-        List<Object> path = currentPath();
-        Map<String, Integer> keys = keysSeen.peek();
-        if (keys != null) {
-            Integer first = keys.putIfAbsent(name, line);
-            if (first != null) {
-                throw ConfigException.at(source.name(), line, LineIndex.describe(path),
-                        "duplicate key '" + name + "' (first set on line " + first + "); remove one of them");
-            }
+        if (name != null && ("Duplicate field '" + name + "'").equals(e.getOriginalMessage())) {
+            List<Object> path = currentPath();
+            throw ConfigException.at(source.name(), e.getLocation().getLineNr(), LineIndex.describe(path),
+                    "duplicate key '" + name + "' (first set on line " + index.lineOf(path) + "); remove one of them");
         }
-        index.record(path, line);
     }
 
     private void onScalar(JsonToken token, int line) throws IOException {

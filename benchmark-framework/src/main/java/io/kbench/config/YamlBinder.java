@@ -2,6 +2,7 @@ package io.kbench.config;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,7 +38,7 @@ import java.util.Objects;
 public final class YamlBinder {
 
     private final PlaceholderResolver resolver;
-    private final YAMLFactory yaml = YAMLFactory.builder().build();
+    private final YAMLFactory yaml = YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private final ObjectMapper mapper;
 
     public YamlBinder(PlaceholderResolver resolver) {
