@@ -47,12 +47,14 @@ final class ResolvingParser extends JsonParserDelegate {
         if (token == null) {
             return null;
         }
-        int line = line();
-        switch (token) {
-            case START_OBJECT, START_ARRAY -> recordElement(line);
-            case END_OBJECT, END_ARRAY -> { }
-            case FIELD_NAME -> index.record(currentPath(), line);
-            default -> onScalar(token, line);
+        if (!token.isStructEnd()) {
+            // A key and its value share a path; the index keeps the first line, so a value is recorded only
+            // where it has no key: list elements and the root.
+            int line = line();
+            index.record(currentPath(), line);
+            if (token == JsonToken.VALUE_STRING) {
+                onString(line);
+            }
         }
         return token;
     }
@@ -112,11 +114,7 @@ final class ResolvingParser extends JsonParserDelegate {
         }
     }
 
-    private void onScalar(JsonToken token, int line) throws IOException {
-        recordElement(line);
-        if (token != JsonToken.VALUE_STRING) {
-            return;
-        }
+    private void onString(int line) throws IOException {
         if (delegate instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
             throw ConfigException.at(source.name(), line, LineIndex.describe(currentPath()),
                     "YAML aliases (*" + delegate.getText() + ") are not supported; write the value out instead");
@@ -131,27 +129,12 @@ final class ResolvingParser extends JsonParserDelegate {
         }
     }
 
-    /** List elements (and the root value) have no key; record their own line. */
-    private void recordElement(int line) {
-        JsonStreamContext container = containerOfCurrentValue();
-        if (container == null || container.inArray() || container.inRoot()) {
-            index.record(currentPath(), line);
-        }
-    }
-
-    private JsonStreamContext containerOfCurrentValue() {
-        JsonStreamContext ctx = delegate.getParsingContext();
-        JsonToken token = delegate.currentToken();
-        if (ctx != null && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
-            ctx = ctx.getParent();
-        }
-        return ctx;
-    }
-
     /** Path of the current key or value. */
     List<Object> currentPath() {
         List<Object> path = new ArrayList<>();
-        addSlot(containerOfCurrentValue(), path);
+        JsonStreamContext ctx = delegate.getParsingContext();
+        // A mapping or list that has just started has no slot of its own yet: its place is in its parent.
+        addSlot(ctx != null && !ctx.hasPathSegment() ? ctx.getParent() : ctx, path);
         return path;
     }
 

@@ -105,7 +105,7 @@ public final class YamlBinder {
         try {
             parser = open(source, index);
             expectMapping(parser, source, null);
-            ObjectNode tree = (ObjectNode) new TreeBuilder(parser, index).read();
+            ObjectNode tree = (ObjectNode) mapper.reader().with(new LocatingNodeFactory(parser, index)).readTree(parser);
             expectEnd(parser, source);
             return tree;
         } catch (ConfigException e) {
