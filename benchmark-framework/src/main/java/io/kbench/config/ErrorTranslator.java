@@ -1,5 +1,7 @@
 package io.kbench.config;
 
+import static org.apache.commons.lang3.exception.ExceptionUtils.throwableOfType;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonToken;
@@ -48,7 +50,7 @@ final class ErrorTranslator {
 
     /** The user-facing exception; the original is attached as its cause (for debug logs, not for users). */
     ConfigException translate(Throwable error) {
-        ConfigException already = find(error, ConfigException.class);
+        ConfigException already = throwableOfType(error, ConfigException.class);
         if (already != null) {
             return already;
         }
@@ -58,46 +60,46 @@ final class ErrorTranslator {
     }
 
     private ConfigException describe(Throwable error) {
-        InvalidDefinitionException definition = find(error, InvalidDefinitionException.class);
+        InvalidDefinitionException definition = throwableOfType(error, InvalidDefinitionException.class);
         if (definition != null) {
             // A programming error in a config record, not something the user can fix.
             throw new IllegalStateException("cannot bind " + source.name() + ": " + definition.getMessage(), error);
         }
-        MarkedYAMLException marked = find(error, MarkedYAMLException.class);
+        MarkedYAMLException marked = throwableOfType(error, MarkedYAMLException.class);
         if (marked != null) {
             return malformed(marked);
         }
-        JsonMappingException mapping = find(error, JsonMappingException.class);
+        JsonMappingException mapping = throwableOfType(error, JsonMappingException.class);
         List<Object> path = LineIndex.concat(prefix, mapping == null ? List.of() : pathOf(mapping));
-        UnrecognizedPropertyException unknown = find(error, UnrecognizedPropertyException.class);
+        UnrecognizedPropertyException unknown = throwableOfType(error, UnrecognizedPropertyException.class);
         if (unknown != null) {
             return unknownField(unknown, path);
         }
-        ValueInstantiationException instantiation = find(error, ValueInstantiationException.class);
+        ValueInstantiationException instantiation = throwableOfType(error, ValueInstantiationException.class);
         if (instantiation != null) {
             return rejectedByRecord(instantiation, path);
         }
-        InputCoercionException coercion = find(error, InputCoercionException.class);
+        InputCoercionException coercion = throwableOfType(error, InputCoercionException.class);
         if (coercion != null) {
             return outOfRange(coercion, coercion.getTargetType(), path);
         }
-        FieldProblem problem = find(error, FieldProblem.class);
+        FieldProblem problem = throwableOfType(error, FieldProblem.class);
         if (problem != null) {
             return at(path, problem, subject(path) + " " + problem.reason() + got(problem).suffix());
         }
-        MismatchedInputException mismatch = find(error, MismatchedInputException.class);
+        MismatchedInputException mismatch = throwableOfType(error, MismatchedInputException.class);
         if (mismatch != null) {
             return mismatch(mismatch, path);
         }
-        StreamConstraintsException limits = find(error, StreamConstraintsException.class);
+        StreamConstraintsException limits = throwableOfType(error, StreamConstraintsException.class);
         if (limits != null) {
             return at(path, limits, "the document is too large or nested too deeply");
         }
-        StreamReadException read = find(error, StreamReadException.class);
+        StreamReadException read = throwableOfType(error, StreamReadException.class);
         if (read != null && mapping == null) {
             return at(path, read, "malformed YAML: " + firstLine(read.getOriginalMessage()));
         }
-        JacksonException jackson = find(error, JacksonException.class);
+        JacksonException jackson = throwableOfType(error, JacksonException.class);
         return at(path, jackson, subject(path) + " has an invalid value" + got(jackson).suffix());
     }
 
@@ -258,14 +260,5 @@ final class ErrorTranslator {
         }
         int newline = message.indexOf('\n');
         return (newline < 0 ? message : message.substring(0, newline)).trim();
-    }
-
-    private static <E extends Throwable> E find(Throwable error, Class<E> type) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-        }
-        return null;
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
 import java.math.BigInteger;
+import org.apache.commons.lang3.StringUtils;
 
 /**
  * What the user wrote where Jackson failed, described for an error message ("got ..."). Never reveals a value
@@ -124,6 +125,6 @@ final class OffendingValue {
 
     private static String shorten(String text) {
         String oneLine = text.replace("\r", "").replace('\n', ' ');
-        return oneLine.length() <= MAX_SHOWN ? oneLine : oneLine.substring(0, MAX_SHOWN - 3) + "...";
+        return StringUtils.abbreviate(oneLine, MAX_SHOWN);
     }
 }

@@ -3,10 +3,7 @@ package io.kbench.config;
 import io.kbench.driver.SecretNames;
 import io.kbench.util.Redactor;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -17,7 +14,9 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.text.StringSubstitutor;
 
 /**
  * Expands placeholders in configuration string values.
@@ -30,7 +29,8 @@ import java.util.regex.Pattern;
  *   <li><code>$${</code> is a literal <code>${</code>.</li>
  * </ul>
  * A placeholder ends at the first <code>'}'</code>, so defaults cannot contain <code>'}'</code> and placeholders
- * do not nest.
+ * do not nest. commons-text's {@link StringSubstitutor} finds the placeholders and escapes; the lookup is ours
+ * (names, defaults, files, and errors that name the line and field).
  *
  * <p>Every value taken from the environment or a file is remembered in {@link #substitutedValues()} so that
  * output can be redacted; such values never appear in error messages. Defaults are not recorded (they are
@@ -40,6 +40,8 @@ public final class PlaceholderResolver {
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
     private static final Pattern KIND_PREFIX = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
+    /** A ${ not escaped as $${ (the substitutor's rule: a '$' right before it escapes it). */
+    private static final Pattern UNESCAPED_OPEN = Pattern.compile("(?<!\\$)\\$\\{");
 
     private final Function<String, String> env;
     private final boolean keepUnset;
@@ -85,27 +87,21 @@ public final class PlaceholderResolver {
         if (value == null || !value.contains("${")) {
             return value;
         }
-        StringBuilder out = new StringBuilder(value.length());
-        int i = 0;
-        while (i < value.length()) {
-            if (value.startsWith("$${", i)) {
-                out.append("${");
-                i += 3;
-            } else if (value.startsWith("${", i)) {
-                int close = value.indexOf('}', i + 2);
-                if (close < 0) {
-                    String raw = value.substring(i, Math.min(value.length(), i + 40));
-                    throw error(source, line, field, raw, "unterminated placeholder '" + raw + "' (missing '}')"
-                            + usedIn(field) + ". Write $${ for a literal ${");
-                }
-                String raw = value.substring(i, close + 1);
-                out.append(expand(value.substring(i + 2, close), raw, source, line, field));
-                i = close + 1;
-            } else {
-                out.append(value.charAt(i++));
-            }
+        Where where = new Where(source, line, field);
+        // The substitutor leaves an unterminated ${ as written and keeps the escape of a $${ that no '}' follows;
+        // here the first is a mistake and the second still a literal ${. So it only sees the text up to the last '}'.
+        int end = value.lastIndexOf('}') + 1;
+        String tail = value.substring(end);
+        Matcher open = UNESCAPED_OPEN.matcher(tail);
+        if (open.find()) {
+            String raw = tail.substring(open.start(), Math.min(tail.length(), open.start() + 40));
+            throw where.error(raw, "unterminated placeholder '" + raw + "' (missing '}')" + where.usedIn()
+                    + ". Write $${ for a literal ${");
         }
-        return out.toString();
+        StringSubstitutor substitutor = new StringSubstitutor(body -> expand(body, where))
+                .setValueDelimiterMatcher(null) // fromEnv reads defaults: they also replace an empty value
+                .setDisableSubstitutionInValues(true); // a substituted value is never expanded again
+        return substitutor.replace(value.substring(0, end)) + tail.replace("$${", "${");
     }
 
     /** Snapshot of every non-empty value taken from the environment or a file so far. */
@@ -115,28 +111,30 @@ public final class PlaceholderResolver {
         }
     }
 
-    private String expand(String body, String raw, ConfigSource source, Integer line, String field) {
+    /** The value of the placeholder {@code ${body}}, or null to leave it as written. */
+    private String expand(String body, Where where) {
+        String raw = "${" + body + "}";
         if (body.startsWith("env:")) {
-            return fromEnv(body.substring(4), "env:", raw, source, line, field);
+            return fromEnv(body.substring(4), "env:", raw, where);
         }
         if (body.startsWith("file:")) {
-            return fromFile(body.substring(5), raw, source, line, field);
+            return fromFile(body.substring(5), raw, where);
         }
         int colon = body.indexOf(':');
         if (colon > 0 && !body.startsWith(":-", colon) && KIND_PREFIX.matcher(body.substring(0, colon)).matches()) {
-            throw error(source, line, field, raw, "unknown placeholder type '" + body.substring(0, colon) + ":' in "
-                    + raw + usedIn(field) + ". Use ${NAME}, ${NAME:-default}, ${env:NAME} or ${file:path}"
+            throw where.error(raw, "unknown placeholder type '" + body.substring(0, colon) + ":' in "
+                    + raw + where.usedIn() + ". Use ${NAME}, ${NAME:-default}, ${env:NAME} or ${file:path}"
                     + " (write $${ for a literal ${)");
         }
-        return fromEnv(body, "", raw, source, line, field);
+        return fromEnv(body, "", raw, where);
     }
 
-    private String fromEnv(String spec, String style, String raw, ConfigSource source, Integer line, String field) {
+    private String fromEnv(String spec, String style, String raw, Where where) {
         int dash = spec.indexOf(":-");
         String name = dash >= 0 ? spec.substring(0, dash) : spec;
         String fallback = dash >= 0 ? spec.substring(dash + 2) : null;
         if (!ENV_NAME.matcher(name).matches()) {
-            throw error(source, line, field, raw, "invalid placeholder " + raw + usedIn(field)
+            throw where.error(raw, "invalid placeholder " + raw + where.usedIn()
                     + ": '" + name + "' is not a variable name (letters, digits, '_' and '.', not starting with a digit)."
                     + " Write $${ for a literal ${");
         }
@@ -147,9 +145,9 @@ public final class PlaceholderResolver {
             }
             if (keepUnset) {
                 unset.add(name);
-                return raw;
+                return null;
             }
-            throw error(source, line, field, raw, "environment variable " + name + " is not set" + usedIn(field)
+            throw where.error(raw, "environment variable " + name + " is not set" + where.usedIn()
                     + ". Set it, or give a default: ${" + style + name + ":-value}");
         }
         remember(value);
@@ -159,46 +157,35 @@ public final class PlaceholderResolver {
         return value;
     }
 
-    private String fromFile(String spec, String raw, ConfigSource source, Integer line, String field) {
+    private String fromFile(String spec, String raw, Where where) {
         if (spec.isBlank()) {
-            throw error(source, line, field, raw, "placeholder " + raw + " names no file" + usedIn(field));
+            throw where.error(raw, "placeholder " + raw + " names no file" + where.usedIn());
         }
         Path path;
         try {
             path = Path.of(spec);
         } catch (InvalidPathException e) {
-            throw error(source, line, field, raw, "placeholder " + raw + " is not a valid path" + usedIn(field));
+            throw where.error(raw, "placeholder " + raw + " is not a valid path" + where.usedIn());
         }
         if (!path.isAbsolute()) {
-            Path base = source != null && source.baseDir() != null ? source.baseDir() : Path.of("");
-            path = base.resolve(path);
+            path = where.baseDir().resolve(path);
         }
         path = path.toAbsolutePath().normalize();
-        String via = usedIn(field) + " via " + raw;
+        String via = where.usedIn() + " via " + raw;
         if (Files.isDirectory(path)) {
-            throw error(source, line, field, raw, "file " + path + " is a directory" + via);
-        }
-        if (!Files.exists(path)) {
-            throw error(source, line, field, raw, "file " + path + " not found" + via);
-        }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(path);
-        } catch (NoSuchFileException e) {
-            throw error(source, line, field, raw, "file " + path + " not found" + via);
-        } catch (AccessDeniedException e) {
-            throw error(source, line, field, raw, "cannot read file " + path + ": permission denied" + via);
-        } catch (IOException e) {
-            throw error(source, line, field, raw, "cannot read file " + path + via);
+            throw where.error(raw, "file " + path + " is a directory" + via);
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+            text = Files.readString(path); // strict: malformed UTF-8 throws instead of becoming U+FFFD
+        } catch (NoSuchFileException e) {
+            throw where.error(raw, "file " + path + " not found" + via);
+        } catch (AccessDeniedException e) {
+            throw where.error(raw, "cannot read file " + path + ": permission denied" + via);
         } catch (CharacterCodingException e) {
-            throw error(source, line, field, raw, "file " + path + " is not UTF-8 text" + via);
+            throw where.error(raw, "file " + path + " is not UTF-8 text" + via);
+        } catch (IOException e) {
+            throw where.error(raw, "cannot read file " + path + via);
         }
         if (text.endsWith("\r\n")) {
             text = text.substring(0, text.length() - 2);
@@ -216,13 +203,21 @@ public final class PlaceholderResolver {
         }
     }
 
-    private static String usedIn(String field) {
-        return field == null || field.isEmpty() ? "" : " (used in field '" + field + "')";
-    }
+    /** Where the value being expanded came from, for error messages and relative file paths. */
+    private record Where(ConfigSource source, Integer line, String field) {
 
-    private static ConfigException error(ConfigSource source, Integer line, String field, String raw, String problem) {
-        return ConfigException.at(source == null ? null : source.name(), placeholderLine(source, line, raw),
-                field, problem);
+        String usedIn() {
+            return field == null || field.isEmpty() ? "" : " (used in field '" + field + "')";
+        }
+
+        ConfigException error(String raw, String problem) {
+            return ConfigException.at(source == null ? null : source.name(), placeholderLine(source, line, raw),
+                    field, problem);
+        }
+
+        Path baseDir() {
+            return source != null && source.baseDir() != null ? source.baseDir() : Path.of("");
+        }
     }
 
     /** The line where {@code raw} literally appears, searching from {@code line}; else {@code line}. */

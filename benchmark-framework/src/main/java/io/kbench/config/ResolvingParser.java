@@ -3,29 +3,26 @@ package io.kbench.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Wraps the YAML parser: expands placeholders in string values as they are read (so token locations stay
- * those of the original text), rejects duplicate keys and YAML aliases, and records the line of every key and
- * list element in a {@link LineIndex}.
+ * those of the original text), rejects YAML aliases, words duplicate keys (found by Jackson's
+ * {@code STRICT_DUPLICATE_DETECTION}) for the user, and records the line of every key and list element in a
+ * {@link LineIndex}.
  */
 final class ResolvingParser extends JsonParserDelegate {
 
     private final PlaceholderResolver resolver;
     private final ConfigSource source;
     private final LineIndex index;
-    private final Deque<Map<String, Integer>> keysSeen = new ArrayDeque<>();
     /** Expanded text of the current VALUE_STRING token when it differs from the raw text, else null. */
     private String resolved;
     private boolean skipping;
@@ -40,21 +37,24 @@ final class ResolvingParser extends JsonParserDelegate {
     @Override
     public JsonToken nextToken() throws IOException {
         resolved = null;
-        JsonToken token = delegate.nextToken();
+        JsonToken token;
+        try {
+            token = delegate.nextToken();
+        } catch (StreamReadException e) {
+            rejectDuplicateKey(e);
+            throw e;
+        }
         if (token == null) {
             return null;
         }
-        int line = line();
-        switch (token) {
-            case START_OBJECT -> {
-                recordElement(line);
-                keysSeen.push(new HashMap<>());
+        if (!token.isStructEnd()) {
+            // A key and its value share a path; the index keeps the first line, so a value is recorded only
+            // where it has no key: list elements and the root.
+            int line = line();
+            index.record(currentPath(), line);
+            if (token == JsonToken.VALUE_STRING) {
+                onString(line);
             }
-            case END_OBJECT -> keysSeen.poll();
-            case START_ARRAY -> recordElement(line);
-            case END_ARRAY -> { }
-            case FIELD_NAME -> onKey(line);
-            default -> onScalar(token, line);
         }
         return token;
     }
@@ -104,25 +104,17 @@ final class ResolvingParser extends JsonParserDelegate {
         return delegate.currentTokenLocation().getLineNr();
     }
 
-    private void onKey(int line) throws IOException {
+    /** Jackson's STRICT_DUPLICATE_DETECTION saw a key twice: name both lines (the first is in the index). */
+    private void rejectDuplicateKey(StreamReadException e) throws IOException {
         String name = delegate.currentName();
-        List<Object> path = currentPath();
-        Map<String, Integer> keys = keysSeen.peek();
-        if (keys != null) {
-            Integer first = keys.putIfAbsent(name, line);
-            if (first != null) {
-                throw ConfigException.at(source.name(), line, LineIndex.describe(path),
-                        "duplicate key '" + name + "' (first set on line " + first + "); remove one of them");
-            }
+        if (name != null && ("Duplicate field '" + name + "'").equals(e.getOriginalMessage())) {
+            List<Object> path = currentPath();
+            throw ConfigException.at(source.name(), e.getLocation().getLineNr(), LineIndex.describe(path),
+                    "duplicate key '" + name + "' (first set on line " + index.lineOf(path) + "); remove one of them");
         }
-        index.record(path, line);
     }
 
-    private void onScalar(JsonToken token, int line) throws IOException {
-        recordElement(line);
-        if (token != JsonToken.VALUE_STRING) {
-            return;
-        }
+    private void onString(int line) throws IOException {
         if (delegate instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
             throw ConfigException.at(source.name(), line, LineIndex.describe(currentPath()),
                     "YAML aliases (*" + delegate.getText() + ") are not supported; write the value out instead");
@@ -137,27 +129,12 @@ final class ResolvingParser extends JsonParserDelegate {
         }
     }
 
-    /** List elements (and the root value) have no key; record their own line. */
-    private void recordElement(int line) {
-        JsonStreamContext container = containerOfCurrentValue();
-        if (container == null || container.inArray() || container.inRoot()) {
-            index.record(currentPath(), line);
-        }
-    }
-
-    private JsonStreamContext containerOfCurrentValue() {
-        JsonStreamContext ctx = delegate.getParsingContext();
-        JsonToken token = delegate.currentToken();
-        if (ctx != null && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
-            ctx = ctx.getParent();
-        }
-        return ctx;
-    }
-
     /** Path of the current key or value. */
     List<Object> currentPath() {
         List<Object> path = new ArrayList<>();
-        addSlot(containerOfCurrentValue(), path);
+        JsonStreamContext ctx = delegate.getParsingContext();
+        // A mapping or list that has just started has no slot of its own yet: its place is in its parent.
+        addSlot(ctx != null && !ctx.hasPathSegment() ? ctx.getParent() : ctx, path);
         return path;
     }
 

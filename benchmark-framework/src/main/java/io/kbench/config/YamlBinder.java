@@ -2,6 +2,7 @@ package io.kbench.config;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,7 +38,7 @@ import java.util.Objects;
 public final class YamlBinder {
 
     private final PlaceholderResolver resolver;
-    private final YAMLFactory yaml = YAMLFactory.builder().build();
+    private final YAMLFactory yaml = YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private final ObjectMapper mapper;
 
     public YamlBinder(PlaceholderResolver resolver) {
@@ -104,7 +105,7 @@ public final class YamlBinder {
         try {
             parser = open(source, index);
             expectMapping(parser, source, null);
-            ObjectNode tree = (ObjectNode) new TreeBuilder(parser, index).read();
+            ObjectNode tree = (ObjectNode) mapper.reader().with(new LocatingNodeFactory(parser, index)).readTree(parser);
             expectEnd(parser, source);
             return tree;
         } catch (ConfigException e) {

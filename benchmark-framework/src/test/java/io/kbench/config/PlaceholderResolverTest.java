@@ -70,6 +70,20 @@ class PlaceholderResolverTest {
     }
 
     @Test
+    void escapesFollowTheSameRuleWithOrWithoutAClosingBrace() {
+        assertEquals("$${HOST} and ${HOST} broker-1", resolve("$$${HOST} and $${HOST} ${HOST}"));
+        assertEquals("$${open", resolve("$$${open"));
+        assertEquals("${a broker-1", resolve("$${a ${HOST}"));
+    }
+
+    @Test
+    void keepUnsetLeavesUnsetVariablesAsWrittenAndNamesThem() {
+        var lenient = new PlaceholderResolver(ENV::get, true);
+        assertEquals("broker-1:${NOPE} ${env:ALSO_NOT} d", lenient.resolve("${HOST}:${NOPE} ${env:ALSO_NOT} ${X:-d}", source, 1, "f"));
+        assertEquals(Set.of("NOPE", "ALSO_NOT"), lenient.unsetVariables());
+    }
+
+    @Test
     void recordsSubstitutedValuesButNotDefaults() {
         resolve("${HOST}:${PORT} ${NOPE:-default-value} ${EMPTY:-x}");
         assertEquals(Set.of("broker-1", "9092"), resolver.substitutedValues());

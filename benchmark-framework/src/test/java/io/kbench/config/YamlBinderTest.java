@@ -212,6 +212,10 @@ class YamlBinderTest {
         var nested = error("name: a\nlocalCluster:\n  brokers: 1\n  brokers: 2\n");
         assertEquals(4, nested.line());
         assertEquals("localCluster.brokers", nested.field());
+        var inList = error("name: a\nphases:\n  - name: x\n  - name: y\n    duration: 1s\n    name: z\n");
+        assertEquals("workloads/w.yaml:6: duplicate key 'name' (first set on line 4); remove one of them",
+                inList.getMessage());
+        assertEquals("phases[1].name", inList.field());
     }
 
     @Test

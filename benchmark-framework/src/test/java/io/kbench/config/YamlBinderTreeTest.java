@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,14 @@ class YamlBinderTreeTest {
         assertEquals(12, YamlBinder.lineOf((ObjectNode) tree.get("localCluster"), "brokers"));
         assertNull(YamlBinder.lineOf(tree, "nope"));
         assertNull(YamlBinder.lineOf(tree.deepCopy(), "name"));
+    }
+
+    @Test
+    void mappingsInListsKnowTheirPlaceButMappingsAddedLaterDoNot() {
+        ObjectNode tree = binder.readTree(source("name: x\nphases:\n  - name: a\n  - name: b\n    rate: 3\n"));
+        assertEquals(5, YamlBinder.lineOf((ObjectNode) tree.get("phases").get(1), "rate"));
+        assertNull(YamlBinder.lineOf(tree.putObject("added"), "name"));
+        assertNull(YamlBinder.lineOf(((ArrayNode) tree.get("phases")).addObject(), "name"));
     }
 
     @Test
