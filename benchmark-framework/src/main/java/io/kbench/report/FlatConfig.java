@@ -1,6 +1,8 @@
 package io.kbench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SecretNames;
 import io.kbench.driver.SweepTarget;
@@ -25,6 +27,8 @@ import java.util.TreeMap;
  */
 final class FlatConfig {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private FlatConfig() {}
 
     static Map<String, String> of(LoadedRun run) {
@@ -45,11 +49,29 @@ final class FlatConfig {
             put(out, e.getKey(), e.getValue());
         }
         JsonNode driverConfig = root.path("driverInfo").path("config");
-        // The result keeps the driver file's driverClass; a driver not on this class path gets plain driver.<field> names.
-        List<SweepTarget> targets = DriverLoader.named(driverConfig.path("driverClass").asText(""))
-                .map(BenchmarkDriver::sweepTargets).orElse(List.of());
-        out.putAll(driver(driverConfig, targets));
+        out.putAll(driver(driverConfig, settingGroups(root.path("driverInfo"))));
         return out;
+    }
+
+    /**
+     * The groups the run's driver declared: written into the result since they exist, else asked of the
+     * driver named by the result's driverClass if it is on this class path; none otherwise (plain driver.&lt;field&gt;).
+     */
+    private static List<SweepTarget> settingGroups(JsonNode driverInfo) {
+        JsonNode written = driverInfo.path("settingGroups");
+        if (written.isArray()) {
+            List<SweepTarget> groups = new ArrayList<>();
+            try {
+                for (JsonNode g : written) {
+                    groups.add(JSON.treeToValue(g, SweepTarget.class));
+                }
+                return groups;
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                return List.of(); // a hand-edited result: fall back to plain names
+            }
+        }
+        return DriverLoader.named(driverInfo.path("config").path("driverClass").asText(""))
+                .map(BenchmarkDriver::sweepTargets).orElse(List.of());
     }
 
     /** A driver file's fields, flat: declared groups as {@code <prefix>.<key>}, the rest as {@code driver.<field>}. */
@@ -108,7 +130,21 @@ final class FlatConfig {
             return;
         }
         String text = value.isValueNode() ? value.asText() : value.toString();
-        out.put(key, mask(key, text));
+        out.put(key, mask(key, value.isTextual() ? maskSecretLines(text) : text));
+    }
+
+    /** Text kept whole (no group declared for it) may still be key=value lines: a secret key's value is masked. */
+    private static String maskSecretLines(String text) {
+        if (!text.contains("\n") && !text.contains("=")) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            int sep = line.indexOf('=');
+            String key = sep < 0 ? "" : line.substring(0, sep).trim();
+            out.append(!key.isEmpty() && SecretNames.isSecret(key) ? line.substring(0, sep + 1) + Redactor.MASK : line).append('\n');
+        }
+        return out.substring(0, out.length() - 1);
     }
 
     private static String mask(String key, String value) {

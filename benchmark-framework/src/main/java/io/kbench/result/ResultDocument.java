@@ -8,10 +8,14 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.config.DurationParser;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.SweepTarget;
 import io.kbench.stats.Latencies;
+import io.kbench.worker.DriverLoader;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -92,6 +96,11 @@ public final class ResultDocument {
         driver.put("name", r.driverName());
         driver.put("file", r.driverFile());
         driver.set("config", MAPPER.valueToTree(r.driverConfig()));
+        // What the driver lets a sweep set, so that reports name its settings as sweeps do without the driver's jar.
+        List<SweepTarget> groups = settingGroups(r.driverConfig());
+        if (!groups.isEmpty()) {
+            driver.set("settingGroups", MAPPER.valueToTree(groups));
+        }
         root.put("cluster", r.cluster());
         root.set("versions", MAPPER.valueToTree(r.versions()));
         root.set("workerIds", MAPPER.valueToTree(r.workers()));
@@ -114,5 +123,11 @@ public final class ResultDocument {
         } catch (IOException e) {
             throw new IllegalStateException("could not serialize the result", e);
         }
+    }
+
+    private static List<SweepTarget> settingGroups(Map<String, Object> driverConfig) {
+        Object driverClass = driverConfig == null ? null : driverConfig.get("driverClass");
+        return driverClass == null ? List.of()
+                : DriverLoader.named(driverClass.toString()).map(BenchmarkDriver::sweepTargets).orElse(List.of());
     }
 }

@@ -59,4 +59,16 @@ class FlatConfigTest {
         assertEquals(Map.of("driver.producerConfig", "{\"acks\":\"all\"}", "driver.localCluster",
                 "{\"brokerConfig\":{\"num.io.threads\":8}}"), FlatConfig.driver(config, List.of()));
     }
+
+    @Test
+    void textKeptWholeStillHasItsSecretValuesMasked() throws Exception {
+        JsonNode config = YAML.readTree("""
+                commonConfig: |
+                  bootstrap.servers=b:9092
+                  ssl.truststore.password=s3cr3t
+                """);
+
+        assertEquals(Map.of("driver.commonConfig", "bootstrap.servers=b:9092\nssl.truststore.password=******\n"),
+                FlatConfig.driver(config, List.of()), "a result whose driver is unknown here");
+    }
 }

@@ -48,6 +48,9 @@ class OptionalResultFieldsTest {
         driver.put("commonConfig", "bootstrap.servers=b:9092\nsasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule"
                 + " required username=\"u\" password=\"hunter2-secret\";\nssl.truststore.password=s3cr3t-store\n");
         ((ObjectNode) r.get("driverInfo")).set("config", driver);
+        ((ObjectNode) r.get("driverInfo")).set("settingGroups", JSON.readTree("""
+                [{"prefix": "common", "path": ["commonConfig"], "shape": "PROPERTIES_TEXT", "description": "client settings",
+                  "exampleKey": "client.id"}]"""));
         Path file = Files.writeString(dir.resolve("degraded.json"), r.toPrettyString());
         ObjectNode other = r.deepCopy();
         ((ObjectNode) other.get("driverInfo").get("config")).put("commonConfig", "bootstrap.servers=c:9092\nsasl.jaas.config=x password=\"other-secret\";\n");

@@ -33,6 +33,9 @@ class DefaultRunTest {
         double rate = r.get("measurement").get("publishRate").asDouble();
         // Acknowledged within the window: a little over the rate when the warmup ended with sends in flight.
         assertTrue(rate > 0.98 * 10_000 && rate < 1.05 * 10_000, "achieved " + rate);
+        JsonNode groups = r.get("driverInfo").get("settingGroups");
+        assertEquals("producer", groups.get(0).get("prefix").asText(), "the driver's sweep prefixes, for reports: " + groups);
+        assertEquals(5, groups.size(), groups.toString());
         JsonNode periods = r.get("periods");
         JsonNode last = periods.get(periods.size() - 1);
         assertEquals("DRAIN", last.get("phase").asText());
