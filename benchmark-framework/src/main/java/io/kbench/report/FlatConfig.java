@@ -130,21 +130,28 @@ final class FlatConfig {
             return;
         }
         String text = value.isValueNode() ? value.asText() : value.toString();
-        out.put(key, mask(key, value.isTextual() ? maskSecretLines(text) : text));
+        out.put(key, mask(key, value.isTextual() ? maskSecretValues(text) : text));
     }
 
-    /** Text kept whole (no group declared for it) may still be key=value lines: a secret key's value is masked. */
-    private static String maskSecretLines(String text) {
-        if (!text.contains("\n") && !text.contains("=")) {
+    /**
+     * Text kept whole (no group declared for it) may still be properties: a secret key's value is masked
+     * wherever it stands in the text. Java's own parser finds the keys, whatever separator a line uses.
+     */
+    private static String maskSecretValues(String text) {
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(text));
+        } catch (IOException | IllegalArgumentException e) {
             return text;
         }
-        StringBuilder out = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
-            int sep = line.indexOf('=');
-            String key = sep < 0 ? "" : line.substring(0, sep).trim();
-            out.append(!key.isEmpty() && SecretNames.isSecret(key) ? line.substring(0, sep + 1) + Redactor.MASK : line).append('\n');
+        String out = text;
+        for (String key : p.stringPropertyNames()) {
+            String value = p.getProperty(key);
+            if (SecretNames.isSecret(key) && !value.isEmpty()) {
+                out = out.replace(value, Redactor.MASK);
+            }
         }
-        return out.substring(0, out.length() - 1);
+        return out;
     }
 
     private static String mask(String key, String value) {

@@ -66,9 +66,11 @@ class FlatConfigTest {
                 commonConfig: |
                   bootstrap.servers=b:9092
                   ssl.truststore.password=s3cr3t
+                  ssl.key.password: k3y
                 """);
 
-        assertEquals(Map.of("driver.commonConfig", "bootstrap.servers=b:9092\nssl.truststore.password=******\n"),
+        assertEquals(Map.of("driver.commonConfig",
+                        "bootstrap.servers=b:9092\nssl.truststore.password=******\nssl.key.password: ******\n"),
                 FlatConfig.driver(config, List.of()), "a result whose driver is unknown here");
     }
 }

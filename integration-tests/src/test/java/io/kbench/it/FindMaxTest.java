@@ -89,7 +89,11 @@ class FindMaxTest {
     }
 
     private static Cli.Outcome run(String... args) {
-        List<String> all = new ArrayList<>(List.of("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString()));
+        return runOn(driver, args);
+    }
+
+    private static Cli.Outcome runOn(Path driverFile, String... args) {
+        List<String> all = new ArrayList<>(List.of("--drivers", driverFile.toString(), "--output-dir", dir.resolve("out").toString()));
         all.addAll(List.of(args));
         Cli.Outcome o = Cli.run(all.toArray(String[]::new));
         System.out.println(o.out()); // for the test report
@@ -198,10 +202,7 @@ class FindMaxTest {
         // took 33 s. A 4 MB buffer drains in about 4 s and still holds any step's excess over the quota.
         Path smallBuffer = Files.writeString(dir.resolve("driver-small-buffer.yaml"), Files.readString(driver)
                 + "producerConfig: |\n  buffer.memory=4194304\n");
-        List<String> args = new ArrayList<>(List.of("--drivers", smallBuffer.toString(), "--output-dir", dir.resolve("out").toString(),
-                "--warmup", "1s", "--duration", "2s", "--progress-interval", "1s", omb.toString()));
-        Cli.Outcome o = Cli.run(args.toArray(String[]::new));
-        System.out.println(o.out());
+        Cli.Outcome o = runOn(smallBuffer, "--warmup", "1s", "--duration", "2s", "--progress-interval", "1s", omb.toString());
 
         assertEquals(0, o.exitCode(), o.all());
         assertTrue(o.out().contains("payloadFile payload/payload-100b.data not found"), o.out());
