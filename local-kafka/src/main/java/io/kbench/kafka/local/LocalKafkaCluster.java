@@ -51,6 +51,11 @@ public final class LocalKafkaCluster implements LocalCluster {
 
     /** Prefix of the temporary directory. */
     static final String TEMP_PREFIX = "kbench-kafka-";
+
+    /** This JVM's clusters' directories start so: the owner's pid tells whose a leftover directory is. */
+    static String ownTempPrefix() {
+        return TEMP_PREFIX + ProcessHandle.current().pid() + "-";
+    }
     /** Name of the broker log inside the temporary directory. */
     public static final String LOG_FILE = "broker.log";
 
@@ -112,7 +117,7 @@ public final class LocalKafkaCluster implements LocalCluster {
 
         Path tempDir;
         try {
-            tempDir = Files.createTempDirectory(TEMP_PREFIX);
+            tempDir = Files.createTempDirectory(ownTempPrefix());
         } catch (IOException e) {
             throw new DriverException("Cannot start the local Kafka cluster: cannot create a temporary directory ("
                     + e.getMessage() + "); check that java.io.tmpdir (" + System.getProperty("java.io.tmpdir")

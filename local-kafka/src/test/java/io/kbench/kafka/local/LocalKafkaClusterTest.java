@@ -246,7 +246,8 @@ class LocalKafkaClusterTest {
     private static Set<Path> tempDirs() throws Exception {
         Set<Path> dirs = new TreeSet<>();
         try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            s.filter(p -> p.getFileName().toString().startsWith(LocalKafkaCluster.TEMP_PREFIX)).forEach(dirs::add);
+            // This JVM's own: test classes in another JVM start and stop clusters meanwhile.
+            s.filter(p -> p.getFileName().toString().startsWith(LocalKafkaCluster.ownTempPrefix())).forEach(dirs::add);
         }
         return dirs;
     }
