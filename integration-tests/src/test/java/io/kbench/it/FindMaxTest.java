@@ -159,7 +159,7 @@ class FindMaxTest {
 
     @Test
     @Order(3)
-    void aLatencyObjectiveBindsAndFindsNoMoreThanThroughputAlone() throws Exception {
+    void aLatencyObjectiveHoldsInEveryPassedStepAndFindsNoMoreThanThroughputAlone() throws Exception {
         assertTrue(foundRate > 0, "needs the rate found before");
         Cli.Outcome o = findMax("--slo", "publish.p99<=100ms", workload("latency", 300).toString());
 
@@ -169,15 +169,20 @@ class FindMaxTest {
         double latencyRate = search.get("maxRate").asDouble();
         // Under a quota the latency knee and the throughput cliff are close: within the precision of each other.
         assertTrue(latencyRate <= foundRate * 1.1, latencyRate + " msg/s with the objective vs " + foundRate + " without");
-        boolean bound = false;
+        // Which fails first near the quota, the objective or the rate, depends on the machine's load (a CI run met
+        // the rate cliff at 600 msg/s with p99 45 ms), so this test does not insist on either. The objective binding
+        // a search is shown by LatencyBoundSearchTest, and on this broker by the impossible objective below.
         for (JsonNode step : search.get("steps")) {
+            String reasons = step.get("reasons").toString();
             if (step.get("passed").asBoolean()) {
                 assertTrue(step.get("publishLatency").get("p99Micros").asLong() <= 100_000, step.toString());
+            } else if (step.get("publishLatency").get("p99Micros").asLong() > 100_000) {
+                assertTrue(reasons.contains("over publish p99 <= 100 ms"), "a step over the objective says so: " + step);
             } else {
-                bound |= step.get("reasons").toString().contains("over publish p99 <= 100 ms");
+                assertTrue(step.get("reasons").size() > 0 && !reasons.contains("over publish p99"),
+                        "a step within the objective failed for another reason, named: " + step);
             }
         }
-        assertTrue(bound, "a step failed on the objective: " + search.get("steps"));
         assertTrue(o.out().contains("max sustainable rate: ") && o.out().contains("<= 100 ms"), o.out());
     }
 
