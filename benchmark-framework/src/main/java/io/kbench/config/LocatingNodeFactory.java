@@ -2,11 +2,14 @@ package io.kbench.config;
 
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 
 /**
  * Lets Jackson build a document's tree while every mapping in it remembers its place ({@link LocatedObjectNode}):
- * Jackson asks for each new mapping while the parser sits on that mapping's opening token.
+ * Jackson asks for each new mapping while the parser sits on that mapping's opening token. Decimals keep their
+ * written text ({@link WrittenFloatNode}).
  */
 final class LocatingNodeFactory extends JsonNodeFactory {
 
@@ -26,5 +29,17 @@ final class LocatingNodeFactory extends JsonNodeFactory {
             return super.objectNode(); // made after reading (e.g. by a caller editing the tree): not in the file
         }
         return new LocatedObjectNode(instance, index, parser.currentPath());
+    }
+
+    @Override
+    public NumericNode numberNode(double value) {
+        if (parser.currentToken() != JsonToken.VALUE_NUMBER_FLOAT) {
+            return super.numberNode(value);
+        }
+        try {
+            return new WrittenFloatNode(value, parser.getText());
+        } catch (IOException e) {
+            return super.numberNode(value); // the parser holds the token's text: not expected
+        }
     }
 }

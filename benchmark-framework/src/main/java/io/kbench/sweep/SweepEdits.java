@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.kbench.driver.BenchmarkDriver;
@@ -27,6 +28,9 @@ public final class SweepEdits {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE))
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            // Exact decimals: a field the edit does not touch is written back as it was (0.50, not 0.5).
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     private SweepEdits() {}

@@ -63,6 +63,20 @@ class YamlBinderTreeTest {
         assertTrue(binder.resolver().substitutedValues().containsAll(java.util.Set.of("b-1:9098", "hunter2")));
     }
 
+    record Written(String version, Map<String, String> producerConfig, Double ratio, Map<String, Object> extra) { }
+
+    @Test
+    void decimalsBoundToTextKeepTheirWrittenForm() {
+        // A tree held 3.10 as the double 3.1: a version or a client setting bound to text lost its written form.
+        ConfigSource source = source("version: 3.10\nproducerConfig:\n  a: 1.50\n  b: 1e3\n  c: 0.5\n"
+                + "ratio: 2.50\nextra:\n  d: 1.10\n");
+        Written w = binder.bind(source, binder.readTree(source), Written.class);
+        assertEquals("3.10", w.version());
+        assertEquals(Map.of("a", "1.50", "b", "1e3", "c", "0.5"), w.producerConfig());
+        assertEquals(2.5, w.ratio());
+        assertEquals(1.1, w.extra().get("d"), "a number where any value is allowed");
+    }
+
     @Test
     void lineOfFieldsEvenAfterRemoval() {
         ObjectNode tree = binder.readTree(source(DRIVER));

@@ -96,6 +96,14 @@ class SweepEditsTest {
     }
 
     @Test
+    void decimalsTheEditDoesNotTouchKeepTheirWrittenForm() {
+        String text = "name: x\ndriverClass: y\nreplicationFactor: 3\nlocalCluster:\n  version: 3.10\n  brokerConfig:\n"
+                + "    min.cleanable.dirty.ratio: 0.50\n";
+        String edited = SweepEdits.driver(text, List.of(setting("driver.replicationFactor", IntNode.valueOf(1))), KAFKA_LIKE);
+        assertTrue(edited.contains("version: 3.10") && edited.contains("min.cleanable.dirty.ratio: 0.50"), edited);
+    }
+
+    @Test
     void withoutSettingsOfItsKindTheTextIsUnchanged() {
         assertSame(WORKLOAD, SweepEdits.workload(WORKLOAD, List.of(setting("producer.acks", IntNode.valueOf(1)))));
         assertSame(LOCAL_DRIVER, SweepEdits.driver(LOCAL_DRIVER, List.of(setting("messageSize", IntNode.valueOf(1))), KAFKA_LIKE));
