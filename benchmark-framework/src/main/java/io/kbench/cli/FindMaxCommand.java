@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
             "workload's test duration (or --confirm-duration). Each step settles, is measured, and the backlog is drained.",
             "A step passes when >= 99% of the requested rate was achieved, the backlog did not grow, no send failed, nothing",
             "was left undelivered and the SLO holds. If a step falls short while the clients are the limit, the search stops",
-            "and says so: that rate is not the cluster's capacity."
+            "and says so: that rate is not the cluster's capacity. If the probe's or a step's messages outlast --drain-timeout,",
+            "the search stops too (incomplete): the next step would count them as its own."
         },
         footer = {
             "",
@@ -42,7 +43,7 @@ import picocli.CommandLine.Parameters;
             "Without --slo only the throughput criteria apply.",
             "",
             "Exit status: 0 a rate was found and confirmed; 1 no confirmed rate (the seed failed, the confirmation failed,",
-            "the time ran out, the clients were the limit, or the run failed; the result is written); 2 bad input.",
+            "the time ran out, a drain gave up, the clients were the limit, or the run failed; the result is written); 2 bad input.",
             "Examples:",
             "  bin/benchmark find-max workloads/simple.yaml",
             "  bin/benchmark find-max --slo publish.p99<=50ms,e2e.p99<=200ms --drivers driver-kafka/msk.yaml workloads/1-topic-100-partitions-1kb.yaml"

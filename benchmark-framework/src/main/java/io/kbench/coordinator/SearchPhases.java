@@ -38,9 +38,11 @@ final class SearchPhases {
     /** What the search found, and the measurement the run reports (the confirmation's, else the best step's). */
     record Result(SearchReport report, Measurement measurement, List<PeriodSummary> measuredPeriods) {}
 
-    private record Seed(double rate, String source, Double probeAchievedRate) {}
+    /** @param undrained why the search cannot go on after the probe (its messages outlasted the drain), or null */
+    private record Seed(double rate, String source, Double probeAchievedRate, String undrained) {}
 
-    private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods) {}
+    /** @param undrained why the search cannot go on after this step (its messages outlasted the drain), or null */
+    private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods, String undrained) {}
 
     private final Worker workers;
     private final PeriodCollector collector;
@@ -90,22 +92,30 @@ final class SearchPhases {
         Seed seed = seed();
         MaxRateSearch search = new MaxRateSearch(seed.rate(), settings.precision(), !"producerRate".equals(seed.source()));
         List<Step> steps = new ArrayList<>();
-        boolean budgetRanOut = false;
+        // Messages left over from a probe or step would be counted by the next step as its own: stop instead.
+        String cutShort = seed.undrained();
+        if (cutShort != null) {
+            search.giveUp(cutShort);
+        }
         for (Double rate = search.nextRate(); rate != null; rate = search.nextRate()) {
             boolean confirming = search.stage() == MaxRateSearch.Stage.CONFIRM;
             Duration length = confirming ? confirm : settings.step();
             if (!confirming && !budget.allows(settleFor(steps.size() + 1).plus(length))) {
-                budgetRanOut = true;
-                search.giveUp(String.format(Locale.ROOT, "the search's time budget of %s ran out (--max-duration)",
-                        minutes(settings.maxDuration())));
+                cutShort = String.format(Locale.ROOT, "the search's time budget of %s ran out (--max-duration)",
+                        minutes(settings.maxDuration()));
+                search.giveUp(cutShort);
                 break;
             }
             Step step = step(steps.size() + 1, search.stage().name().toLowerCase(Locale.ROOT), rate, length);
             steps.add(step);
             StepResult r = step.result();
             search.record(rate, r.passed(), r.clientBound(), String.join("; ", r.reasons()));
+            if (step.undrained() != null && search.stage() != MaxRateSearch.Stage.DONE) {
+                cutShort = step.undrained();
+                search.giveUp(cutShort);
+            }
         }
-        return result(search, seed, steps, budgetRanOut, confirm, startNanos);
+        return result(search, seed, steps, cutShort != null, confirm, startNanos);
     }
 
     private Seed seed() {
@@ -113,26 +123,25 @@ final class SearchPhases {
         if (given != null) {
             String source = workload.producerRate() != null && workload.producerRate() > 0 ? "producerRate" : "producerStartRate";
             console.line("  seed: %,.0f msg/s (the workload's %s)", given, source);
-            return new Seed(given, source, null);
+            return new Seed(given, source, null, null);
         }
-        double achieved = probe();
-        double seed = Math.max(1, Math.floor(achieved * PROBE_SEED_SHARE));
-        console.line("  the probe achieved %,.0f msg/s; seed: %,.0f msg/s (%.0f%% of it)", achieved, seed, 100 * PROBE_SEED_SHARE);
-        return new Seed(seed, "probe", achieved);
-    }
-
-    /** Sends as fast as the clients take for the probe's time; what was acknowledged per second. */
-    private double probe() {
-        workers.restartSchedule(PROBE_RATE);
         Counts before = totals();
         long from = clock.nanoTime();
+        probe();
+        double achieved = (totals().messagesAcked() - before.messagesAcked()) / ((clock.nanoTime() - from) / 1e9);
+        String undrained = pauseAndDrain() ? null : undrained("the probe",
+                "or give the workload a producerRate to start from instead of probing");
+        double seed = Math.max(1, Math.floor(achieved * PROBE_SEED_SHARE));
+        console.line("  the probe achieved %,.0f msg/s; seed: %,.0f msg/s (%.0f%% of it)", achieved, seed, 100 * PROBE_SEED_SHARE);
+        return new Seed(seed, "probe", achieved, undrained);
+    }
+
+    /** Sends as fast as the clients take for the probe's time. */
+    private void probe() {
+        workers.restartSchedule(PROBE_RATE);
         record.startPhase(Phase.PROBE, "Probing for " + settings.probe().toSeconds() + " s with the producers sending as fast "
                 + "as the clients accept, to seed the search (not measured)...");
         collector.runFor(Phase.PROBE, settings.probe());
-        double seconds = (clock.nanoTime() - from) / 1e9;
-        double achieved = (totals().messagesAcked() - before.messagesAcked()) / seconds;
-        pauseAndDrain();
-        return achieved;
     }
 
     private Step step(int number, String stage, double rate, Duration length) {
@@ -169,7 +178,7 @@ final class SearchPhases {
                 m.sendLatency(), m.endToEndLatency(), backlogGrowth, failed, v.passed(), v.clientBound(), v.reasons(),
                 m.windowStartEpochMicros() / 1_000, m.windowMicros() / 1_000);
         console.line("  " + result.line());
-        return new Step(result, m, periods);
+        return new Step(result, m, periods, drained ? null : undrained("step " + number, null));
     }
 
     /**
@@ -188,9 +197,18 @@ final class SearchPhases {
         return collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, drainTimeout);
     }
 
-    private Result result(MaxRateSearch search, Seed seed, List<Step> steps, boolean budgetRanOut, Duration confirm, long startNanos) {
+    /** Why the search stops after a drain that gave up, with what was left. */
+    private String undrained(String after, String otherRemedy) {
+        LoadState left = collector.lastState();
+        return String.format(Locale.ROOT, "%s left %,d messages in flight and %,d unconsumed when its drain gave up after %d s; "
+                        + "a next step would count them as its own. Raise --drain-timeout%s", after,
+                left == null ? 0 : Math.max(0, left.inFlightMessages()), left == null ? 0 : Math.max(0, left.backlogMessages()),
+                drainTimeout.toSeconds(), otherRemedy == null ? "" : ", " + otherRemedy);
+    }
+
+    private Result result(MaxRateSearch search, Seed seed, List<Step> steps, boolean cutShort, Duration confirm, long startNanos) {
         String outcome = search.confirmed() ? SearchReport.CONFIRMED : search.clientLimited() ? "client-bound"
-                : budgetRanOut ? "incomplete" : search.lastPass() == null ? "no-pass" : "unconfirmed";
+                : cutShort ? "incomplete" : search.lastPass() == null ? "no-pass" : "unconfirmed";
         Step confirmed = search.confirmed() ? steps.get(steps.size() - 1) : null;
         Step shown = confirmed != null ? confirmed : bestPassing(steps);
         if (shown == null && !steps.isEmpty()) {

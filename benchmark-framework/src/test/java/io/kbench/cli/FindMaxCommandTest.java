@@ -1,0 +1,103 @@
+package io.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.coordinator.StopSignal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** find-max on the in-memory driver, for what needs no broker. */
+class FindMaxCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {}
+
+    private Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(args);
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private JsonNode result(Path outDir) throws Exception {
+        List<Path> results;
+        try (Stream<Path> files = Files.walk(outDir)) {
+            results = files.filter(f -> f.getFileName().toString().endsWith(".json")).toList();
+        }
+        assertEquals(1, results.size(), results.toString());
+        return new ObjectMapper().readTree(results.get(0).toFile());
+    }
+
+    private Result findMax(Path driver, Path workload, String... more) {
+        List<String> args = new ArrayList<>(List.of("find-max", "--drivers", driver.toString(), "--output-dir",
+                dir.resolve("out").toString(), "--no-report", "--settle", "0s", "--step-duration", "1s", "--max-duration", "20s",
+                "--drain-timeout", "1s", "--progress-interval", "1s"));
+        args.addAll(List.of(more));
+        args.add(workload.toString());
+        Result r = run(args.toArray(String[]::new));
+        System.out.println(r.out()); // for the test report
+        return r;
+    }
+
+    @Test
+    void aProbeWhoseMessagesOutlastTheDrainStopsTheSearchBeforeAnyStepCountsThem() throws Exception {
+        // Acknowledged 3 s after sending: the probe ends with the producer's buffer full (100,000 messages), still in
+        // flight when its 1 s drain gives up. A step would have counted them: 32,464 msg/s "achieved" at 1 msg/s.
+        Path driver = Files.writeString(dir.resolve("slow.yaml"), "name: slow\ndriverClass: inmemory\nackLatencyMicros: 3000000\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: probe\nmessageSize: 100\nproducerRate: -1\n"
+                + "warmupDuration: 0s\ntestDuration: 1s\n");
+        Result r = findMax(driver, workload, "--probe", "1s");
+
+        assertEquals(1, r.code(), r.out() + r.err());
+        Matcher m = Pattern.compile("no max sustainable rate \\(incomplete\\): (the probe left ([\\d,]+) messages in flight and 0 "
+                + "unconsumed when its drain gave up after 1 s; a next step would count them as its own\\. Raise --drain-timeout, "
+                + "or give the workload a producerRate to start from instead of probing)").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        assertTrue(Long.parseLong(m.group(2).replace(",", "")) > 0, m.group(1));
+        assertFalse(r.out().contains("Step 1"), "no step ran: " + r.out());
+        JsonNode search = result(dir.resolve("out")).get("search");
+        assertEquals("incomplete", search.get("outcome").asText(), search.toString());
+        assertEquals(0, search.get("steps").size(), search.toString());
+        assertEquals(m.group(1), search.get("conclusion").asText());
+    }
+
+    @Test
+    void aStepWhoseMessagesOutlastTheDrainEndsTheSearchThere() throws Exception {
+        // Acknowledged 1.5 s after sending: what step 1 sent in its last half second is in flight when its 1 s drain ends.
+        Path driver = Files.writeString(dir.resolve("slow.yaml"), "name: slow\ndriverClass: inmemory\nackLatencyMicros: 1500000\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: step\nmessageSize: 100\nproducerRate: -1\nproducerStartRate: 200\n"
+                + "warmupDuration: 0s\ntestDuration: 1s\n");
+        Result r = findMax(driver, workload);
+
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("step 1 (grow) at 200 msg/s"), r.out());
+        assertFalse(r.out().contains("Step 2"), "the search stopped after step 1: " + r.out());
+        assertTrue(Pattern.compile("no max sustainable rate \\(incomplete\\): step 1 left [\\d,]+ messages in "
+                + "flight and 0 unconsumed when its drain gave up after 1 s; a next step would count them as its own\\. "
+                + "Raise --drain-timeout\\n").matcher(r.out()).find(), r.out());
+        JsonNode search = result(dir.resolve("out")).get("search");
+        assertEquals("incomplete", search.get("outcome").asText(), search.toString());
+        assertEquals(1, search.get("steps").size(), search.toString());
+        assertFalse(search.get("steps").get(0).get("passed").asBoolean(), search.toString());
+    }
+}
