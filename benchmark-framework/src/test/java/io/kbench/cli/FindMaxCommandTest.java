@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,18 +22,6 @@ class FindMaxCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {}
-
-    private Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(args);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private JsonNode result(Path outDir) throws Exception {
         List<Path> results;
@@ -48,13 +32,13 @@ class FindMaxCommandTest {
         return new ObjectMapper().readTree(results.get(0).toFile());
     }
 
-    private Result findMax(Path driver, Path workload, String... more) {
+    private CommandRun findMax(Path driver, Path workload, String... more) {
         List<String> args = new ArrayList<>(List.of("find-max", "--drivers", driver.toString(), "--output-dir",
                 dir.resolve("out").toString(), "--no-report", "--settle", "0s", "--step-duration", "1s", "--max-duration", "20s",
                 "--drain-timeout", "1s", "--progress-interval", "1s"));
         args.addAll(List.of(more));
         args.add(workload.toString());
-        Result r = run(args.toArray(String[]::new));
+        CommandRun r = CommandRun.of(args.toArray(String[]::new));
         System.out.println(r.out()); // for the test report
         return r;
     }
@@ -66,7 +50,7 @@ class FindMaxCommandTest {
         Path driver = Files.writeString(dir.resolve("slow.yaml"), "name: slow\ndriverClass: inmemory\nackLatencyMicros: 3000000\n");
         Path workload = Files.writeString(dir.resolve("w.yaml"), "name: probe\nmessageSize: 100\nproducerRate: -1\n"
                 + "warmupDuration: 0s\ntestDuration: 1s\n");
-        Result r = findMax(driver, workload, "--probe", "1s");
+        CommandRun r = findMax(driver, workload, "--probe", "1s");
 
         assertEquals(1, r.code(), r.out() + r.err());
         Matcher m = Pattern.compile("no max sustainable rate \\(incomplete\\): (the probe left ([\\d,]+) messages in flight and 0 "
@@ -87,7 +71,7 @@ class FindMaxCommandTest {
         Path driver = Files.writeString(dir.resolve("slow.yaml"), "name: slow\ndriverClass: inmemory\nackLatencyMicros: 1500000\n");
         Path workload = Files.writeString(dir.resolve("w.yaml"), "name: step\nmessageSize: 100\nproducerRate: -1\nproducerStartRate: 200\n"
                 + "warmupDuration: 0s\ntestDuration: 1s\n");
-        Result r = findMax(driver, workload);
+        CommandRun r = findMax(driver, workload);
 
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("step 1 (grow) at 200 msg/s"), r.out());

@@ -3,33 +3,20 @@ package io.kbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class SizeCommandTest {
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run size(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private static CommandRun size(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "size";
         System.arraycopy(args, 0, all, 1, args.length);
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(all);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CommandRun.of(all);
     }
 
     @Test
     void seedExample() {
-        Run r = size("--rate", "10000", "--record-size", "2.5KB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
+        CommandRun r = size("--rate", "10000", "--record-size", "2.5KB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
         assertEquals(0, r.code(), r.err());
         for (String figure : new String[] {"24 MB/s", "13.74 TB", "41.22 TB", "10.3 TB", "1,200 partitions per broker"}) {
             assertTrue(r.out().contains(figure), figure + " in\n" + r.out());
@@ -38,25 +25,25 @@ class SizeCommandTest {
 
     @Test
     void badInputIsOneLineAndExitTwo() {
-        Run missing = size("--rate", "10000", "--retention", "7d", "--replication-factor", "3");
+        CommandRun missing = size("--rate", "10000", "--retention", "7d", "--replication-factor", "3");
         assertEquals(2, missing.code());
         assertTrue(missing.err().startsWith("Missing --record-size, --brokers: "), missing.err());
         assertEquals(1, missing.err().strip().lines().count(), missing.err());
         assertEquals("", missing.out());
 
-        Run unit = size("--rate", "10000", "--record-size", "2.5XB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
+        CommandRun unit = size("--rate", "10000", "--record-size", "2.5XB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
         assertEquals(2, unit.code());
         assertEquals(1, unit.err().strip().lines().count(), unit.err());
         assertTrue(unit.err().contains("--record-size has an unknown unit in '2.5XB'"), unit.err());
 
-        Run fewBrokers = size("--rate", "1", "--record-size", "1KB", "--retention", "1d", "--replication-factor", "3", "--brokers", "2");
+        CommandRun fewBrokers = size("--rate", "1", "--record-size", "1KB", "--retention", "1d", "--replication-factor", "3", "--brokers", "2");
         assertEquals(2, fewBrokers.code());
         assertTrue(fewBrokers.err().contains("--brokers 2 is fewer than --replication-factor 3"), fewBrokers.err());
     }
 
     @Test
     void helpDocumentsEveryOption() {
-        Run help = size("--help");
+        CommandRun help = size("--help");
         assertEquals(0, help.code());
         for (String option : new String[] {"--rate", "--record-size", "--retention", "--replication-factor", "--brokers",
                 "--from-result", "KB = 1,000 bytes", "25% headroom", "100 x brokers x replication"}) {

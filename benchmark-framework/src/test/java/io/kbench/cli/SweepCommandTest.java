@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,19 +15,6 @@ class SweepCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {}
-
-    private Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(args);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Path files(String sweep) throws Exception {
         Files.writeString(dir.resolve("w.yaml"), "messageSize: 100\nproducerRate: 1000\nmessageCount: 1000\n");
         Files.writeString(dir.resolve("remote.yaml"), "name: remote\ndriverClass: x.Driver\ncommonConfig: |\n  bootstrap.servers=h:9092\n");
@@ -42,7 +25,7 @@ class SweepCommandTest {
     @Test
     void unknownParameterIsBadInput() throws Exception {
         Path sweep = files("workload: w.yaml\nparameters:\n  mesageSize: [1]\ndrivers: [mem.yaml]\n");
-        Result r = run("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("s.yaml:3: unknown parameter 'mesageSize'; did you mean 'messageSize'?"), r.err());
         assertFalse(Files.exists(dir.resolve("out")));
@@ -52,7 +35,7 @@ class SweepCommandTest {
     void aPrefixTheDriverDoesNotDeclareIsBadInputBeforeAnyRun() throws Exception {
         // The in-memory driver declares no sweep targets: producer.* is the Kafka driver's, not the framework's.
         Path sweep = files("workload: w.yaml\ndrivers: [mem.yaml]\nparameters:\n  messageSize: [10, 20]\n  producer.batch.size: [1, 2]\n");
-        Result r = run("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("s.yaml:5: unknown parameter 'producer.batch.size'. Parameters for "), r.err());
         assertTrue(r.err().contains("mem.yaml are a workload field (messageSize, partitionsPerTopic, producerRate, ...) or "
@@ -64,7 +47,7 @@ class SweepCommandTest {
     @Test
     void driverFieldsWorkForEveryDriver() throws Exception {
         Path sweep = files("workload: w.yaml\ndrivers: [mem.yaml]\nparameters:\n  driver.ackLatencyMicros: [0, 500]\n");
-        Result r = run("sweep", "--plan", "--output-dir", dir.resolve("out").toString(), sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--plan", "--output-dir", dir.resolve("out").toString(), sweep.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("driver.ackLatencyMicros=500, repeat 1"), r.out());
         assertTrue(r.out().contains("every combination is valid"), r.out());
@@ -73,7 +56,7 @@ class SweepCommandTest {
     @Test
     void anUnknownDriverClassIsBadInputBeforeAnyCombination() throws Exception {
         Path sweep = files("workload: w.yaml\ndrivers: [remote.yaml]\nparameters:\n  messageSize: [1, 2]\n");
-        Result r = run("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("remote.yaml: no driver 'x.Driver' on the class path"), r.err());
         assertFalse(r.err().contains("combination"), r.err());
@@ -82,7 +65,7 @@ class SweepCommandTest {
     @Test
     void aBadValueNamesTheCombinationAndTheFile() throws Exception {
         Path sweep = files("workload: w.yaml\ndrivers: [mem.yaml]\nparameters:\n  messageSize: [0]\n");
-        Result r = run("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--output-dir", dir.resolve("out").toString(), sweep.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("messageSize=0: "), r.err());
         assertTrue(r.err().contains("w.yaml (as edited): messageSize must be"), r.err());
@@ -91,14 +74,14 @@ class SweepCommandTest {
     @Test
     void repeatMustBePositive() throws Exception {
         Path sweep = files("workload: w.yaml\n");
-        Result r = run("sweep", "--repeat", "0", sweep.toString());
+        CommandRun r = CommandRun.of("sweep", "--repeat", "0", sweep.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--repeat must be at least 1"), r.err());
     }
 
     @Test
     void helpShowsTheFileFormat() {
-        Result r = run("sweep", "--help");
+        CommandRun r = CommandRun.of("sweep", "--help");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("--repeat"), r.out());
         assertTrue(r.out().contains("--duration"), r.out());
