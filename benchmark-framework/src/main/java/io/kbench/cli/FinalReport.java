@@ -6,6 +6,7 @@ import io.kbench.logging.WarningSummary;
 import io.kbench.result.CatchUp;
 import io.kbench.result.ConsumerMetrics;
 import io.kbench.result.Delivery;
+import io.kbench.result.Diagnosis;
 import io.kbench.result.Measurement;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunResult;
@@ -40,7 +41,9 @@ final class FinalReport {
         if (m == null) {
             out.line("Nothing was measured.");
             delivery(r, out);
-            out.line(r.diagnosis().line());
+            // "No limit found" would claim the producers kept their schedule: without a measurement nobody knows.
+            out.line(r.diagnosis().verdict() == Diagnosis.Verdict.NONE ? "Diagnosis: none (nothing was measured)"
+                    : r.diagnosis().line());
             ckuCheck(r, out);
             return;
         }

@@ -34,7 +34,7 @@ class FindMaxCommandTest {
 
     private CommandRun findMax(Path driver, Path workload, String... more) {
         List<String> args = new ArrayList<>(List.of("find-max", "--drivers", driver.toString(), "--output-dir",
-                dir.resolve("out").toString(), "--no-report", "--settle", "0s", "--step-duration", "1s", "--max-duration", "20s",
+                dir.resolve("out").toString(), "--settle", "0s", "--step-duration", "1s", "--max-duration", "20s",
                 "--drain-timeout", "1s", "--progress-interval", "1s"));
         args.addAll(List.of(more));
         args.add(workload.toString());
@@ -59,10 +59,16 @@ class FindMaxCommandTest {
         assertTrue(m.find(), r.out());
         assertTrue(Long.parseLong(m.group(2).replace(",", "")) > 0, m.group(1));
         assertFalse(r.out().contains("Step 1"), "no step ran: " + r.out());
+        assertTrue(r.out().contains("Nothing was measured.\n") && r.out().contains("Diagnosis: none (nothing was measured)\n"),
+                r.out());
         JsonNode search = result(dir.resolve("out")).get("search");
         assertEquals("incomplete", search.get("outcome").asText(), search.toString());
         assertEquals(0, search.get("steps").size(), search.toString());
         assertEquals(m.group(1), search.get("conclusion").asText());
+        try (Stream<Path> files = Files.list(dir.resolve("out"))) {
+            Path report = files.filter(f -> f.toString().endsWith(".html")).findFirst().orElseThrow();
+            assertTrue(Files.readString(report).contains("the probe left"), "the report of a search without steps says why");
+        }
     }
 
     @Test
