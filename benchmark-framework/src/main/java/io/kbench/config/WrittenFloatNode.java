@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.DoubleNode;
 
 /**
  * A decimal from a document that keeps the text it was written as. Bound to a number it is the double; bound to
- * text it is what the user wrote ({@code version: 3.10} stays "3.10", {@code linger.ms: 1e3} stays "1e3"), where a
- * plain double node would give "3.1" and "1000.0".
+ * text it is what the user wrote ({@code version: 3.10} stays "3.10", {@code ratio: 0.50} stays "0.50"), where a
+ * plain double node would give "3.1" and "0.5".
  */
 final class WrittenFloatNode extends DoubleNode {
 
@@ -27,16 +27,6 @@ final class WrittenFloatNode extends DoubleNode {
     @Override
     public String asText() {
         return written;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof WrittenFloatNode other && written.equals(other.written) || super.equals(o);
-    }
-
-    @Override
-    public int hashCode() {
-        return super.hashCode();
     }
 
     /** The double, printed as written. */
