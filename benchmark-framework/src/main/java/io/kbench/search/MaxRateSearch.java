@@ -146,7 +146,7 @@ public final class MaxRateSearch {
         }
     }
 
-    /** Ends the search early (the time budget ran out), keeping the bounds found so far. */
+    /** Ends the search early (the time budget ran out, or a drain gave up), keeping the bounds found so far. */
     public void giveUp(String why) {
         if (stage != Stage.DONE) {
             stage = Stage.DONE;
