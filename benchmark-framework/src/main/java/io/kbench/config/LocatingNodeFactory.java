@@ -39,7 +39,7 @@ final class LocatingNodeFactory extends JsonNodeFactory {
         try {
             return new WrittenFloatNode(value, parser.getText());
         } catch (IOException e) {
-            return super.numberNode(value); // the parser holds the token's text: not expected
+            return super.numberNode(value); // the current token's text is already read: getText does no I/O here
         }
     }
 }
