@@ -1,8 +1,8 @@
 package io.kbench.cku;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
-import io.kbench.result.RunStatus;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
+import io.kbench.model.RunStatus;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -54,7 +54,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -102,7 +102,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     }
 
     /** 0 for a completed run with its result written, 3 for a degraded one, else 1. */
-    static int exitCode(RunOutcome outcome) {
+    static int exitCode(WrittenResult outcome) {
         if (outcome == null || outcome.file() == null) {
             return EXIT_RUN_FAILED;
         }
@@ -129,7 +129,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     }
 
     /** Connects to and checks the remote workers, if any; prints problems and throws {@link BadInput}. */
-    static RemoteWorkers connectWorkers(RunnerOptions options, Console console, PrintStream err) throws BadInput {
+    static RemoteWorkers connectWorkers(RunCommandOptions options, Console console, PrintStream err) throws BadInput {
         RemoteWorkers remote;
         try {
             remote = options.remoteWorkers();

@@ -13,7 +13,7 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.worker.LoadedDriver;

@@ -86,7 +86,7 @@ final class FindMaxCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;

@@ -2,13 +2,13 @@ package io.kbench.cli;
 
 import io.kbench.cku.CkuPlan;
 import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunOptions;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorOptions;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
@@ -37,7 +37,7 @@ final class RunExecutor {
     private final Console console;
     private final PrintStream err;
     private final StopSignal stop;
-    private final RunOptions options;
+    private final CoordinatorOptions options;
     private final RemoteWorkers remote;
     private final FinalOutputs outputs;
     private final FirstWarningLine warningConsole;
@@ -46,7 +46,7 @@ final class RunExecutor {
      * @param outputs what to print and write besides the result JSON
      * @param warningConsole prints the first client warning of each kind
      */
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, FinalOutputs outputs,
+    RunExecutor(Console console, PrintStream err, StopSignal stop, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
                 FirstWarningLine warningConsole) {
         this.console = console;
         this.err = err;
@@ -63,7 +63,7 @@ final class RunExecutor {
      *
      * @return the outcome, or null if the run could not even start (the reason is printed)
      */
-    RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
+    WrittenResult run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
         workload.notes().forEach(n -> console.line("Note: " + n));
@@ -82,7 +82,7 @@ final class RunExecutor {
             logFile = null;
         }
         warningConsole.logFile(logFile);
-        RunOutcome outcome = null;
+        WrittenResult outcome = null;
         try {
             outcome = runLogged(session, workload, runId, resultFile);
             return outcome;
@@ -107,7 +107,7 @@ final class RunExecutor {
         }
     }
 
-    private RunOutcome runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
+    private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
             CkuPlan.expectations(workload.workload()).forEach(console::line);
             CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
@@ -126,7 +126,7 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        RunSpec spec = new RunSpec(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
                 optionsFor(workload.workload()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
@@ -138,15 +138,15 @@ final class RunExecutor {
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {
-            return new RunOutcome(result, ResultWriter.write(result, resultFile, null));
+            return new WrittenResult(result, ResultWriter.write(result, resultFile, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
-            return new RunOutcome(result, null);
+            return new WrittenResult(result, null);
         }
     }
 
     /** OMB's rate discovery ({@code producerRate: 0}) is a search with the throughput-only SLO, then the measurement. */
-    private RunOptions optionsFor(Workload w) {
+    private CoordinatorOptions optionsFor(Workload w) {
         if (options.search() != null || !w.rateDiscovery()) {
             return options;
         }

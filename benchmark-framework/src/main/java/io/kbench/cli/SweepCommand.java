@@ -11,7 +11,7 @@ import io.kbench.driver.SweepTarget;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
-import io.kbench.result.RunStatus;
+import io.kbench.model.RunStatus;
 import io.kbench.sweep.Combination;
 import io.kbench.sweep.DurationEstimate;
 import io.kbench.sweep.ParameterForms;
@@ -19,7 +19,7 @@ import io.kbench.sweep.SweepDefinition;
 import io.kbench.sweep.SweepEdits;
 import io.kbench.sweep.SweepLayout;
 import io.kbench.sweep.SweepTable;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.workload.LoadedWorkload;
@@ -88,7 +88,7 @@ public final class SweepCommand implements Callable<Integer> {
     boolean yes;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -247,7 +247,7 @@ public final class SweepCommand implements Callable<Integer> {
                         continue;
                     }
                 }
-                RunOutcome outcome = executor.run(session, run.prepared().workload(), file, null);
+                WrittenResult outcome = executor.run(session, run.prepared().workload(), file, null);
                 boolean completed = outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
                 allCompleted &= completed;
                 if (outcome == null) {

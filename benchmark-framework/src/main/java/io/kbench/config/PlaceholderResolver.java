@@ -1,7 +1,7 @@
 package io.kbench.config;
 
 import io.kbench.driver.SecretNames;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;

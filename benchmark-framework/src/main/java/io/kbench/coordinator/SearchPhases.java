@@ -1,9 +1,11 @@
 package io.kbench.coordinator;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Diagnostician;
-import io.kbench.result.Measurement;
-import io.kbench.result.MeasurementCalculator;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Diagnostician;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.search.MaxRateSearch;
 import io.kbench.search.SearchBudget;
 import io.kbench.search.SearchReport;
@@ -46,14 +48,14 @@ final class SearchPhases {
 
     private final Worker workers;
     private final PeriodCollector collector;
-    private final RunRecord record;
+    private final CoordinatorJournal record;
     private final Console console;
     private final BenchmarkClock clock;
     private final Workload workload;
     private final SearchSettings settings;
     private final Duration drainTimeout;
 
-    SearchPhases(Worker workers, PeriodCollector collector, RunRecord record, Console console, BenchmarkClock clock,
+    SearchPhases(Worker workers, PeriodCollector collector, CoordinatorJournal record, Console console, BenchmarkClock clock,
                  Workload workload, SearchSettings settings, Duration drainTimeout) {
         this.workers = workers;
         this.collector = collector;

@@ -4,7 +4,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
+import io.kbench.warning.WarningClassifier;
+import io.kbench.warning.WarningKind;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -10,6 +10,7 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
+import io.kbench.secret.RedactingLayout;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *   <li>the console gets the tool's own informational lines, and with --verbose every event as logged
  *       ({@link #console}).</li>
  * </ul>
- * Everything written passes through {@link io.kbench.util.Redactor#global()}. Libraries log at WARN
+ * Everything written passes through {@link io.kbench.secret.Redactor#global()}. Libraries log at WARN
  * unless {@value #LEVEL_PROPERTY} says otherwise (e.g. {@code -Dkbench.log.level=INFO}); a
  * {@code -Dlogback.configurationFile} given by the user replaces the levels and appenders set here.
  */

@@ -2,7 +2,8 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.coordinator.PeriodSummary;
+import io.kbench.model.Measurement;
+import io.kbench.model.PeriodSummary;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
 import java.time.Instant;

@@ -10,7 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.config.DurationParser;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SweepTarget;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.HistogramCodec;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.worker.DriverLoader;
 import java.io.IOException;
 import java.time.Duration;
@@ -34,9 +35,9 @@ public final class ResultDocument {
                             g.writeString(DurationParser.format(d));
                         }
                     })
-                    .addSerializer(Latencies.class, new JsonSerializer<>() {
+                    .addSerializer(LatencyHistograms.class, new JsonSerializer<>() {
                         @Override
-                        public void serialize(Latencies l, JsonGenerator g, SerializerProvider p) throws IOException {
+                        public void serialize(LatencyHistograms l, JsonGenerator g, SerializerProvider p) throws IOException {
                             g.writeStartObject();
                             g.writeStringField("publishLatencyMicros", HistogramCodec.encode(l.publish()));
                             g.writeStringField("sendLatencyMicros", HistogramCodec.encode(l.send()));

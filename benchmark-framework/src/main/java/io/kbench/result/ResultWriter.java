@@ -1,6 +1,6 @@
 package io.kbench.result;
 
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;

@@ -70,18 +70,18 @@ class FrameworkBoundaryTest {
 
                 /** Defaults to io.kbench.kafka.KafkaBenchmarkDriver. */
                 class Example {
-                    // io.kbench.kafka.local.LocalCluster is started elsewhere
+                    // io.kbench.kafka.cluster.LocalCluster is started elsewhere
                     String driverClass = "io.kbench.kafka.KafkaBenchmarkDriver";
                     String block = \"""
                             io.kbench.inmemory.InMemoryDriver
                             \""";
-                    Object cluster = io.kbench.kafka.local.LocalCluster.start();
+                    Object cluster = io.kbench.kafka.cluster.LocalCluster.start();
                 }
                 """;
         assertEquals(List.of(
                         "Example.java:4: import io.kbench.kafka.KafkaBenchmarkDriver",
                         "Example.java:5: import io.kbench.inmemory.InMemoryDriver.NAME",
-                        "Example.java:15: io.kbench.kafka.local.LocalCluster"),
+                        "Example.java:15: io.kbench.kafka.cluster.LocalCluster"),
                 violations("Example.java", source, forbidden));
     }
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.result.Measurement;
-import io.kbench.result.Diagnosis;
-import io.kbench.result.RunStatus;
+import io.kbench.model.Measurement;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
 import io.kbench.workload.Workloads;
@@ -25,7 +25,7 @@ class CkuVerdictTest {
     static Measurement measured(double publishMBps, double consumeMBps) {
         LatencySummary e = LatencySummary.EMPTY;
         return new Measurement(0, 60_000_000, Counts.ZERO, 0, publishMBps, 0, -1, 0, false, 0, 0, consumeMBps,
-                e, e, e, e, Latencies.empty(), List.of(), List.of());
+                e, e, e, e, LatencyHistograms.empty(), List.of(), List.of());
     }
 
     private static final Workload PAPER = CkuPlanTest.paper(2, "");

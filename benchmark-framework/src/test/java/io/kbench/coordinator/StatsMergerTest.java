@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.Counts;
 import io.kbench.stats.ErrorCount;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
 import java.util.List;
@@ -16,8 +18,8 @@ class StatsMergerTest {
 
     private static final double MB = 1024.0 * 1024.0;
 
-    private static Latencies publishSamples(long micros, long count) {
-        Latencies l = Latencies.empty();
+    private static LatencyHistograms publishSamples(long micros, long count) {
+        LatencyHistograms l = LatencyHistograms.empty();
         l.publish().recordValueWithCount(micros, count);
         l.endToEnd().recordValueWithCount(micros * 2, count);
         return l;
@@ -72,7 +74,7 @@ class StatsMergerTest {
 
     @Test
     void aWorkerWithAnEmptyPeriodAddsNoRate() {
-        PeriodStats idle = new PeriodStats("idle", 0, new Counts(5, 5, 5, 5, 5, 5, 0), Counts.ZERO, Latencies.empty(),
+        PeriodStats idle = new PeriodStats("idle", 0, new Counts(5, 5, 5, 5, 5, 5, 0), Counts.ZERO, LatencyHistograms.empty(),
                 0, true, List.of(), null, List.of(), null);
         PeriodSummary s = StatsMerger.summarize(Phase.MEASURE, 0, List.of(idle, w1), 1);
         assertEquals(1_000, s.publishRate(), 1e-9);

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
-import io.kbench.result.Measurement;
+import io.kbench.model.Measurement;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.WarmupReport;
+import io.kbench.model.RunStatus;
+import io.kbench.model.WarmupReport;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
@@ -36,13 +36,13 @@ class LocalRunTest {
         runs.close();
     }
 
-    private RunResult run(RunSpec spec, StopSignal stop) {
+    private RunResult run(CoordinatorInput spec, StopSignal stop) {
         try (WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(worker))) {
             return new Coordinator(workers, BenchmarkClock.system(), stop, runs.console).run(spec);
         }
     }
 
-    private CompletableFuture<RunResult> runInBackground(RunSpec spec, StopSignal stop) {
+    private CompletableFuture<RunResult> runInBackground(CoordinatorInput spec, StopSignal stop) {
         return CompletableFuture.supplyAsync(() -> run(spec, stop));
     }
 
@@ -62,7 +62,7 @@ class LocalRunTest {
 
     @Test
     void aRunCompletesWithEveryMessageAcknowledgedConsumedAndChecked() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 topics: 2
                 partitionsPerTopic: 4
                 messageSize: 100
@@ -99,7 +99,7 @@ class LocalRunTest {
 
     @Test
     void aTimedRunWarmsUpUntilSettledThenMeasuresOnlyItsWindow() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 4
                 messageSize: 100
                 producersPerTopic: 2
@@ -137,7 +137,7 @@ class LocalRunTest {
 
     @Test
     void aTopicTheClusterRefusesFailsTheRunDuringTopicCreationAndLeavesNothingBehind() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile("maxPartitionsPerTopic: 2"),
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile("maxPartitionsPerTopic: 2"),
                 InMemoryRuns.options());
 
         RunResult r = run(spec, new StopSignal());
@@ -151,7 +151,7 @@ class LocalRunTest {
 
     @Test
     void aClusterThatStopsAnsweringMidRunFailsItWithinTheStallTimeoutKeepingWhatWasMeasured() throws Exception {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
         CompletableFuture<RunResult> running = runInBackground(spec, new StopSignal());
         runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
         Thread.sleep(1_000);
@@ -174,7 +174,7 @@ class LocalRunTest {
 
     @Test
     void failedSendsAreCountedByErrorClassAndDegradeTheRun() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 2
                 messageSize: 100
                 producersPerTopic: 1
@@ -196,7 +196,7 @@ class LocalRunTest {
 
     @Test
     void aStopRequestEndsTheRunAsInterruptedAndCleansUp() throws Exception {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
         StopSignal stop = new StopSignal();
         CompletableFuture<RunResult> running = runInBackground(spec, stop);
         runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));

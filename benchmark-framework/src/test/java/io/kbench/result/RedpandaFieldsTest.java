@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.coordinator.PeriodSummary;
-import io.kbench.coordinator.Phase;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;

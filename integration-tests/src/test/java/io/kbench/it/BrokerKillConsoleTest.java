@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.io.BufferedReader;
 import java.io.IOException;
