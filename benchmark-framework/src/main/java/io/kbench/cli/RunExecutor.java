@@ -138,7 +138,7 @@ final class RunExecutor {
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {
-            return new WrittenResult(result, ResultWriter.write(result, resultFile, null));
+            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), resultFile, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
             return new WrittenResult(result, null);

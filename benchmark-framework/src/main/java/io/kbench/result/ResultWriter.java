@@ -1,6 +1,7 @@
 package io.kbench.result;
 
 import io.kbench.secret.Redactor;
+import io.kbench.driver.SweepTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -10,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /**
  * Writes result files without ever replacing one: when the chosen name exists, a numbered
@@ -27,12 +29,22 @@ public final class ResultWriter {
      * @return the file written
      */
     public static Path write(RunResult result, Path target, Path directory) throws IOException {
+        return write(result, List.of(), target, directory);
+    }
+
+    /**
+     * @param settingGroups what the run's driver lets a sweep set, from the run's driver session
+     * @param target the file asked for, or null to name one in {@code directory}
+     * @param directory where generated names go
+     * @return the file written
+     */
+    public static Path write(RunResult result, List<SweepTarget> settingGroups, Path target, Path directory) throws IOException {
         Path wanted = target != null ? target : directory.resolve(defaultName(result));
         Path parent = wanted.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = Redactor.global().redactSecrets(ResultDocument.toText(result)).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = Redactor.global().redactSecrets(ResultDocument.toText(result, settingGroups)).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {
