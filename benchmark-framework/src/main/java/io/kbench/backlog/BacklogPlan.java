@@ -1,5 +1,6 @@
 package io.kbench.backlog;
 
+import io.kbench.model.Units;
 import io.kbench.workload.Workload;
 import java.util.Locale;
 
@@ -16,8 +17,6 @@ import java.util.Locale;
  */
 public record BacklogPlan(long targetMessages, int messageSizeBytes, long drainLevelMessages, int subscriptionsPerTopic) {
 
-    public static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
-    public static final double BYTES_PER_MB = 1024.0 * 1024;
     public static final long MIN_DRAIN_LEVEL_MESSAGES = 1_000;
 
     public static BacklogPlan of(Workload w) {
@@ -27,7 +26,7 @@ public record BacklogPlan(long targetMessages, int messageSizeBytes, long drainL
     /** The plan from the workload's four numbers (the arithmetic alone, for tests). */
     public static BacklogPlan of(double backlogSizeGB, int messageSizeBytes, double drainRatio, int subscriptionsPerTopic) {
         // Truncated, as OMB's integer division: the target is never above the size asked for.
-        long target = (long) (backlogSizeGB * BYTES_PER_GB / messageSizeBytes);
+        long target = (long) (backlogSizeGB * Units.BYTES_PER_GB / messageSizeBytes);
         long level = Math.max(MIN_DRAIN_LEVEL_MESSAGES, (long) ((1.0 - drainRatio) * target));
         return new BacklogPlan(target, messageSizeBytes, level, subscriptionsPerTopic);
     }
@@ -47,12 +46,12 @@ public record BacklogPlan(long targetMessages, int messageSizeBytes, long drainL
      */
     public double unitBytes() {
         long target = targetBytes();
-        return target >= 0.1 * BYTES_PER_GB ? BYTES_PER_GB : target >= 0.1 * BYTES_PER_MB ? BYTES_PER_MB : 1024;
+        return target >= 0.1 * Units.BYTES_PER_GB ? Units.BYTES_PER_GB : target >= 0.1 * Units.BYTES_PER_MB ? Units.BYTES_PER_MB : Units.BYTES_PER_KB;
     }
 
     public String unitName() {
         double unit = unitBytes();
-        return unit == BYTES_PER_GB ? "GB" : unit == BYTES_PER_MB ? "MB" : "KB";
+        return unit == Units.BYTES_PER_GB ? "GB" : unit == Units.BYTES_PER_MB ? "MB" : "KB";
     }
 
     /** {@code bytes} in the target's unit, two decimals, e.g. "4.10 MB". */

@@ -1,5 +1,6 @@
 package io.kbench.cku;
 
+import io.kbench.model.Units;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,6 @@ import java.util.Locale;
  */
 public final class CkuPlan {
 
-    private static final double MB = 1024.0 * 1024.0;
 
     private CkuPlan() {}
 
@@ -33,7 +33,7 @@ public final class CkuPlan {
         if (rate == null || rate < 0 || w.messageSize() == null) {
             return Double.NaN;
         }
-        return rate * w.messageSize() / MB;
+        return rate * w.messageSize() / Units.BYTES_PER_MB;
     }
 
     /** Expected egress: the CKUs' ingress × subscriptions, at most the CKUs' egress; 0 without consumers. */

@@ -1,5 +1,6 @@
 package io.kbench.report;
 
+import io.kbench.model.Units;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,7 +115,7 @@ final class DetailsSection {
     }
 
     private static String mb(JsonNode bytes) {
-        return Fmt.grouped(bytes.asDouble() / (1024 * 1024), 2);
+        return Fmt.grouped(Units.mb(bytes.asDouble()), 2);
     }
 
     private static String seconds(JsonNode millis) {

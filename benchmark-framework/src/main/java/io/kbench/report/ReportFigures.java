@@ -1,5 +1,6 @@
 package io.kbench.report;
 
+import io.kbench.model.Units;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -31,7 +32,6 @@ public record ReportFigures(
         LatencyMillis endToEnd,
         LatencyMillis scheduleDelay) {
 
-    private static final double MB = 1024 * 1024;
 
     static ReportFigures of(ResultFileJson run) {
         return run.format() == ResultFormat.KBENCH ? kbench(run.root()) : omb(run.root());
@@ -71,7 +71,7 @@ public record ReportFigures(
     }
 
     private static Double mb(Double rate, Double size) {
-        return rate == null || size == null ? null : rate * size / MB;
+        return rate == null || size == null ? null : rate * size / Units.BYTES_PER_MB;
     }
 
     static Double mean(JsonNode array) {

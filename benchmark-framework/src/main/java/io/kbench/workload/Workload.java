@@ -1,5 +1,6 @@
 package io.kbench.workload;
 
+import io.kbench.model.Units;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +173,7 @@ public record Workload(
             return producerRate;
         }
         if (cku != null && messageSize != null && producersPerTopic > 0) {
-            return cku * CKU_INGRESS_MB_PER_SEC * 1024 * 1024 / messageSize;
+            return cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize;
         }
         return null;
     }
