@@ -145,14 +145,18 @@ final class RunExecutor {
         }
     }
 
+    /** Printed as it is (Console.line with one argument formats nothing), so a percent sign is written once. */
+    static final String RATE_DISCOVERY_NOTE = "producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the "
+            + "highest rate with no errors, no growing backlog and >= 99% of it achieved, then measuring at that rate for the "
+            + "test duration; if the clients are the limit first, measuring at the best rate that passed, marked client-bound "
+            + "(bin/benchmark find-max --help: an SLO on latency too)";
+
     /** OMB's rate discovery ({@code producerRate: 0}) is a search with the throughput-only SLO, then the measurement. */
     private CoordinatorOptions optionsFor(Workload w) {
         if (options.search() != null || !w.rateDiscovery()) {
             return options;
         }
-        console.line("producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the highest rate with no "
-                + "errors, no growing backlog and >= 99%% of it achieved, then measuring at that rate for the test duration "
-                + "(bin/benchmark find-max --help: an SLO on latency too)");
+        console.line(RATE_DISCOVERY_NOTE);
         return options.withSearch(SearchSettings.ombRateDiscovery(w.effectiveWarmup(), w.effectiveTestDuration()));
     }
 

@@ -229,7 +229,7 @@ public final class Coordinator {
         PeriodCollector collector = collector(w, record, options, guard);
         SearchPhases.Result found = new SearchPhases(workers, collector, record, console, waiter.clock(), w, options.search(),
                 options.drainTimeout()).run();
-        record.search(found.report(), found.measurement(), found.measuredPeriods());
+        record.search(found.report(), found.measurement(), found.measuredPeriods(), found.diagnosis());
         workers.stopProducers();
         record.startPhase(Phase.DRAIN, "Search over; producers stopped, draining (up to " + options.drainTimeout().toSeconds()
                 + " s)...");

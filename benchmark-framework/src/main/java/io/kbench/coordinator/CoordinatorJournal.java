@@ -56,6 +56,7 @@ final class CoordinatorJournal {
     private CatchUp catchUp;
     private SearchReport search;
     private Measurement searchMeasurement;
+    private Diagnosis searchDiagnosis;
     private List<PeriodSummary> searchPeriods;
 
     private Counts windowOpenTotals;
@@ -183,8 +184,9 @@ final class CoordinatorJournal {
      * A max-rate search ran: the result reports {@code measurement} (the confirmation's, else the best
      * step's, else none) and the diagnosis judges the {@code periods} of that step only.
      */
-    void search(SearchReport report, Measurement measurement, List<PeriodSummary> periods) {
+    void search(SearchReport report, Measurement measurement, List<PeriodSummary> periods, Diagnosis limit) {
         search = report;
+        searchDiagnosis = limit;
         searchMeasurement = measurement;
         searchPeriods = List.copyOf(periods);
         console.line(report.finalLine());
@@ -242,8 +244,9 @@ final class CoordinatorJournal {
                        List<WarningSummary> clientWarnings) {
         Map<String, Double> metricValues = new HashMap<>();
         clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
-        Diagnosis diagnosis = Diagnostician.diagnose(new Diagnostician.Evidence(measurement,
-                search != null ? searchPeriods : progress, metricValues, stall));
+        Diagnosis diagnosis = searchDiagnosis != null && stall == null ? searchDiagnosis
+                : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search != null ? searchPeriods : progress,
+                        metricValues, stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
