@@ -152,7 +152,7 @@ public final class Coordinator {
         for (CumulativeStats s : c.stats()) {
             run = run.plus(s.runTotals());
         }
-        long unread = run.messagesToConsume() * w.subscriptionsPerTopic() - run.messagesReceived();
+        long unread = LoadState.backlog(run.messagesToConsume() * w.subscriptionsPerTopic(), run.messagesReceived());
         String notChecked = unread <= 0 ? null : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged "
                 + "messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
@@ -298,7 +298,10 @@ public final class Coordinator {
         createConsumers(layout, record, options);
         record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
         // Consumers that make no progress for the drain timeout have stopped: the run fails.
-        collector(w, record, options, StallGuard.consumption(options.drainTimeout(), cluster))
+        // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
+        new PeriodCollector(workers, waiter, options.progressInterval(), prefill.loadStartNanos(), w.subscriptionsPerTopic(),
+                record::addProgress, options.sampleInterval(), record::addSample,
+                StallGuard.consumption(options.drainTimeout(), cluster))
                 .runUntil(Phase.MEASURE, s -> s.backlogMessages() <= 0, null);
     }
 

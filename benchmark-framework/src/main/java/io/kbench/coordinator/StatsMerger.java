@@ -49,7 +49,7 @@ public final class StatsMerger {
             maxCpu = Math.max(maxCpu, w.processCpuLoad());
             producersDone &= w.producersDone();
         }
-        long backlog = runTotals.messagesToConsume() * subscriptionsPerTopic - runTotals.messagesReceived();
+        long backlog = LoadState.backlog(runTotals.messagesToConsume() * subscriptionsPerTopic, runTotals.messagesReceived());
         long inFlight = runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();
         return new PeriodSummary(phase, elapsedMicros, duration, publishRate, publishMBps, errorRate, consumeRate,
                 consumeMBps, backlog, inFlight,

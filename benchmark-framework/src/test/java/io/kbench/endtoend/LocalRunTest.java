@@ -1,6 +1,7 @@
 package io.kbench.endtoend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,36 @@ class LocalRunTest {
                 warmupDuration: 0s
                 testDuration: 60s
                 """ + extra;
+    }
+
+    @Test
+    void consumeOnlyProgressLinesCountTheMeasureFromItsOwnStart() {
+        // The prefill (unthrottled) lasts a few progress periods, then the consumers read the messages back.
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 100
+                producersPerTopic: 0
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                prefillMessages: 300000
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        List<String> measureLines = runs.consoleText().lines().filter(l -> l.startsWith("[measure")).toList();
+        assertFalse(measureLines.isEmpty(), runs.consoleText());
+        assertTrue(runs.consoleText().contains("[prefill"), "the prefill printed progress: " + runs.consoleText());
+        // Before: "[measure -1.0s] ...": the measure phase had a clock of its own, started after the prefill's.
+        for (String line : measureLines) {
+            assertFalse(line.matches("\\[measure\\s+-.*"), "negative time in: " + line + "\n" + runs.consoleText());
+        }
+        assertTrue(r.periods().stream().allMatch(p -> p.elapsedMicros() >= 0), "periods counted from the load's start");
+        for (int i = 1; i < r.periods().size(); i++) {
+            assertTrue(r.periods().get(i).elapsedMicros() > r.periods().get(i - 1).elapsedMicros(),
+                    "the result's periods go forward in time: " + r.periods());
+        }
     }
 
     @Test
