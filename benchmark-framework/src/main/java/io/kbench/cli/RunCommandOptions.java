@@ -48,7 +48,8 @@ public final class RunCommandOptions {
     @Option(names = "--cku", paramLabel = "N",
             description = "The cluster is Confluent Cloud with N CKUs: print what N CKUs sustain and allow, warn about "
                     + "limits the workload breaks, and end with PASS or FAIL of the measured bandwidth (the CKU check). "
-                    + "Sets the workloads' cku; without a producerRate the rate becomes N × 50 MB/s.")
+                    + "Sets the workloads' cku; without a producerRate the rate becomes N × 50 MB/s. A FAIL exits with "
+                    + "status 4.")
     Integer cku;
 
     @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",

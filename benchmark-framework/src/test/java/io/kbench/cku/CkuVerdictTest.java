@@ -115,6 +115,37 @@ class CkuVerdictTest {
     }
 
     @Test
+    void theNoteNamesWhatLoweredTheRate() {
+        Workload ckuRate = Workloads.parse("""
+                partitionsPerTopic: 20
+                messageSize: 1024
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 2
+                """);
+        // Before, with --scale 0.02 and no producerRate: "remove producerRate to produce at the CKUs' ingress".
+        String scaled = String.join("\n", CkuVerdict.of(ckuRate.scaled(0.02), measured(2, 0), RunStatus.COMPLETED,
+                Diagnosis.NONE).notes());
+        assertTrue(scaled.contains("the workload requested only 2.00 MB/s of the CKUs' 100 MB/s: --scale 0.02 lowered the "
+                + "rate (100.00 MB/s unscaled): run without --scale"), scaled);
+        assertFalse(scaled.contains("producerRate"), scaled);
+
+        Workload slow = Workloads.parse("""
+                partitionsPerTopic: 20
+                messageSize: 1024
+                producerRate: 10240
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 2
+                """);
+        String rate = String.join("\n", CkuVerdict.of(slow, measured(10, 0), RunStatus.COMPLETED, Diagnosis.NONE).notes());
+        assertTrue(rate.contains("requested only 10.00 MB/s of the CKUs' 100 MB/s: its producerRate (or --rate) set that"), rate);
+        String both = String.join("\n", CkuVerdict.of(slow.scaled(0.5), measured(5, 0), RunStatus.COMPLETED,
+                Diagnosis.NONE).notes());
+        assertTrue(both.contains("its producerRate (or --rate) asks for 10.00 MB/s and --scale 0.5 lowered that further"), both);
+    }
+
+    @Test
     void jsonHoldsTheVerdictAndBothFigures() {
         Map<String, Object> json = CkuVerdict.of(PAPER, measured(100, 200), RunStatus.COMPLETED, Diagnosis.NONE).toJson();
         assertEquals(2, json.get("cku"));
