@@ -52,6 +52,13 @@ public final class RunCommandOptions {
                     + "status 4.")
     Integer cku;
 
+    @Option(names = "--service-version", paramLabel = "LABEL",
+            description = "The label written as the result's version, which the Redpanda fork's chart scripts use to tell "
+                    + "series apart (version, driver, workload), e.g. --service-version kafka-4.3.1-tuned. Default: the "
+                    + "cluster's version where the run knows it (a cluster it starts), else the driver's name, and the "
+                    + "run's start time, so two runs of one workload never share a label.")
+    String serviceVersion;
+
     @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;

@@ -84,13 +84,16 @@ final class RunExecutor {
         warningConsole.logFile(logFile);
         WrittenResult outcome = null;
         try {
-            outcome = runLogged(session, workload, runId, resultFile);
+            outcome = runLogged(session, workload, runId, resultFile, outputFile == null);
             return outcome;
         } finally {
             if (log != null) {
                 log.close();
             }
             warningConsole.logFile(null);
+            if (logFile != null && outcome != null && outcome.file() != null && !outcome.file().equals(resultFile)) {
+                logFile = RunLogFile.follow(logFile, outcome.file(), err);
+            }
             // Remote workers' clients warn on the workers: their counts come back with the result.
             List<WarningSummary> warnings = remote == null || outcome == null ? ClientWarnings.global().snapshot()
                     : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(), outcome.result().clientWarnings()));
@@ -107,7 +110,9 @@ final class RunExecutor {
         }
     }
 
-    private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
+    /** @param defaultNamed the result's file was named by kbench, not by -o: a failed run's goes to failed/ */
+    private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
+                                    boolean defaultNamed) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
             CkuPlan.expectations(workload.workload()).forEach(console::line);
             CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
@@ -127,7 +132,7 @@ final class RunExecutor {
             return null;
         }
         CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
-                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
+                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion(), outputs.serviceVersion()),
                 optionsFor(workload.workload()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
@@ -138,7 +143,8 @@ final class RunExecutor {
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {
-            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), resultFile, null));
+            Path target = defaultNamed ? ResultWriter.placeFor(result, resultFile) : resultFile;
+            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), target, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
             return new WrittenResult(result, null);

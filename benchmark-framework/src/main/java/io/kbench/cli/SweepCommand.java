@@ -215,7 +215,7 @@ public final class SweepCommand implements Callable<Integer> {
             writeTable(sweep, combinations, layout);
             // One report of all runs next to the table, instead of one per run.
             RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, false), warnings);
+                    new FinalOutputs(options.printMetrics, false, options.serviceVersion), warnings);
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {

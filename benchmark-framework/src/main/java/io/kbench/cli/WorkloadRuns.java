@@ -91,7 +91,7 @@ final class WorkloadRuns {
         try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
              ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
             RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport), warnings);
+                    new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), warnings);
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {

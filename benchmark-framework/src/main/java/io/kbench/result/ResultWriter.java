@@ -2,6 +2,7 @@ package io.kbench.result;
 
 import io.kbench.secret.Redactor;
 import io.kbench.driver.SweepTarget;
+import io.kbench.model.RunStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -21,7 +22,27 @@ public final class ResultWriter {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /** The directory, beside the good results, that failed and interrupted runs' results go to. */
+    public static final String FAILED_DIRECTORY = "failed";
+    /** How their file names start. */
+    public static final String FAILED_PREFIX = "failed-";
+
     private ResultWriter() {}
+
+    /**
+     * Where a result named {@code planned} by default goes: there when the run completed or was degraded;
+     * for a failed or interrupted run, {@code failed/failed-<name>} beside it. The OMB forks' chart and
+     * comparison scripts take every {@code *.json} of a directory, or walk a tree for names that start
+     * with the workload's shape, and crash on the empty lists of a run that measured nothing; a
+     * subdirectory and a prefix keep such results out of both, and {@code report} still finds them
+     * (it searches subdirectories).
+     */
+    public static Path placeFor(RunResult result, Path planned) {
+        if (result.status() != RunStatus.FAILED && result.status() != RunStatus.INTERRUPTED) {
+            return planned;
+        }
+        return planned.resolveSibling(FAILED_DIRECTORY).resolve(FAILED_PREFIX + planned.getFileName());
+    }
 
     /**
      * @param target the file asked for, or null to name one in {@code directory}
