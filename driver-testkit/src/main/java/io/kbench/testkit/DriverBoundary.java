@@ -7,6 +7,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.lang.ArchRule;
 import java.net.URISyntaxException;
@@ -39,11 +40,15 @@ public final class DriverBoundary {
                 .allowEmptyShould(true);
     }
 
-    /** The driver's main classes: everything in the jar or directory its class was loaded from. */
+    /**
+     * The driver's main classes: everything in the jar or directory its class was loaded from; nothing
+     * for a class compiled with tests (a test's own broken drivers), whose neighbours are tests.
+     */
     public static JavaClasses classesBesides(Class<?> driverClass) {
         try {
             Location where = Location.of(driverClass.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return new ClassFileImporter().importLocations(Set.of(where));
+            return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importLocations(Set.of(where));
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the classes of " + driverClass.getName(), e);
         }
