@@ -11,6 +11,7 @@ import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.result.ResultWriter;
+import io.kbench.secret.Redactor;
 import io.kbench.result.RunResult;
 import io.kbench.search.SearchSettings;
 import io.kbench.time.BenchmarkClock;
@@ -35,6 +36,7 @@ import java.util.Locale;
 final class RunExecutor {
 
     private final Console console;
+    private final Redactor redactor;
     private final PrintStream err;
     private final StopSignal stop;
     private final CoordinatorOptions options;
@@ -47,7 +49,8 @@ final class RunExecutor {
      * @param warningConsole prints the first client warning of each kind
      */
     RunExecutor(Console console, PrintStream err, StopSignal stop, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
-                FirstWarningLine warningConsole) {
+                FirstWarningLine warningConsole, Redactor redactor) {
+        this.redactor = redactor;
         this.console = console;
         this.err = err;
         this.stop = stop;
@@ -144,7 +147,7 @@ final class RunExecutor {
         FinalReport.print(result, console, outputs.printMetrics());
         try {
             Path target = defaultNamed ? ResultWriter.placeFor(result, resultFile) : resultFile;
-            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), target, null));
+            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), redactor, target, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
             return new WrittenResult(result, null);

@@ -215,7 +215,7 @@ public final class SweepCommand implements Callable<Integer> {
             writeTable(sweep, combinations, layout);
             // One report of all runs next to the table, instead of one per run.
             RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, false, options.serviceVersion), warnings);
+                    new FinalOutputs(options.printMetrics, false, options.serviceVersion), warnings, Redactor.process());
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {
@@ -401,7 +401,7 @@ public final class SweepCommand implements Callable<Integer> {
         boolean edited = !text.equals(base.text());
         try {
             return DriverSession.validate(new DriverFile(base.name(), text, base.baseDir() == null ? null : base.baseDir().toString()),
-                    loader, Redactor.global());
+                    loader, Redactor.process());
         } catch (ConfigException e) {
             throw edited ? withoutLines(base.name(), e) : e;
         } catch (DriverException e) {

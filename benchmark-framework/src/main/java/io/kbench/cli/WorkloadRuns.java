@@ -58,7 +58,7 @@ final class WorkloadRuns {
             }
             DriverLoader driverLoader = new DriverLoader(resolver);
             for (Path d : options.driverFiles()) {
-                sessions.add(DriverSession.validate(d, driverLoader, Redactor.global()));
+                sessions.add(DriverSession.validate(d, driverLoader, Redactor.process()));
             }
         } catch (ConfigException | DriverException e) {
             err.println(e.getMessage());
@@ -91,7 +91,7 @@ final class WorkloadRuns {
         try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
              ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
             RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), warnings);
+                    new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), warnings, Redactor.process());
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {

@@ -18,8 +18,11 @@ public final class SummaryAppender extends UnsynchronizedAppenderBase<ILoggingEv
 
     private final ClientWarnings warnings;
 
-    public SummaryAppender(ClientWarnings warnings) {
+    private final Redactor redactor;
+
+    public SummaryAppender(ClientWarnings warnings, Redactor redactor) {
         this.warnings = warnings;
+        this.redactor = redactor;
         setName(NAME);
     }
 
@@ -28,7 +31,6 @@ public final class SummaryAppender extends UnsynchronizedAppenderBase<ILoggingEv
         if (!event.getLevel().isGreaterOrEqual(Level.WARN)) {
             return;
         }
-        Redactor redactor = Redactor.global();
         String message = redactor.redactSecrets(event.getFormattedMessage());
         List<String> causes = new ArrayList<>();
         IThrowableProxy t = event.getThrowableProxy();

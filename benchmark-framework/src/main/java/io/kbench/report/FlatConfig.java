@@ -119,7 +119,7 @@ final class FlatConfig {
         try {
             p.load(new StringReader(text));
         } catch (IOException | IllegalArgumentException e) {
-            out.put(prefix + "(unparsed)", Redactor.global().redactText(text));
+            out.put(prefix + "(unparsed)", Redactor.process().redactText(text));
             return;
         }
         p.stringPropertyNames().forEach(k -> out.put(prefix + k, mask(k, p.getProperty(k))));
@@ -155,6 +155,6 @@ final class FlatConfig {
     }
 
     private static String mask(String key, String value) {
-        return SecretNames.isSecret(key) ? Redactor.MASK : Redactor.global().redactText(value);
+        return SecretNames.isSecret(key) ? Redactor.MASK : Redactor.process().redactText(value);
     }
 }

@@ -60,12 +60,18 @@ public final class ResultWriter {
      * @return the file written
      */
     public static Path write(RunResult result, List<SweepTarget> settingGroups, Path target, Path directory) throws IOException {
+        return write(result, settingGroups, Redactor.process(), target, directory);
+    }
+
+    /** @param redactor masks every secret the run learnt, wherever it appears in the document */
+    public static Path write(RunResult result, List<SweepTarget> settingGroups, Redactor redactor, Path target, Path directory)
+            throws IOException {
         Path wanted = target != null ? target : directory.resolve(defaultName(result));
         Path parent = wanted.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = Redactor.global().redactSecrets(ResultDocument.toText(result, settingGroups)).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = redactor.redactSecrets(ResultDocument.toText(result, settingGroups)).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {

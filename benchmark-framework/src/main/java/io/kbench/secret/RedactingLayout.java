@@ -7,13 +7,16 @@ import ch.qos.logback.core.LayoutBase;
 
 /**
  * A logback pattern layout whose output, stack traces included, passes through
- * {@link Redactor#global()}: no secret the process knows reaches a log file or the console.
+ * the redactor it is given: no secret the process knows reaches a log file or the console.
  */
 public final class RedactingLayout extends LayoutBase<ILoggingEvent> {
 
     private final PatternLayout pattern = new PatternLayout();
 
-    public RedactingLayout(Context context, String pattern) {
+    private final Redactor redactor;
+
+    public RedactingLayout(Context context, String pattern, Redactor redactor) {
+        this.redactor = redactor;
         setContext(context);
         this.pattern.setContext(context);
         this.pattern.setPattern(pattern);
@@ -33,6 +36,6 @@ public final class RedactingLayout extends LayoutBase<ILoggingEvent> {
 
     @Override
     public String doLayout(ILoggingEvent event) {
-        return Redactor.global().redactSecrets(pattern.doLayout(event));
+        return redactor.redactSecrets(pattern.doLayout(event));
     }
 }

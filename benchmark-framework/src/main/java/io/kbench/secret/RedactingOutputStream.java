@@ -7,9 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Passes text through {@link Redactor#global()} line by line before it reaches the real stream,
+ * Passes text through {@link Redactor#process()} line by line before it reaches the real stream,
  * so no secret printed by this tool or a library (client logs, exception messages) reaches the
- * console or a log file.
+ * console or a log file. Process-wide because System.out and System.err are: any class may print.
  */
 public final class RedactingOutputStream extends OutputStream {
 
@@ -59,6 +59,6 @@ public final class RedactingOutputStream extends OutputStream {
         }
         String text = line.toString(StandardCharsets.UTF_8);
         line.reset();
-        target.write(Redactor.global().redactSecrets(text).getBytes(StandardCharsets.UTF_8));
+        target.write(Redactor.process().redactSecrets(text).getBytes(StandardCharsets.UTF_8));
     }
 }

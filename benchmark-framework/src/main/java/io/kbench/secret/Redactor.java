@@ -23,7 +23,7 @@ public final class Redactor {
     private static final Pattern QUOTED_SECRET =
             Pattern.compile("(?i)((?:password|secret|token)\\s*=\\s*\")([^\"]*)(\")");
 
-    private static final Redactor GLOBAL = new Redactor(List.of());
+    private static final Redactor PROCESS = new Redactor(List.of());
 
     private final Set<String> knownSecrets = new CopyOnWriteArraySet<>();
 
@@ -33,11 +33,13 @@ public final class Redactor {
     }
 
     /**
-     * The process-wide redactor: every secret the process learns (from placeholders) is registered
-     * here, and everything it prints or writes passes through it.
+     * The process's redactor, for the process's entry points to pass in (a command line, a worker
+     * agent) and for the guards of what is process-wide anyway: System.out and System.err
+     * ({@link RedactingOutputStream}), which any class or library may print to, and the logging
+     * backend, which logback configures once per process. Everything else is given a redactor.
      */
-    public static Redactor global() {
-        return GLOBAL;
+    public static Redactor process() {
+        return PROCESS;
     }
 
     /** Masks {@code secret} wherever it appears from now on (values shorter than 3 characters are ignored). */
