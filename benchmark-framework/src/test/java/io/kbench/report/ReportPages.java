@@ -13,7 +13,7 @@ import java.util.stream.StreamSupport;
 
 /**
  * Reads a written report back: its embedded page model, the HTML around it, and lookups of charts and
- * tables by title. For tests (here and in integration-tests) and tools that check a report.
+ * tables by title. Test support, for this module's tests and (through its test jar) integration-tests.
  */
 public final class ReportPages {
 
