@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bin/benchmark size}: storage per broker and a partition count for a topic, worked out step
- * by step as in the MSK study (seed 000). Touches no cluster.
+ * by step as in the MSK sizing study. Touches no cluster.
  */
 @Command(
         name = "size",

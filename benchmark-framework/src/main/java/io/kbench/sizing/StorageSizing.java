@@ -151,7 +151,7 @@ public record StorageSizing(BigDecimal rate, BigDecimal recordBytes, String reco
             quotient += " ~ " + Figures.group(perBroker()) + " " + u;
         }
         lines.add(step("per broker", quotient + unrounded(perBroker(), perBrokerUnrounded(), 2, u)));
-        lines.add("Each line starts from the figure shown on the line above, rounded as seed 000 rounds (ingress to 3 "
+        lines.add("Each line starts from the figure shown on the line above, rounded as the MSK sizing study rounds (ingress to 3 "
                 + "significant figures, storage to 2 decimals, the answer to 3 significant figures), so every step can be "
                 + "checked by hand; [unrounded] figures start from " + Figures.group(bytesPerSecond()) + " B/s.");
         lines.add("Storage per broker: " + Figures.group(perBroker()) + " " + u + " for this topic alone; other topics, "

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class BacklogProgressTest {
 
-    /** The case: 0.26 GB of 1 KiB messages at 100 msg/s. */
+    /** A slow build: 0.26 GB of 1 KiB messages at 100 msg/s. */
     private static final BacklogPlan QUARTER_GB = new BacklogPlan(272_629, 1_024, 1_000, 1);
 
     private static PeriodSummary at(Phase phase, long elapsedSeconds, long backlogMessages) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The CKU check (seed 004) around real runs, and bin/benchmark size (seed 000). */
+/** The CKU check around real runs, and bin/benchmark size. */
 @Timeout(180)
 class CkuAndSizingTest {
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every shipped workload file runs to completion against a real local broker, shortened for CI
  * with the same overrides a user has (--duration, --warmup, --rate, --scale); the files keep the
- * seeds' sizes. The shapes (partitions, message sizes, producers, consumer groups, modes) stay.
+ * studies' sizes. The shapes (partitions, message sizes, producers, consumer groups, modes) stay.
  */
 class WorkloadFilesTest {
 
