@@ -36,9 +36,10 @@ import picocli.CommandLine.Parameters;
         },
         footer = {
             "",
-            "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written);",
-            "2 bad input (nothing was run); 3 a run was degraded (unacknowledged, lost, duplicated or reordered messages);",
-            "4 a CKU check (--cku or the workload's cku) ended FAIL.",
+            "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written, in "
+                    + "failed/ under --output-dir); 2 bad input (nothing was run); 3 a run was degraded (unacknowledged, "
+                    + "lost, duplicated or reordered messages); 4 a CKU check (--cku or the workload's cku) ended FAIL.",
+            "",
             "Examples:",
             "  bin/benchmark workloads/simple.yaml",
             "  KAFKA_BOOTSTRAP_SERVERS=b-1.example:9092 bin/benchmark --drivers driver-kafka/kafka.yaml workloads/1000-partitions.yaml"

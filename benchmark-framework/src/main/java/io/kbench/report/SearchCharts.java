@@ -32,7 +32,7 @@ final class SearchCharts {
         for (int i = 0; i < x.length; i++) {
             x[i] = byRate.get(i).path("achievedRate").asDouble();
         }
-        s.charts(new ChartSpec("LatencyMillis against achieved throughput (search steps)")
+        s.charts(new ChartSpec("Latency against achieved throughput (search steps)")
                 .x("achieved rate", "msg/s", "linear", Json.numbers(x)).padded().y("latency", "ms", "linear")
                 .line("publish p50", latency(byRate, "publishLatency", "p50Micros"))
                 .line("publish p99", latency(byRate, "publishLatency", "p99Micros"))

@@ -128,7 +128,7 @@ final class SweepCharts {
         }
         points.sort(Comparator.comparingDouble(Point::achieved));
         double[] x = points.stream().mapToDouble(Point::achieved).toArray();
-        return new ChartSpec("LatencyMillis against achieved rate")
+        return new ChartSpec("Latency against achieved rate")
                 .x("achieved publish rate", "msg/s", "linear", Json.numbers(x)).padded().y("latency", "ms", "linear")
                 .line("publish p50", points.stream().map(Point::p50).toArray(Double[]::new))
                 .line("publish p99", points.stream().map(Point::p99).toArray(Double[]::new))

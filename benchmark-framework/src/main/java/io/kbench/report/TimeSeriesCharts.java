@@ -47,7 +47,7 @@ final class TimeSeriesCharts {
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
                 .line("publish", values(x, points, p -> p.path("publishRate").asDouble()))
                 .line("consume", values(x, points, p -> p.path("consumeRate").asDouble()));
-        ChartSpec latency = chart("LatencyMillis over time", "latency", "ms", x)
+        ChartSpec latency = chart("Latency over time", "latency", "ms", x)
                 .line("publish p50", latencies(x, points, "publishLatency", "p50Micros"))
                 .line("publish p99", latencies(x, points, "publishLatency", "p99Micros"))
                 .line("end-to-end p50", latencies(x, points, "endToEndLatency", "p50Micros"))
@@ -73,7 +73,7 @@ final class TimeSeriesCharts {
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
                 .line("publish", array(root.path("publishRate"), n))
                 .line("consume", array(root.path("consumeRate"), n));
-        ChartSpec latency = chart("LatencyMillis over time", "latency", "ms", x)
+        ChartSpec latency = chart("Latency over time", "latency", "ms", x)
                 .line("send p50 (OMB's publish: ack − send)", array(root.path("publishLatency50pct"), n))
                 .line("send p99 (OMB's publish: ack − send)", array(root.path("publishLatency99pct"), n))
                 .line("end-to-end p50", array(root.path("endToEndLatency50pct"), n))
