@@ -1,6 +1,7 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.OmbPercentiles;
+import io.kbench.stats.LatencySummary;
 
 /**
  * A latency summary in milliseconds, from either result format; a figure is null when the run has none.
@@ -10,35 +11,23 @@ public record LatencyMillis(Double avg, Double p50, Double p95, Double p99, Doub
     static final LatencyMillis NONE = new LatencyMillis(null, null, null, null, null, null, 0);
 
     /** From one of kbench's summaries in µs ({@code measurement.publishLatency} etc.); NONE without samples. */
-    static LatencyMillis fromMicros(JsonNode s) {
-        long count = s.path("count").asLong(0);
-        if (count == 0) {
+    static LatencyMillis fromMicros(LatencySummary s) {
+        if (s == null || s.count() == 0) {
             return NONE;
         }
-        return new LatencyMillis(ms(s, "avgMicros"), ms(s, "p50Micros"), ms(s, "p95Micros"), ms(s, "p99Micros"),
-                ms(s, "p999Micros"), ms(s, "maxMicros"), count);
+        return new LatencyMillis(s.avgMicros() / 1_000.0, s.p50Micros() / 1_000.0, s.p95Micros() / 1_000.0,
+                s.p99Micros() / 1_000.0, s.p999Micros() / 1_000.0, s.maxMicros() / 1_000.0, s.count());
     }
 
-    /** From OMB's {@code aggregated<prefix>*} fields in ms; NONE when absent. */
-    static LatencyMillis fromOmb(JsonNode root, String prefix) {
-        Double p50 = num(root.path(prefix + "50pct"));
-        if (p50 == null) {
+    /** From OMB's {@code aggregated<latency>*} figures in ms; NONE when absent. */
+    static LatencyMillis fromOmb(OmbPercentiles<Double> p) {
+        if (p == null || p.p50() == null) {
             return NONE;
         }
-        return new LatencyMillis(num(root.path(prefix + "Avg")), p50, num(root.path(prefix + "95pct")), num(root.path(prefix + "99pct")),
-                num(root.path(prefix + "999pct")), num(root.path(prefix + "Max")), -1);
+        return new LatencyMillis(p.avg(), p.p50(), p.p95(), p.p99(), p.p999(), p.max(), -1);
     }
 
     boolean present() {
         return p50 != null;
-    }
-
-    private static Double ms(JsonNode s, String field) {
-        JsonNode v = s.path(field);
-        return v.isNumber() ? v.asDouble() / 1_000.0 : null;
-    }
-
-    static Double num(JsonNode v) {
-        return v != null && v.isNumber() ? v.asDouble() : null;
     }
 }

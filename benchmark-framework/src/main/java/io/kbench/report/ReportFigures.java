@@ -1,7 +1,10 @@
 package io.kbench.report;
 
+import io.kbench.model.Measurement;
 import io.kbench.model.Units;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.OmbResult;
+import io.kbench.result.RunResult;
+import java.util.List;
 
 /**
  * The headline figures of one run, from either result format, for the summary and the comparison.
@@ -33,55 +36,45 @@ public record ReportFigures(
         LatencyMillis scheduleDelay) {
 
 
-    static ReportFigures of(ResultFileJson run) {
-        return run.format() == ResultFormat.KBENCH ? kbench(run.root()) : omb(run.root());
+    static ReportFigures of(ResultFile run) {
+        return run.kbench() != null ? kbench(run.kbench()) : omb(run.omb());
     }
 
-    private static ReportFigures kbench(JsonNode root) {
-        JsonNode m = root.path("measurement");
-        if (!m.isObject()) {
-            return new ReportFigures(null, null, null, null, requested(root), null, null,
+    private static ReportFigures kbench(RunResult r) {
+        Measurement m = r.measurement();
+        if (m == null) {
+            return new ReportFigures(null, null, null, null, r.identity().workload().producerRate(), null, null,
                     LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE);
         }
-        boolean consumers = root.path("workloadConfig").path("subscriptionsPerTopic").asInt(1) > 0;
-        return new ReportFigures(LatencyMillis.num(m.path("publishRate")), LatencyMillis.num(m.path("publishMBps")),
-                consumers ? LatencyMillis.num(m.path("consumeRate")) : null, consumers ? LatencyMillis.num(m.path("consumeMBps")) : null,
-                LatencyMillis.num(m.path("requestedRate")), LatencyMillis.num(m.path("counts").path("sendErrors")),
-                m.path("windowMicros").isNumber() ? m.path("windowMicros").asDouble() / 1e6 : null,
-                LatencyMillis.fromMicros(m.path("publishLatency")), LatencyMillis.fromMicros(m.path("sendLatency")),
-                LatencyMillis.fromMicros(m.path("endToEndLatency")), LatencyMillis.fromMicros(m.path("scheduleDelay")));
-    }
-
-    private static Double requested(JsonNode root) {
-        return LatencyMillis.num(root.path("workloadConfig").path("producerRate"));
+        boolean consumers = r.identity().workload().subscriptionsPerTopic() > 0;
+        return new ReportFigures(m.publishRate(), m.publishMBps(), consumers ? m.consumeRate() : null,
+                consumers ? m.consumeMBps() : null, m.requestedRate(), (double) m.counts().sendErrors(), m.windowMicros() / 1e6,
+                LatencyMillis.fromMicros(m.publishLatency()), LatencyMillis.fromMicros(m.sendLatency()),
+                LatencyMillis.fromMicros(m.endToEndLatency()), LatencyMillis.fromMicros(m.scheduleDelay()));
     }
 
     /** OMB: rates are the mean of its per-period lists; its publish latency (ack − send) is our send latency. */
-    private static ReportFigures omb(JsonNode root) {
-        Double publishRate = mean(root.path("publishRate"));
-        Double consumeRate = mean(root.path("consumeRate"));
-        Double size = LatencyMillis.num(root.path("messageSize"));
-        double sample = root.path("sampleRateMillis").asDouble(10_000) / 1_000;
-        Double errorRate = mean(root.path("publishErrorRate"));
-        int periods = root.path("publishRate").size();
+    private static ReportFigures omb(OmbResult r) {
+        Double publishRate = mean(r.publishRate());
+        Double consumeRate = mean(r.consumeRate());
+        Double size = r.messageSize() == null ? null : r.messageSize().doubleValue();
+        double sample = (r.sampleRateMillis() == null ? 10_000 : r.sampleRateMillis()) / 1_000.0;
+        Double errorRate = mean(r.publishErrorRate());
+        int periods = r.publishRate() == null ? 0 : r.publishRate().size();
         return new ReportFigures(publishRate, mb(publishRate, size), consumeRate, mb(consumeRate, size), null,
                 errorRate == null ? null : (double) Math.round(errorRate * periods * sample), periods * sample,
-                LatencyMillis.NONE, LatencyMillis.fromOmb(root, "aggregatedPublishLatency"),
-                LatencyMillis.fromOmb(root, "aggregatedEndToEndLatency"), LatencyMillis.NONE);
+                LatencyMillis.NONE, LatencyMillis.fromOmb(r.aggregatedPublishLatency()),
+                LatencyMillis.fromOmb(r.aggregatedEndToEndLatency()), LatencyMillis.NONE);
     }
 
     private static Double mb(Double rate, Double size) {
         return rate == null || size == null ? null : rate * size / Units.BYTES_PER_MB;
     }
 
-    static Double mean(JsonNode array) {
-        if (!array.isArray() || array.isEmpty()) {
+    static Double mean(List<? extends Number> values) {
+        if (values == null || values.isEmpty()) {
             return null;
         }
-        double sum = 0;
-        for (JsonNode v : array) {
-            sum += v.asDouble();
-        }
-        return sum / array.size();
+        return values.stream().mapToDouble(v -> v == null ? 0 : v.doubleValue()).average().orElseThrow();
     }
 }

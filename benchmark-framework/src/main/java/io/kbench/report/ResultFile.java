@@ -2,28 +2,28 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.result.OmbResult;
+import io.kbench.result.ResultJson;
+import io.kbench.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * One result file as read: its path, its JSON and which tool wrote it.
+ * One result file as read: kbench's, bound to the result's own classes, or OpenMessaging Benchmark's.
  *
  * @param file the file as given or found
- * @param root the whole document
- * @param format kbench's or OMB's
+ * @param kbench the result, for a kbench file (else null)
+ * @param omb the result, for an OMB file (else null)
  */
-public record ResultFileJson(Path file, JsonNode root, ResultFormat format) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
+public record ResultFile(Path file, RunResult kbench, OmbResult omb) {
 
     /** Reads a result file; anything else is a {@link ReportInputException} naming the file and what is wrong. */
-    public static ResultFileJson read(Path file) {
+    public static ResultFile read(Path file) {
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file));
+            root = ResultJson.MAPPER.readTree(Files.readString(file));
         } catch (NoSuchFileException e) {
             throw new ReportInputException(file + ": no such file");
         } catch (JsonProcessingException e) {
@@ -38,21 +38,37 @@ public record ResultFileJson(Path file, JsonNode root, ResultFormat format) {
                     + " 'measurement' nor OMB's 'publishRate' list with 'aggregatedPublishLatency*' figures."
                     + " Give result files written by bin/benchmark (or OMB), or a directory of them");
         }
-        return new ResultFileJson(file, root, format);
+        int version = root.path("schemaVersion").asInt(1);
+        if (format == ResultFormat.KBENCH && version > RunResult.SCHEMA_VERSION) {
+            throw new ReportInputException(file + " has result schema version " + version + ", newer than this kbench reads ("
+                    + RunResult.SCHEMA_VERSION + "): report it with the kbench that wrote it, or a newer one");
+        }
+        try {
+            return format == ResultFormat.KBENCH ? new ResultFile(file, ResultJson.read(root), null)
+                    : new ResultFile(file, null, ResultJson.readOmb(root));
+        } catch (IllegalArgumentException e) {
+            throw new ReportInputException(file + " is not a readable " + (format == ResultFormat.KBENCH ? "kbench" : "OMB")
+                    + " result: " + e.getMessage(), e);
+        }
+    }
+
+    public ResultFormat format() {
+        return kbench != null ? ResultFormat.KBENCH : ResultFormat.OMB;
     }
 
     public String workload() {
-        String name = root.path("workload").asText("");
-        return name.isBlank() ? root.path("workloadConfig").path("name").asText("(unnamed workload)") : name;
+        String name = kbench != null ? kbench.identity().workload().name() : omb.workload();
+        return name == null || name.isBlank() ? "(unnamed workload)" : name;
     }
 
     public String driver() {
-        return root.path("driver").asText("");
+        String name = kbench != null ? kbench.identity().driverInfo().name() : omb.driver();
+        return name == null ? "" : name;
     }
 
     /** completed, degraded, failed, interrupted; OMB files have no status and count as completed. */
     public String status() {
-        return format == ResultFormat.OMB ? "completed" : root.path("status").asText("unknown");
+        return kbench == null ? "completed" : kbench.outcome().status().label();
     }
 
     /** The file name without {@code .json}: short, and unique within a directory. */

@@ -1,0 +1,85 @@
+package io.kbench.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The fields of a JSON document as paths with their JSON types, for comparing result files by shape:
+ * {@code measurement.publishLatency.p99Micros: integer}, {@code periods[].phase: string}. Array
+ * elements share one path ({@code []}); the keys of maps whose keys are data (client metrics, versions,
+ * quantiles, the driver's settings) are {@code <key>}. A field that is null somewhere has type null there.
+ */
+public final class JsonPaths {
+
+    /** Paths whose children are keyed by data, not by name. */
+    static final Set<String> MAPS = Set.of("clientMetrics", "versions", "driverInfo.config", "units",
+            "aggregatedPublishLatencyQuantiles", "aggregatedPublishDelayLatencyQuantiles", "aggregatedEndToEndLatencyQuantiles",
+            "workloadConfig.partitionWeights");
+
+    private JsonPaths() {}
+
+    /** Every path of the document with the types found there (several when they differ between array elements). */
+    public static Map<String, Set<String>> of(JsonNode root) {
+        Map<String, Set<String>> out = new TreeMap<>();
+        walk("", root, out);
+        return out;
+    }
+
+    /**
+     * What {@code expected} has that {@code actual} lacks: a path missing, or present with another type. A null on either
+     * side matches any type (a field may be null in one run and set in another); objects and arrays must stay what they were.
+     */
+    public static List<String> missing(Map<String, Set<String>> expected, Map<String, Set<String>> actual) {
+        List<String> problems = new ArrayList<>();
+        expected.forEach((path, types) -> {
+            Set<String> found = actual.get(path);
+            if (found == null) {
+                problems.add(path + " (" + String.join("|", types) + ") is missing");
+                return;
+            }
+            for (String type : types) {
+                if (!type.equals("null") && !found.contains(type) && !(found.equals(Set.of("null")) && !isContainer(type))) {
+                    problems.add(path + " was " + type + ", is " + String.join("|", found));
+                }
+            }
+        });
+        return problems;
+    }
+
+    private static boolean isContainer(String type) {
+        return type.equals("object") || type.equals("array");
+    }
+
+    private static void walk(String path, JsonNode node, Map<String, Set<String>> out) {
+        if (!path.isEmpty()) {
+            out.computeIfAbsent(path, p -> new TreeSet<>()).add(type(node));
+        }
+        String prefix = path.isEmpty() ? "" : path + ".";
+        if (node.isObject()) {
+            boolean map = MAPS.contains(path.replace("[]", ""));
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                walk(prefix + (map ? "<key>" : e.getKey()), e.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            node.forEach(element -> walk(path + "[]", element, out));
+        }
+    }
+
+    private static String type(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case OBJECT -> "object";
+            case ARRAY -> "array";
+            case STRING -> "string";
+            case BOOLEAN -> "boolean";
+            case NUMBER -> node.isIntegralNumber() ? "integer" : "number";
+            default -> "null";
+        };
+    }
+}
