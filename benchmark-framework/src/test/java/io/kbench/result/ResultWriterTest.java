@@ -75,7 +75,7 @@ class ResultWriterTest {
                         List.of("kbench-r1-0", "kbench-r1-1")),
                 new RunOutcome(RunStatus.COMPLETED, null, List.of(), Diagnostician.diagnose(new Diagnostician.Evidence(m, periods,
                         Map.of(), null)), Delivery.of(List.of(c)), List.of()),
-                new ResultSections(List.of(new Integrity(1_000, 0L, 0, 0, 0, null))),
+                ResultSections.NONE.with(new Integrity(1_000, 0L, 0, 0, 0, null)),
                 new RunTimeline(Instant.ofEpochMilli(startEpochMillis), Instant.ofEpochMilli(startEpochMillis + 90_000), 10_000, null, 12,
                         List.of(), periods),
                 m, ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false));
