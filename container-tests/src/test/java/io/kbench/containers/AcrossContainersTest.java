@@ -87,6 +87,7 @@ class AcrossContainersTest {
         CoordinatorRun.Line measuring = run.awaitLine(l -> l.contains("measure"), Duration.ofMinutes(2));
         assertNotNull(measuring, "the run never reached its measurement; console:\n" + run.console());
         ContainerSuite.sleep(Duration.ofSeconds(3));
+        System.out.println("[partition] the worker's console before the cut:\n" + suite.logs(cut.name()));
         String cutAt = LocalTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("HH:mm:ss.SSS"));
         long cutNanos = System.nanoTime();
         suite.podman.must(ContainerSuite.QUICK, "network", "disconnect", suite.network, cut.name());
@@ -103,11 +104,18 @@ class AcrossContainersTest {
         assertEquals("failed", result.path("status").asText(), "status of the partial result; console:\n" + run.console());
         assertTrue(result.path("failureReason").asText().contains(cut.ip()),
                 "the failure names the cut-off worker: " + result.path("failureReason").asText());
+        // The partial result keeps what the two workers that still answered measured: their leases were
+        // renewed all along, though one renewal in three went to a worker that never answered.
+        JsonNode measured = result.path("measurement").path("workers");
+        assertEquals(2, measured.size(), "figures of the workers that still answered: " + measured);
+        for (JsonNode w : measured) {
+            assertTrue(w.path("messagesAcked").asLong() > 0, w.toString());
+        }
         // The run's failure is noticed once the worker has been silent for the lease; the rest is cleanup.
-        assertTrue(cutToExitSeconds < LEASE.toSeconds() + 30, "from the cut to the exit: " + cutToExitSeconds + " s");
+        assertTrue(cutToExitSeconds < LEASE.toSeconds() + 20, "from the cut to the exit: " + cutToExitSeconds + " s");
 
         // The cut-off worker is alive and ended the run itself when its lease ran out.
-        String log = awaitLog(cut.name(), "lease of run", Duration.ofSeconds(30));
+        String log = awaitLog(cut.name(), "ran out", Duration.ofSeconds(30));
         Matcher expired = Pattern.compile("(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) .*The lease of run \\S+ ran out.*").matcher(log);
         assertTrue(expired.find(), "the cut-off worker's log shows no lease expiry:\n" + log);
         double cutToStop = Duration.between(LocalTime.parse(cutAt), LocalTime.parse(expired.group(1))).toMillis() / 1e3;
@@ -118,11 +126,13 @@ class AcrossContainersTest {
                 "the cut-off worker's container is still running");
     }
 
+    /** The worker's console and its log file (read inside the container: it has no network). */
     private static String awaitLog(String container, String text, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String log = "";
         while (System.nanoTime() < deadline) {
-            log = suite.logs(container);
+            log = suite.logs(container) + "\n--- log file:\n"
+                    + suite.podman.run(ContainerSuite.QUICK, "exec", container, "cat", "/tmp/kbench-worker-8080.log").out();
             if (log.contains(text)) {
                 return log;
             }
