@@ -39,7 +39,7 @@ if [ -s "$ARCHIVE" ]; then
   exit 0
 fi
 
-[ "$(id -u)" = 0 ] || die "building the base needs root (debootstrap and chroot); run as root, or give Jib another base with -Dkbench.image.base=..."
+[ "$(id -u)" = 0 ] || die "building the base needs root (debootstrap and chroot): run as root, or skip the container tests with -DskipContainerTests (mvn -Pimage builds on -Dkbench.image.base, eclipse-temurin:17-jre by default)"
 
 mkdir -p "$CACHE"
 # One build at a time (two Maven runs on one machine share the cache).
