@@ -44,7 +44,7 @@ final class ContainerSuite {
     final Path tokenFile;
     private final Path runDir;
     final String token;
-    private final String whyNot;
+    private String whyNot;
     private String image;
     private String base;
     private final List<String> containers = new CopyOnWriteArrayList<>();
@@ -110,7 +110,18 @@ final class ContainerSuite {
         image = loaded(podman.must(SLOW, "load", "-q", "-i", imageTar.toString()), imageTar);
         Path baseTar = imageDir.resolve("local-base").resolve("base-docker.tar");
         base = loaded(podman.must(SLOW, "load", "-q", "-i", baseTar.toString()), baseTar);
-        createNetwork();
+        // Where the kernel refuses containers or bridges, the tests skip and say why.
+        Podman.Result probe = podman.run(QUICK, "run", "--rm", "--network", "none", base, "true");
+        if (!probe.ok()) {
+            whyNot = "podman cannot start a container on this machine: " + probe.describe();
+            return;
+        }
+        Podman.Result bridge = podman.run(QUICK, "network", "create", "--subnet", subnetPrefix + ".0/24", network);
+        if (!bridge.ok()) {
+            whyNot = "podman cannot create a bridge network on this machine: " + bridge.describe();
+            return;
+        }
+        nameBridge();
         long t1 = System.nanoTime();
         startBroker();
         System.out.printf(java.util.Locale.ROOT, "[suite] images loaded in %.1f s, broker ready in %.1f s at %s%n",
@@ -118,11 +129,10 @@ final class ContainerSuite {
     }
 
     /**
-     * The suite's network, on a bridge named after it: podman 4.3 names bridges podman1, podman2, ...
+     * The suite's network gets a bridge named after it: podman 4.3 names bridges podman1, podman2, ...
      * by the networks it knows (only ours here), which could meet another user's bridge of that name.
      */
-    private void createNetwork() {
-        podman.must(QUICK, "network", "create", "--subnet", subnetPrefix + ".0/24", network);
+    private void nameBridge() {
         Path config = dir.resolve("podman").resolve("networks").resolve(network + ".json");
         try {
             String json = Files.readString(config);
