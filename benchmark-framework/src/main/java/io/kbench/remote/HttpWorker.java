@@ -214,12 +214,13 @@ public final class HttpWorker implements Worker {
     }
 
     /**
-     * A renewal waits at most a third of the lease, so that one silent worker cannot hold up the next
-     * renewal of the others until their leases run out too (renewals come at most every third of it).
+     * A renewal waits at most half the lease, so that one silent worker cannot hold up the next renewal
+     * of the others until their leases run out too: renewals come at most every third of the lease,
+     * so the others hear from the coordinator at least every five sixths of it.
      */
     private Duration renewTimeout() {
         long lease = leaseMillis;
-        return lease > 0 && lease / 3 < callTimeout.toMillis() ? Duration.ofMillis(Math.max(1, lease / 3)) : callTimeout;
+        return lease > 0 && lease / 2 < callTimeout.toMillis() ? Duration.ofMillis(Math.max(1, lease / 2)) : callTimeout;
     }
 
     private void runCall(String what, RunRoute route, Object body, Duration timeout) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A worker that stops answering mid-run (a network partition) holds a run's quick calls at most for
- * the lease, and a renewal at most a third of it, however long the general call timeout: found with
+ * the lease, and a renewal at most half of it, however long the general call timeout: found with
  * a worker container cut off its network, whose 15 s timeouts let the other workers' leases run out.
  */
 class HttpWorkerLeaseBoundTest {
@@ -50,7 +50,7 @@ class HttpWorkerLeaseBoundTest {
         long start = System.nanoTime();
         assertThrows(WorkerException.class, worker::renewLease);
         double renewSeconds = (System.nanoTime() - start) / 1e9;
-        // A third of the 1.5 s lease, not the 20 s call timeout (generous bound for a busy machine).
+        // Half the 1.5 s lease, not the 20 s call timeout (generous bound for a busy machine).
         assertTrue(renewSeconds < 8, "the renewal waited " + renewSeconds + " s");
     }
 
