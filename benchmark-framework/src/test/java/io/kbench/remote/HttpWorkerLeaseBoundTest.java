@@ -3,7 +3,7 @@ package io.kbench.remote;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.WorkerException;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -45,7 +45,7 @@ class HttpWorkerLeaseBoundTest {
     void renewalsAndStatsCallsOfARunWaitNoLongerThanItsLease() {
         int port = silentAfterStart();
         HttpWorker worker = new HttpWorker("http://127.0.0.1:" + port, client, null, Duration.ofSeconds(20), null);
-        worker.startRun(new RunSetup("r1", null, "test", 1_500, 0));
+        worker.startRun(new WorkerSetup("r1", null, "test", 1_500, 0));
 
         long start = System.nanoTime();
         assertThrows(WorkerException.class, worker::renewLease);
@@ -59,7 +59,7 @@ class HttpWorkerLeaseBoundTest {
     void statsCallsOfARunWaitNoLongerThanItsLease() {
         int port = silentAfterStart();
         HttpWorker worker = new HttpWorker("http://127.0.0.1:" + port, client, null, Duration.ofSeconds(20), null);
-        worker.startRun(new RunSetup("r1", null, "test", 1_500, 0));
+        worker.startRun(new WorkerSetup("r1", null, "test", 1_500, 0));
 
         long start = System.nanoTime();
         assertThrows(WorkerException.class, worker::periodStats);

@@ -146,9 +146,9 @@ final class CoordinatorRun {
         return b.toString();
     }
 
-    /** The one result JSON the run wrote. */
+    /** The one result JSON the run wrote (a failed run's goes to failed/ under the results directory). */
     JsonNode result() {
-        try (Stream<Path> files = Files.list(results)) {
+        try (Stream<Path> files = Files.walk(results, 2)) {
             List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
             if (json.size() != 1) {
                 throw new AssertionError("expected one result file in " + results + ", found " + json + "; console:\n" + console());
