@@ -54,6 +54,18 @@ class NodeCommandLineTest {
     }
 
     @Test
+    void formatFeaturesRoundTripAndBadOnesAreNamed() {
+        List<String> features = LocalClusterConfig.defaults().formatFeatures();
+        assertEquals(List.of("group.version=1", "share.version=1"), features);
+        assertEquals(List.of("group.version=1", "share.version=0"), LocalClusterConfig.defaults().withShareGroups(false).formatFeatures());
+        NodeArguments args = NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null, features)));
+        assertEquals(features, args.features());
+        assertEquals(List.of(), NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null))).features());
+        assertEquals("--feature needs NAME=LEVEL (got share.version)", assertThrows(IllegalArgumentException.class,
+                () -> NodeArguments.parse(new String[] {"--feature", "share.version"})).getMessage());
+    }
+
+    @Test
     void badArgumentsAreNamed() {
         assertEquals("unknown argument --brokers; " + NodeArguments.USAGE,
                 assertThrows(IllegalArgumentException.class, () -> NodeArguments.parse(new String[] {"--brokers", "3"}))
