@@ -318,11 +318,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                 // Only committed messages; end-to-end latency then includes the wait for the commit.
                 props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             }
-            ProtocolChoice.apply(props, options);
+            boolean leaveOnClose = ProtocolChoice.apply(props, options);
             if (ProtocolChoice.isConsumerProtocol(props)) {
                 groups.prepareConsumerProtocolGroup(subscriptionName, options.sessionTimeout());
             }
-            CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props);
+            CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
             KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer);
             clients.add(member);

@@ -44,6 +44,8 @@ class KafkaConsumerOptionsTest {
         assertNull(p.get("partition.assignment.strategy"));
         assertEquals("1", p.get("fetch.min.bytes"));
         assertTrue(ProtocolChoice.isConsumerProtocol(p));
+        assertTrue(String.valueOf(p.get("group.instance.id")).startsWith("kbench-member-"),
+                "a consumer-protocol member gets an instance id of its own, so it can be closed as a crash: " + p);
     }
 
     @Test
@@ -62,9 +64,20 @@ class KafkaConsumerOptionsTest {
 
     @Test
     void withoutOptionsTheFilesSettingsStand() {
-        Properties p = props("group.protocol=consumer", ConsumerOptions.DEFAULTS);
-        assertEquals("consumer", p.get("group.protocol"));
+        Properties p = props("group.protocol=classic", ConsumerOptions.DEFAULTS);
+        assertEquals("classic", p.get("group.protocol"));
         assertNull(p.get("group.instance.id"));
+    }
+
+    @Test
+    void onlyAConsumerProtocolMemberWithoutAnIdOfItsOwnGetsOneAndLeavesExplicitlyWhenClosed() {
+        Properties p = new KafkaClientConfigs(config("group.protocol=consumer", "")).consumer("g");
+        assertTrue(ProtocolChoice.apply(p, ConsumerOptions.DEFAULTS));
+        Properties own = new KafkaClientConfigs(config("", "")).consumer("g");
+        assertFalse(ProtocolChoice.apply(own, ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withGroupInstanceId("m")));
+        assertEquals("m", own.get("group.instance.id"));
+        assertFalse(ProtocolChoice.apply(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
+                "classic members stay dynamic: REMAIN_IN_GROUP works for them");
     }
 
     @Test
