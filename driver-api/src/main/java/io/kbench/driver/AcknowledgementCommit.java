@@ -7,9 +7,10 @@ package io.kbench.driver;
  * @param accepted records acknowledged {@link Acknowledgement#ACCEPT} in this commit (in implicit mode, every record)
  * @param released records acknowledged {@link Acknowledgement#RELEASE}
  * @param rejected records acknowledged {@link Acknowledgement#REJECT}
- * @param commitMicros from when the consumer handed the acknowledgements to the system (Kafka: the
- *     {@code commitAsync} after the batch in explicit mode, the next poll in implicit mode) until the
- *     system answered, in microseconds; 0 or more
+ * @param commitMicros from when the consumer handed the acknowledgements to the system until it had the
+ *     answer, in microseconds; 0 or more. A driver says what it measures; Kafka's: the round trip of the
+ *     {@code commitSync} after each batch in explicit mode; in implicit mode, from the poll that carried
+ *     the acknowledgements until a later poll reported the answer (an upper bound)
  * @param error {@code null} when the system took every acknowledgement of the commit; otherwise why not,
  *     and then the counts are of acknowledgements that took no effect (the records stay or become
  *     available and are delivered again)

@@ -9,11 +9,13 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.errors.InvalidRecordStateException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -23,11 +25,16 @@ import org.slf4j.LoggerFactory;
 /**
  * One member of a share group, polling a {@link KafkaShareConsumer} on its own thread: each record of a
  * batch goes to the callback (which may take its time: the batch's acquisition locks run meanwhile),
- * then the batch is acknowledged. In explicit mode every record gets the callback's answer and the
- * batch is committed at once ({@code commitAsync}); in implicit mode the next poll acknowledges it.
- * The client reports each commit to an {@code AcknowledgementCommitCallback}, on this thread, which
- * this class turns into {@link AcknowledgementCommit}s: the outcome of each record it remembers, and
- * the time since the commit left (the commitAsync, or the poll that carried it).
+ * then the batch is acknowledged.
+ * <ul>
+ *   <li>Explicit mode: every record gets the callback's answer and the batch is committed at once with
+ *       {@code commitSync}, whose answer, per partition, becomes the {@link AcknowledgementCommit}s;
+ *       {@code commitMicros} is that call's round trip.</li>
+ *   <li>Implicit mode: the next poll carries the batch's acknowledgements, as Kafka intends, and the
+ *       client reports them to an {@code AcknowledgementCommitCallback} inside a later poll, on this
+ *       thread; {@code commitMicros} runs from the poll that carried them until then, so it is an upper
+ *       bound that includes the processing of the batch in between.</li>
+ * </ul>
  *
  * <p>A {@link KafkaShareConsumer} is not thread-safe, so pause, resume and close are requests the poll
  * thread carries out. {@link #closeAsCrash()} is as close to a crash as Kafka 4.3.1's share consumer
@@ -44,10 +51,7 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
 
-    /** One acknowledged record the client has not reported yet, and the batch whose commit carries it. */
-    private record Pending(Acknowledgement ack, Batch batch) {}
-
-    /** When a batch's acknowledgements left for the broker; 0 while they have not. */
+    /** An implicit batch: when the poll that carries its acknowledgements started; 0 before. */
     private static final class Batch {
         long sentNanos;
     }
@@ -59,8 +63,8 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
     private final ShareConsumerCallback callback;
     private final GroupAdmin groups;
     private final Thread thread;
-    /** By partition, by offset: only touched on the poll thread. */
-    private final Map<Integer, Map<Long, Pending>> pending = new HashMap<>();
+    /** Implicit mode: the batch of each record not reported yet, by partition and offset; only touched on the poll thread. */
+    private final Map<Integer, Map<Long, Batch>> pending = new HashMap<>();
     private volatile boolean closing;
     private volatile boolean crashing;
     private volatile boolean pauseRequested;
@@ -87,7 +91,9 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
 
     private void pollLoop(String topic) {
         try {
-            consumer.setAcknowledgementCommitCallback(this::committed);
+            if (!explicit) {
+                consumer.setAcknowledgementCommitCallback(this::committed);
+            }
             consumer.subscribe(List.of(topic));
             while (!closing) {
                 if (pauseRequested) {
@@ -128,6 +134,7 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
         }
         long receivedNanos = System.nanoTime();
         Batch batch = new Batch();
+        Map<Integer, long[]> answered = new HashMap<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
             if (crashing) {
                 return; // a crash acknowledges nothing more
@@ -135,20 +142,71 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
             Acknowledgement ack = answer(record, receivedNanos);
             if (explicit) {
                 consumer.acknowledge(record, typeOf(ack));
+                answered.computeIfAbsent(record.partition(), p -> new long[3])[ack.ordinal()]++;
+            } else {
+                pending.computeIfAbsent(record.partition(), p -> new HashMap<>()).put(record.offset(), batch);
             }
-            pending.computeIfAbsent(record.partition(), p -> new HashMap<>()).put(record.offset(), new Pending(ack, batch));
         }
         if (explicit) {
-            batch.sentNanos = System.nanoTime();
-            try {
-                consumer.commitAsync();
-            } catch (WakeupException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                warnOnce("share consumer commit failed: ", e);
-            }
+            commit(answered);
         } else {
             unsent = batch;
+        }
+    }
+
+    /** Explicit mode: commits the batch's acknowledgements and reports what each partition's leader answered. */
+    private void commit(Map<Integer, long[]> answered) {
+        long start = System.nanoTime();
+        Map<TopicIdPartition, Optional<KafkaException>> result;
+        try {
+            result = consumer.commitSync(COMMIT_TIMEOUT);
+        } catch (WakeupException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            warnOnce("share consumer commit failed: ", e);
+            long[] all = new long[3];
+            answered.values().forEach(c -> add(all, c));
+            report(all, (System.nanoTime() - start) / 1000, e);
+            return;
+        }
+        long micros = (System.nanoTime() - start) / 1000;
+        long[] taken = new long[3];
+        Map<String, long[]> refused = new HashMap<>();
+        Map<String, KafkaException> errors = new HashMap<>();
+        for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e : result.entrySet()) {
+            long[] counts = answered.get(e.getKey().partition());
+            if (counts == null) {
+                continue;
+            }
+            if (e.getValue().isEmpty()) {
+                add(taken, counts);
+            } else {
+                KafkaException error = e.getValue().get();
+                String kind = error.getClass().getName();
+                add(refused.computeIfAbsent(kind, k -> new long[3]), counts);
+                errors.putIfAbsent(kind, error);
+            }
+        }
+        report(taken, micros, null);
+        refused.forEach((kind, counts) -> report(counts, micros, errors.get(kind)));
+    }
+
+    private static void add(long[] to, long[] counts) {
+        for (int i = 0; i < to.length; i++) {
+            to[i] += counts[i];
+        }
+    }
+
+    private void report(long[] counts, long micros, Exception error) {
+        if (counts[0] + counts[1] + counts[2] == 0) {
+            return;
+        }
+        AcknowledgementCommit commit = new AcknowledgementCommit(counts[0], counts[1], counts[2], Math.max(0, micros), error,
+                error instanceof InvalidRecordStateException);
+        try {
+            callback.acknowledgementsCommitted(commit);
+        } catch (RuntimeException e) {
+            warnOnce("share consumer commit callback failed: ", e);
         }
     }
 
@@ -180,35 +238,22 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
         };
     }
 
-    /** The client's report of one commit, on this thread (inside poll, commitAsync or close). */
+    /** Implicit mode: the client's report of one commit (every record accepted), on this thread, inside a poll or close. */
     private void committed(Map<TopicIdPartition, Set<Long>> offsets, Exception error) {
         long now = System.nanoTime();
-        long[] counts = new long[Acknowledgement.values().length];
+        long accepted = 0;
         long sentNanos = now;
         for (Map.Entry<TopicIdPartition, Set<Long>> e : offsets.entrySet()) {
-            Map<Long, Pending> ofPartition = pending.get(e.getKey().partition());
+            Map<Long, Batch> ofPartition = pending.get(e.getKey().partition());
             for (Long offset : e.getValue()) {
-                Pending p = ofPartition == null ? null : ofPartition.remove(offset);
-                if (p != null) {
-                    counts[p.ack().ordinal()]++;
-                    if (p.batch().sentNanos != 0) {
-                        sentNanos = Math.min(sentNanos, p.batch().sentNanos);
-                    }
-                } else {
-                    counts[Acknowledgement.ACCEPT.ordinal()]++; // the client acknowledged a record kbench never saw (implicit mode)
+                Batch b = ofPartition == null ? null : ofPartition.remove(offset);
+                if (b != null && b.sentNanos != 0) {
+                    sentNanos = Math.min(sentNanos, b.sentNanos);
                 }
+                accepted++;
             }
         }
-        if (counts[0] + counts[1] + counts[2] == 0) {
-            return;
-        }
-        AcknowledgementCommit commit = new AcknowledgementCommit(counts[0], counts[1], counts[2], Math.max(0, (now - sentNanos) / 1000),
-                error, error instanceof InvalidRecordStateException);
-        try {
-            callback.acknowledgementsCommitted(commit);
-        } catch (RuntimeException e) {
-            warnOnce("share consumer commit callback failed: ", e);
-        }
+        report(new long[] {accepted, 0, 0}, (now - sentNanos) / 1000, error);
     }
 
     /** Paused: the acknowledgements still held go out now (else their locks would run out), then no fetch until resumed. */

@@ -126,8 +126,13 @@ class KafkaShareGroupsOnThreeBrokersTest {
             assertTrue(received.stream().allMatch(n -> n > 0), "all " + MEMBERS + " members received records: " + received);
             assertEquals(MESSAGES + MESSAGES / 5, received.stream().mapToInt(Integer::intValue).sum(),
                     "delivered = accepted + released + rejected");
+            List<Long> commitMicros = new ArrayList<>();
+            members.forEach(m -> m.commits.forEach(c -> commitMicros.add(c.commitMicros())));
+            commitMicros.sort(null);
             System.out.printf("three brokers: %d share consumers on %d partitions received %s records; answered %d accepted, %d released, "
-                    + "%d rejected%n", MEMBERS, PARTITIONS, received, answers[0], answers[1], answers[2]);
+                    + "%d rejected; %d commits (commitSync) took %d µs median, %d µs max%n", MEMBERS, PARTITIONS, received, answers[0],
+                    answers[1], answers[2], commitMicros.size(), commitMicros.get(commitMicros.size() / 2),
+                    commitMicros.get(commitMicros.size() - 1));
             for (BenchmarkConsumer c : consumers) {
                 c.close();
             }
