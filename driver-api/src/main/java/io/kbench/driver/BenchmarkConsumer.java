@@ -27,7 +27,8 @@ public interface BenchmarkConsumer extends AutoCloseable {
      * session timeout runs out, and only then hands them to other members; a static member that comes
      * back under the same {@link ConsumerOptions#groupInstanceId()} within that time gets them back.
      * Messages delivered but not acknowledged (committed, or for a share consumer, acknowledged) are
-     * delivered again. No callback runs after this returns, and the client's resources are released.
+     * delivered again. No callback runs after this returns, and the client's resources are released; a
+     * later {@link #close()} does nothing.
      *
      * <p>Only for drivers that declare {@link ConsumerFeature#CRASH_CLOSE}; a driver documents how
      * close its crash comes to a real one. The default refuses with a {@link DriverException}.

@@ -40,6 +40,8 @@ final class InMemoryConsumer implements BenchmarkConsumer {
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean paused;
     private volatile boolean closed;
+    /** Set once by close or closeAsCrash: the other then does nothing. */
+    private boolean ended;
     private volatile long consumed;
 
     /**
@@ -124,7 +126,9 @@ final class InMemoryConsumer implements BenchmarkConsumer {
      */
     @Override
     public void close() throws InterruptedException {
-        stop();
+        if (!stop()) {
+            return;
+        }
         group.leave(this);
         onClose.accept(this);
     }
@@ -135,17 +139,27 @@ final class InMemoryConsumer implements BenchmarkConsumer {
      */
     @Override
     public void closeAsCrash() throws InterruptedException {
-        stop();
+        if (!stop()) {
+            return;
+        }
         group.crash(this);
         onClose.accept(this);
     }
 
-    private void stop() throws InterruptedException {
+    /** @return false when the consumer was closed (or closed as a crash) already */
+    private boolean stop() throws InterruptedException {
+        synchronized (this) {
+            if (ended) {
+                return false;
+            }
+            ended = true;
+        }
         closed = true;
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             thread.join(CLOSE_TIMEOUT.toMillis());
         }
         topic.removeReader(thread);
+        return true;
     }
 }

@@ -47,6 +47,8 @@ final class InMemoryShareConsumer implements BenchmarkConsumer {
     private volatile boolean closed;
     /** Set by closeAsCrash: the batch under way stops and its acknowledgements are never sent. */
     private volatile boolean crashed;
+    /** Set once by close or closeAsCrash: the other then does nothing. */
+    private boolean ended;
     private volatile long delivered;
     private volatile long lockLost;
 
@@ -182,7 +184,9 @@ final class InMemoryShareConsumer implements BenchmarkConsumer {
     /** Stops after the record under way; what it acknowledged is committed, what it holds besides is released; then it leaves. */
     @Override
     public void close() throws InterruptedException {
-        stop();
+        if (!stop()) {
+            return;
+        }
         group.leave(this);
         onClose.accept(this);
     }
@@ -195,17 +199,27 @@ final class InMemoryShareConsumer implements BenchmarkConsumer {
     @Override
     public void closeAsCrash() throws InterruptedException {
         crashed = true;
-        stop();
+        if (!stop()) {
+            return;
+        }
         group.crash(this);
         onClose.accept(this);
     }
 
-    private void stop() throws InterruptedException {
+    /** @return false when the consumer was closed (or closed as a crash) already */
+    private boolean stop() throws InterruptedException {
+        synchronized (this) {
+            if (ended) {
+                return false;
+            }
+            ended = true;
+        }
         closed = true;
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             thread.join(CLOSE_TIMEOUT.toMillis());
         }
         topic.removeReader(thread);
+        return true;
     }
 }

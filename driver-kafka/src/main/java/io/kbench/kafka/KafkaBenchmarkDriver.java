@@ -30,11 +30,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -42,6 +44,8 @@ import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -326,7 +330,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
             KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer);
             clients.add(member);
-            metrics.add(consumer::metrics);
+            metrics.add(() -> metricsOf(consumer::metrics));
             benchmarkConsumer.start();
             return member;
         });
@@ -343,15 +347,25 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
                                                                     ShareConsumerCallback callback) {
         return CompletableFuture.supplyAsync(() -> {
-            String clientId = "kbench-share-" + ProcessHandle.current().pid() + "-" + shareConsumers.incrementAndGet();
+            // Unique across workers too: the member's assignment is looked up by it.
+            String clientId = "kbench-share-" + UUID.randomUUID().toString().substring(0, 8) + "-" + shareConsumers.incrementAndGet();
             Properties props = configs.shareConsumer(group, clientId, mode == AcknowledgementMode.EXPLICIT);
             KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(props);
             KafkaShareBenchmarkConsumer member = new KafkaShareBenchmarkConsumer(consumer, topic, group, clientId, mode, callback, groups);
             clients.add(member);
-            metrics.add(consumer::metrics);
+            metrics.add(() -> metricsOf(consumer::metrics));
             member.start();
             return member;
         });
+    }
+
+    /** A consumer closed as a crash during the run may refuse to tell its metrics: it then has none. */
+    private static Map<MetricName, ? extends Metric> metricsOf(Supplier<Map<MetricName, ? extends Metric>> client) {
+        try {
+            return client.get();
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
     }
 
     @Override

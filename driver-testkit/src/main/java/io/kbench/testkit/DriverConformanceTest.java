@@ -1050,6 +1050,12 @@ public abstract class DriverConformanceTest<C> {
         opened.remove(consumer);
         Bounded.run("closeAsCrash()", callTimeout(), consumer::closeAsCrash);
         long crashedAt = System.nanoTime();
+        try {
+            Bounded.run("close() after closeAsCrash()", callTimeout(), consumer::close);
+        } catch (RuntimeException e) {
+            throw broken("BenchmarkConsumer.closeAsCrash", "a later close() does nothing (the framework may close every consumer "
+                    + "at the end)", "close() after closeAsCrash() threw " + Bounded.describe(e), e);
+        }
 
         ShareDeliveries shareGot = null;
         long shareCrashedAt = 0;
