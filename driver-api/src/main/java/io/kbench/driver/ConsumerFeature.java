@@ -1,8 +1,5 @@
 package io.kbench.driver;
 
-import java.util.Arrays;
-import java.util.List;
-
 /**
  * What a driver can do with consumers beyond a plain consumer group member, declared by
  * {@link BenchmarkDriver#consumerFeatures()}. The framework compares a workload's needs with these
@@ -34,10 +31,5 @@ public enum ConsumerFeature {
     /** What the feature is, for messages: "driver X has no share groups". */
     public String description() {
         return description;
-    }
-
-    /** Every feature's description, for messages. */
-    public static List<String> descriptions() {
-        return Arrays.stream(values()).map(ConsumerFeature::description).toList();
     }
 }
