@@ -10,7 +10,7 @@ import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.ConsumerOptions.GroupProtocol;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.TopicSpec;
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

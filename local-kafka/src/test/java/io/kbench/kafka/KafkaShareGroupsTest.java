@@ -14,7 +14,7 @@ import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.time.Duration;
 import java.util.ArrayList;
