@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
