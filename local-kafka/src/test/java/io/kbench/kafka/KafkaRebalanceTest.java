@@ -195,11 +195,17 @@ class KafkaRebalanceTest {
                 Thread.sleep(1000);
                 Set<Integer> its = new TreeSet<>(seenByGoing);
                 assertEquals(going.assignedPartitionCount(), its.size(), "the going member consumed each of its partitions in the last second");
+                assertEquals(2, assignment(name).size(), "both members are in the group before one goes: " + assignment(name));
                 long goneAt = System.nanoTime();
                 if (crash) {
                     going.closeAsCrash();
                 } else {
                     going.close();
+                }
+                // What the coordinator did, apart from timing: a crashed member stays until its session times out.
+                Map<String, Set<Integer>> right = assignment(name);
+                if (crash) {
+                    assertEquals(2, right.size(), protocol.label() + ": the coordinator still lists the crashed member: " + right);
                 }
                 await("the other member consumes the going member's partitions " + its, SESSION.multipliedBy(5).plusSeconds(20),
                         () -> its.stream().allMatch(p -> consumption.gapNanos(p, goneAt) >= 0));
