@@ -28,9 +28,18 @@ import java.util.Set;
  *                     false). Off by default because the proxy copies every byte: on a small machine
  *                     that CPU and latency would distort an ordinary benchmark. The proxies run in
  *                     the brokers' JVMs, not in the client's.
+ * @param shareGroups  format the cluster with share groups switched on ({@code share.version=1}), so that
+ *                     share consumers (KIP-932) work (default true). False formats it with
+ *                     {@code share.version=0}: a cluster of this release that has them switched off.
+ *                     The consumer group protocol ({@code group.version=1}) is on either way.
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
-                                 LocalClusterSecurity security, Boolean faultProxy) {
+                                 LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups) {
+
+    /** The format feature that switches share groups on, and the one that keeps the consumer group protocol. */
+    public static final String SHARE_GROUPS_ON = "share.version=1";
+    public static final String SHARE_GROUPS_OFF = "share.version=0";
+    public static final String CONSUMER_PROTOCOL_ON = "group.version=1";
 
     /** Allowed range of {@link #brokers()}. */
     public static final int MIN_BROKERS = 1;
@@ -75,37 +84,59 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         if (faultProxy == null) {
             faultProxy = false;
         }
+        if (shareGroups == null) {
+            shareGroups = true;
+        }
+    }
+
+    /** With share groups (as before the choice existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security, Boolean faultProxy) {
+        this(brokers, brokerConfig, heapMb, security, faultProxy, null);
     }
 
     /** Without the fault proxy (as before it existed). */
     public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                               LocalClusterSecurity security) {
-        this(brokers, brokerConfig, heapMb, security, null);
+        this(brokers, brokerConfig, heapMb, security, null, null);
     }
 
     /** A configuration with every default (one broker). */
     public static LocalClusterConfig defaults() {
-        return new LocalClusterConfig(null, null, null, null, null);
+        return new LocalClusterConfig(null, null, null, null, null, null);
     }
 
     /** A configuration with {@code brokers} nodes and otherwise defaults. */
     public static LocalClusterConfig ofBrokers(int brokers) {
-        return new LocalClusterConfig(brokers, null, null, null, null);
+        return new LocalClusterConfig(brokers, null, null, null, null, null);
     }
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups);
+    }
+
+    /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
+    public LocalClusterConfig withShareGroups(boolean shareGroups) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups);
+    }
+
+    /**
+     * The feature levels the nodes' storage is formatted with, {@code name=level}: explicit, so that a
+     * release whose defaults differ (4.1 formats without share groups) still gets what the run expects.
+     */
+    public List<String> formatFeatures() {
+        return List.of(CONSUMER_PROTOCOL_ON, shareGroups ? SHARE_GROUPS_ON : SHARE_GROUPS_OFF);
     }
 
     /** Maximum heap of each node's JVM in MiB: {@link #heapMb()} split evenly, rounded up. */

@@ -65,6 +65,7 @@ public final class LocalKafkaCluster implements LocalCluster {
     private final Path tempDir;
     private final ClusterLayout layout;
     private final String kafkaVersion;
+    private final boolean shareGroups;
     private final LocalClusterSecurity security;
     private final Map<String, String> clientSettings;
     private final FaultLog faultLog;
@@ -75,11 +76,12 @@ public final class LocalKafkaCluster implements LocalCluster {
     private ClusterAdmin admin;
     private boolean closed;
 
-    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, String kafkaVersion,
+    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, List<String> features, String kafkaVersion,
                               LocalClusterSecurity security, LocalClusterSecrets secrets) {
         this.tempDir = tempDir;
         this.layout = layout;
         this.kafkaVersion = kafkaVersion;
+        this.shareGroups = features.contains(LocalClusterConfig.SHARE_GROUPS_ON);
         this.security = security;
         this.clientSettings = Collections.unmodifiableMap(secrets == null
                 ? new LinkedHashMap<>(Map.of("bootstrap.servers", layout.bootstrapServers()))
@@ -88,7 +90,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         String clusterId = Uuid.randomUuid().toString();
         Path securityFile = secrets == null ? null : secrets.settingsFile();
         this.nodes = new ClusterNodes(layout,
-                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile),
+                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile, features),
                 tempDir.resolve(LOG_FILE), faultLog);
     }
 
@@ -113,7 +115,8 @@ public final class LocalKafkaCluster implements LocalCluster {
         LocalClusterSecurity security = config.security();
         boolean proxy = config.faultProxy();
         say.accept("Starting local Kafka " + version + " (" + brokersText(n)
-                + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "") + ")...");
+                + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "")
+                + (config.shareGroups() ? "" : ", without share groups") + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -137,7 +140,7 @@ public final class LocalKafkaCluster implements LocalCluster {
             for (NodeLayout node : layout.nodes()) {
                 writeNodeConfig(node);
             }
-            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), version, security, secrets);
+            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), config.formatFeatures(), version, security, secrets);
             cluster.nodes.startAll(READY_TIMEOUT_MS);
             String ready = String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", layout.bootstrapServers(),
                     security == null ? "" : " over " + security.protocol(), (System.nanoTime() - t0) / 1e9);
@@ -225,6 +228,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
                 + (hasFaultProxy() ? " through fault proxies" : "")
+                + (shareGroups ? "" : ", share groups switched off")
                 + " (data in " + tempDir + ", deleted at exit)";
     }
 

@@ -144,15 +144,4 @@ class KubernetesManifestsTest {
         assertEquals("KBENCH_WORKER_TOKEN", env.get("name"));
         assertEquals(Map.of("name", "kbench-worker-token", "key", "token"), at(env, "valueFrom", "secretKeyRef"));
     }
-
-    @Test
-    void dockerfileBuildsTheToolOnJava17AndStartsTheWorkerWithTheMountedToken() throws IOException {
-        String dockerfile = Files.readString(DIR.resolve("Dockerfile"), StandardCharsets.UTF_8);
-        assertTrue(dockerfile.contains("FROM eclipse-temurin:17-jre"));
-        assertTrue(dockerfile.contains("-pl benchmark-framework,driver-kafka -am package"));
-        assertTrue(dockerfile.contains("touch benchmark-framework/target/.kbench-built"));
-        assertTrue(dockerfile.contains("ENTRYPOINT [\"bin/benchmark-worker\"]"));
-        assertTrue(dockerfile.contains("\"--token-file\", \"" + TOKEN_FILE + "\""));
-        assertTrue(dockerfile.contains("USER 10001"));
-    }
 }
