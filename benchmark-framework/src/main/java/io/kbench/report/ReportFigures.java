@@ -2,13 +2,16 @@ package io.kbench.report;
 
 import io.kbench.model.Measurement;
 import io.kbench.model.Units;
+import io.kbench.result.OmbPercentiles;
 import io.kbench.result.OmbResult;
 import io.kbench.result.RunResult;
+import io.kbench.stats.LatencySummary;
 import java.util.List;
 
 /**
  * The headline figures of one run, from either result format, for the summary and the comparison.
- * Rates per second; MB = 1,048,576 bytes; latencies in ms; null when the run has no such figure.
+ * Rates per second; MB = 1,048,576 bytes; latencies in ms, with OMB's nine figures (a figure is null
+ * when the run has none: {@link #NONE}); null when the run has no such figure.
  *
  * @param publishRate acknowledged messages per second
  * @param publishMBps acknowledged payload MB per second
@@ -30,11 +33,13 @@ public record ReportFigures(
         Double requestedRate,
         Double sendErrors,
         Double windowSeconds,
-        LatencyMillis publish,
-        LatencyMillis send,
-        LatencyMillis endToEnd,
-        LatencyMillis scheduleDelay) {
+        OmbPercentiles<Double> publish,
+        OmbPercentiles<Double> send,
+        OmbPercentiles<Double> endToEnd,
+        OmbPercentiles<Double> scheduleDelay) {
 
+    /** No such latency in the run. */
+    static final OmbPercentiles<Double> NONE = OmbPercentiles.of(pct -> null);
 
     static ReportFigures of(ResultFile run) {
         return run.kbench() != null ? kbench(run.kbench()) : omb(run.omb());
@@ -44,13 +49,12 @@ public record ReportFigures(
         Measurement m = r.measurement();
         if (m == null) {
             return new ReportFigures(null, null, null, null, r.identity().workload().producerRate(), null, null,
-                    LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE);
+                    NONE, NONE, NONE, NONE);
         }
         boolean consumers = r.identity().workload().subscriptionsPerTopic() > 0;
         return new ReportFigures(m.publishRate(), m.publishMBps(), consumers ? m.consumeRate() : null,
                 consumers ? m.consumeMBps() : null, m.requestedRate(), (double) m.counts().sendErrors(), m.windowMicros() / 1e6,
-                LatencyMillis.fromMicros(m.publishLatency()), LatencyMillis.fromMicros(m.sendLatency()),
-                LatencyMillis.fromMicros(m.endToEndLatency()), LatencyMillis.fromMicros(m.scheduleDelay()));
+                millis(m.publishLatency()), millis(m.sendLatency()), millis(m.endToEndLatency()), millis(m.scheduleDelay()));
     }
 
     /** OMB: rates are the mean of its per-period lists; its publish latency (ack − send) is our send latency. */
@@ -63,8 +67,14 @@ public record ReportFigures(
         int periods = r.publishRate() == null ? 0 : r.publishRate().size();
         return new ReportFigures(publishRate, mb(publishRate, size), consumeRate, mb(consumeRate, size), null,
                 errorRate == null ? null : (double) Math.round(errorRate * periods * sample), periods * sample,
-                LatencyMillis.NONE, LatencyMillis.fromOmb(r.aggregatedPublishLatency()),
-                LatencyMillis.fromOmb(r.aggregatedEndToEndLatency()), LatencyMillis.NONE);
+                NONE, r.aggregatedPublishLatency() == null ? NONE : r.aggregatedPublishLatency(),
+                r.aggregatedEndToEndLatency() == null ? NONE : r.aggregatedEndToEndLatency(), NONE);
+    }
+
+    /** A summary in µs as OMB's figures in ms; {@link #NONE} without samples. */
+    private static OmbPercentiles<Double> millis(LatencySummary s) {
+        return s.count() == 0 ? NONE
+                : OmbPercentiles.of(pct -> (pct < 0 ? s.avgMicros() : s.atPercentileMicros(pct)) / 1_000.0);
     }
 
     private static Double mb(Double rate, Double size) {

@@ -11,7 +11,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * One result file as read: kbench's, bound to the result's own classes, or OpenMessaging Benchmark's.
+ * One result file as read: kbench's, bound to the result's own classes, or OpenMessaging Benchmark's
+ * (or a fork's: the same field names, no histograms; its percentile curves come from the
+ * {@code aggregated*Quantiles} maps, and its {@code publishLatency} is ack − send, our send latency).
  *
  * @param file the file as given or found
  * @param kbench the result, for a kbench file (else null)
@@ -32,28 +34,38 @@ public record ResultFile(Path file, RunResult kbench, OmbResult omb) {
         } catch (IOException e) {
             throw new ReportInputException(file + ": cannot read it: " + e.getMessage(), e);
         }
-        ResultFormat format = ResultFormat.detect(root);
-        if (format == null) {
+        Boolean kbench = isKbench(root);
+        if (kbench == null) {
             throw new ReportInputException(file + " is not a kbench or OpenMessaging Benchmark result: it has neither kbench's"
                     + " 'measurement' nor OMB's 'publishRate' list with 'aggregatedPublishLatency*' figures."
                     + " Give result files written by bin/benchmark (or OMB), or a directory of them");
         }
         int version = root.path("schemaVersion").asInt(1);
-        if (format == ResultFormat.KBENCH && version > RunResult.SCHEMA_VERSION) {
+        if (kbench && version > RunResult.SCHEMA_VERSION) {
             throw new ReportInputException(file + " has result schema version " + version + ", newer than this kbench reads ("
                     + RunResult.SCHEMA_VERSION + "): report it with the kbench that wrote it, or a newer one");
         }
         try {
-            return format == ResultFormat.KBENCH ? new ResultFile(file, ResultJson.read(root), null)
+            return kbench ? new ResultFile(file, ResultJson.read(root), null)
                     : new ResultFile(file, null, ResultJson.readOmb(root));
         } catch (IllegalArgumentException e) {
-            throw new ReportInputException(file + " is not a readable " + (format == ResultFormat.KBENCH ? "kbench" : "OMB")
+            throw new ReportInputException(file + " is not a readable " + (kbench ? "kbench" : "OMB")
                     + " result: " + e.getMessage(), e);
         }
     }
 
-    public ResultFormat format() {
-        return kbench != null ? ResultFormat.KBENCH : ResultFormat.OMB;
+    /** True for kbench's result, false for OMB's, null for neither (the caller names the file). */
+    private static Boolean isKbench(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            return null;
+        }
+        if (root.path("measurement").isObject() || (root.has("runId") && root.has("status"))) {
+            return true;
+        }
+        boolean ombSeries = root.path("publishRate").isArray();
+        boolean ombAggregates = root.path("aggregatedPublishLatency50pct").isNumber()
+                || root.path("aggregatedPublishLatencyQuantiles").isObject();
+        return ombSeries && ombAggregates ? false : null;
     }
 
     public String workload() {

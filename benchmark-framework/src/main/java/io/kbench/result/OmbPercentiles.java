@@ -20,7 +20,7 @@ public record OmbPercentiles<T>(
         @JsonProperty("Max") T max) {
 
     /** @param figure the figure at a percentile (50, 75, ..., 100 for the maximum), or the average for -1 */
-    static <T> OmbPercentiles<T> of(DoubleFunction<T> figure) {
+    public static <T> OmbPercentiles<T> of(DoubleFunction<T> figure) {
         return new OmbPercentiles<>(figure.apply(-1), figure.apply(50), figure.apply(75), figure.apply(95), figure.apply(99),
                 figure.apply(99.9), figure.apply(99.99), figure.apply(99.999), figure.apply(100));
     }

@@ -1,28 +1,30 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.kbench.config.DurationJson;
 import io.kbench.stats.HistogramCodec;
 import io.kbench.stats.LatencyHistograms;
 import java.io.IOException;
+import org.HdrHistogram.Histogram;
 
 /**
  * The one JSON mapping of result files, for writing and reading alike: records bound by Jackson,
  * times as ISO-8601 text, durations as workload files write them, and the measurement's histograms
- * as HdrHistogram's compressed encoding in base64 (the only custom serializer). Unknown fields are
+ * as HdrHistogram's compressed encoding in base64 (the only custom (de)serializer). Unknown fields are
  * skipped when reading, so a result with fields added later still reads.
  */
 public final class ResultJson {
@@ -35,8 +37,14 @@ public final class ResultJson {
             .addModule(new JavaTimeModule())
             .addModule(DurationJson.module())
             .addModule(new SimpleModule("kbench-result-histograms")
-                    .addSerializer(LatencyHistograms.class, new HistogramsSerializer())
-                    .addDeserializer(LatencyHistograms.class, new HistogramsDeserializer()))
+                    .addSerializer(Histogram.class, new HistogramText())
+                    .addDeserializer(Histogram.class, new FromStringDeserializer<>(Histogram.class) {
+                        @Override
+                        protected Histogram _deserialize(String base64, DeserializationContext c) {
+                            return HistogramCodec.decode(base64);
+                        }
+                    })
+                    .setMixInAnnotation(LatencyHistograms.class, HistogramNames.class))
             .build();
 
     private ResultJson() {}
@@ -73,38 +81,30 @@ public final class ResultJson {
         }
     }
 
-    /** The histograms of the measurement contract, each under its name with its unit. */
-    private static final class HistogramsSerializer extends JsonSerializer<LatencyHistograms> {
+    /** HdrHistogram's compressed encoding in base64; empty (and left out where a field says so) without samples. */
+    private static final class HistogramText extends StdSerializer<Histogram> {
+        HistogramText() {
+            super(Histogram.class);
+        }
+
         @Override
-        public void serialize(LatencyHistograms l, JsonGenerator g, SerializerProvider p) throws IOException {
-            g.writeStartObject();
-            g.writeStringField("publishLatencyMicros", HistogramCodec.encode(l.publish()));
-            g.writeStringField("sendLatencyMicros", HistogramCodec.encode(l.send()));
-            g.writeStringField("scheduleDelayMicros", HistogramCodec.encode(l.scheduleDelay()));
-            g.writeStringField("endToEndLatencyMicros", HistogramCodec.encode(l.endToEnd()));
-            if (l.commit().getTotalCount() > 0) { // only with transactions
-                g.writeStringField("commitLatencyMicros", HistogramCodec.encode(l.commit()));
-            }
-            g.writeEndObject();
+        public void serialize(Histogram h, JsonGenerator g, SerializerProvider p) throws IOException {
+            g.writeString(HistogramCodec.encode(h));
+        }
+
+        @Override
+        public boolean isEmpty(SerializerProvider p, Histogram h) {
+            return h.getTotalCount() == 0;
         }
     }
 
-    private static final class HistogramsDeserializer extends JsonDeserializer<LatencyHistograms> {
-        @Override
-        public LatencyHistograms deserialize(JsonParser p, DeserializationContext c) throws IOException {
-            JsonNode n = p.readValueAsTree();
-            JsonNode commit = n.path("commitLatencyMicros");
-            return new LatencyHistograms(decode(n, "publishLatencyMicros"), decode(n, "sendLatencyMicros"),
-                    decode(n, "scheduleDelayMicros"), decode(n, "endToEndLatencyMicros"),
-                    commit.isTextual() ? HistogramCodec.decode(commit.asText()) : null);
-        }
-
-        private static org.HdrHistogram.Histogram decode(JsonNode histograms, String name) {
-            JsonNode encoded = histograms.path(name);
-            if (!encoded.isTextual()) {
-                throw new IllegalArgumentException("measurement.histograms." + name + " is missing");
-            }
-            return HistogramCodec.decode(encoded.asText());
-        }
+    /** The result's names of the measurement's histograms, with their unit (the wire protocol's are shorter). */
+    private abstract static class HistogramNames {
+        @JsonProperty("publishLatencyMicros") abstract Histogram publish();
+        @JsonProperty("sendLatencyMicros") abstract Histogram send();
+        @JsonProperty("scheduleDelayMicros") abstract Histogram scheduleDelay();
+        @JsonProperty("endToEndLatencyMicros") abstract Histogram endToEnd();
+        @JsonProperty("commitLatencyMicros") @JsonInclude(JsonInclude.Include.NON_EMPTY) // only with transactions
+        abstract Histogram commit();
     }
 }
