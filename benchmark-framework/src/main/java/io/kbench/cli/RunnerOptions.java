@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options of every command that runs benchmarks (bin/benchmark and bin/benchmark sweep). */
@@ -114,6 +115,9 @@ public final class RunnerOptions {
             description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
     Path workersFile;
 
+    @Mixin
+    DnsWorkerOptions dns = new DnsWorkerOptions();
+
     @Option(names = "--producer-workers", split = ",", paramLabel = "URL", description = "Workers that only run producers.")
     List<String> producerWorkerUrls;
 
@@ -146,7 +150,8 @@ public final class RunnerOptions {
     }
 
     boolean distributed() {
-        return workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null;
+        return workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null
+                || dns.given();
     }
 
     WorkloadOverrides overrides() {
@@ -180,10 +185,13 @@ public final class RunnerOptions {
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
-        return null;
+        return dns.problem();
     }
 
-    /** The remote workers named on the command line or in a workers file, or null to run in this process. */
+    /**
+     * The remote workers named on the command line or in a workers file, or null to run in this process. Workers
+     * found by DNS are added by {@link BenchmarkCommand#connectWorkers}.
+     */
     RemoteWorkers remoteWorkers() {
         WorkersFile fromFile = workersFile == null ? new WorkersFile(null, null, null)
                 : new YamlBinder(new PlaceholderResolver()).bind(ConfigSource.read(workersFile), WorkersFile.class);
@@ -200,7 +208,7 @@ public final class RunnerOptions {
             consumers.addAll(consumerWorkerUrls);
         }
         WorkersFile all = new WorkersFile(any, producers, consumers);
-        if (all.isEmpty()) {
+        if (all.isEmpty() && !dns.given()) {
             return null;
         }
         String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");
