@@ -1,6 +1,7 @@
 package io.kbench.kafka.local;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +16,12 @@ final class NodeJvm {
      * @param securityFile the secured listener's settings ({@link LocalClusterSecrets#settingsFile()}), or null
      */
     static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile) {
+        return command(node, heapMb, clusterDir, clusterId, securityFile, Duration.ZERO);
+    }
+
+    /** @param proxyDelay the delay the node's fault proxy gives every byte each way for the whole run (zero: none) */
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile,
+                                Duration proxyDelay) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heapMb + "m");
@@ -40,6 +47,10 @@ final class NodeJvm {
         if (node.hasProxy()) {
             cmd.add("--proxy");
             cmd.add(node.proxyPort() + ":" + node.clientListenerPort());
+            if (!proxyDelay.isZero()) {
+                cmd.add("--proxy-delay-micros");
+                cmd.add(Long.toString(proxyDelay.toNanos() / 1_000));
+            }
         }
         return cmd;
     }
