@@ -208,9 +208,11 @@ class ChartTest {
         assertNull(job.getSpec().getTtlSecondsAfterFinished());
 
         Container run = r.run();
-        assertEquals(List.of("bash", "-c", "mkdir -p /results/kb-kbench-run-1 || exit 1; /opt/kbench/bin/kbench \"$@\" 2>&1 | tee "
-                + "/results/kb-kbench-run-1/console.log; code=${PIPESTATUS[0]}; echo \"$code\" > /results/kb-kbench-run-1/exit-code; "
-                + "exit \"$code\"", "kbench"), run.getCommand());
+        assertEquals(List.of("bash", "-c", "mkdir -p /results/kb-kbench-run-1 || exit 1; java -cp @/app/jib-classpath-file "
+                + "io.kbench.launcher.KbenchMain \"$@\" 2>&1 | tee /results/kb-kbench-run-1/console.log; code=${PIPESTATUS[0]}; "
+                + "echo \"$code\" > /results/kb-kbench-run-1/exit-code; exit \"$code\"", "kbench"), run.getCommand());
+        EnvVar javaOptions = run.getEnv().stream().filter(e -> e.getName().equals("JAVA_TOOL_OPTIONS")).findFirst().orElseThrow();
+        assertEquals("-XX:MaxRAMPercentage=75 -Dkbench.home=/opt/kbench", javaOptions.getValue());
         assertEquals(List.of("run", "--workers-dns", WORKERS_DNS, "--expect-workers", "3", "--workers-wait", "5m",
                 "--worker-token-file", TOKEN_FILE, "--output-dir", "/results/kb-kbench-run-1",
                 "--drivers", "/opt/kbench/driver-kafka/kafka.yaml", "/opt/kbench/workloads/simple.yaml"), run.getArgs());
