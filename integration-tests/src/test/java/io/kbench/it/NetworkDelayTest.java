@@ -37,7 +37,7 @@ class NetworkDelayTest {
             subscriptionsPerTopic: 1
             producerRate: 1000
             warmupDuration: 2s
-            testDuration: 10s
+            testDuration: %s
             %s
             """;
 
@@ -67,7 +67,7 @@ class NetworkDelayTest {
     void aDelayedLinkRaisesPublishP50ByTwiceTheDelayAndIsNotClientBound() throws Exception {
         Path direct = driver(dir, "direct", "faultProxy: true");
         Path slow = driver(dir, "slow", "networkDelay: " + DELAY_MS + "ms");
-        Path workload = Cli.write(dir, "link.yaml", WORKLOAD.formatted("link", ""));
+        Path workload = Cli.write(dir, "link.yaml", WORKLOAD.formatted("link", "6s", ""));
         Cli.Outcome run = Cli.run("--drivers", direct + "," + slow, "--output-dir", dir.resolve("out").toString(),
                 "--fixed-warmup", "--progress-interval", "2s", workload.toString());
 
@@ -91,17 +91,18 @@ class NetworkDelayTest {
         assertEquals("completed", with.get("status").asText());
         assertNotEquals("client-bound", verdict, with.get("diagnosis").toString());
         assertFalse(with.get("clientBound").asBoolean());
-        assertEquals(10_000, with.get("measurement").get("counts").get("messagesAcked").asLong(), 300,
-                "the delay added latency, not a throughput cap: the producers kept 1,000 msg/s");
+        assertTrue(with.get("measurement").get("counts").get("messagesAcked").asLong() >= 4_800,
+                "the delay added latency, not a throughput cap: about 1,000 msg/s for 6 s were acknowledged: " + with.get("measurement")
+                        .get("counts"));
     }
 
     @Test
     @Timeout(180)
     void aNetworkDelayFaultSlowsTheLinkForItsDurationOnly() throws Exception {
         Path driver = driver(dir, "plain", "");
-        Path workload = Cli.write(dir, "delay.yaml", WORKLOAD.formatted("delay-fault", """
+        Path workload = Cli.write(dir, "delay.yaml", WORKLOAD.formatted("delay-fault", "10s", """
                 faults:
-                  - {after: 3s, type: network-delay, delay: 40ms, duration: 4s}
+                  - {after: 2s, type: network-delay, delay: 40ms, duration: 3s}
                 """));
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(),
                 "--fixed-warmup", "--progress-interval", "1s", "--sample-interval", "1s", workload.toString());
@@ -111,25 +112,46 @@ class NetworkDelayTest {
         assertTrue(r.get("cluster").asText().contains("fault prox"), "the proxy was put in front by itself: " + r.get("cluster"));
         JsonNode fault = r.get("faults").get(0);
         assertTrue(fault.get("applied").asBoolean(), fault.toString());
-        assertEquals("delayed the clients' traffic to every broker by 40 ms each way for 4.0 s", fault.get("outcome").asText());
+        assertEquals("delayed the clients' traffic to every broker by 40 ms each way for 3.0 s", fault.get("outcome").asText());
         assertTrue(run.out().contains("FAULT network-delay: delayed the clients' traffic"), run.out());
         JsonNode publish = r.get("measurement").get("publishLatency");
         assertTrue(publish.get("maxMicros").asLong() >= 80_000, "publish latency max covers a round trip of 2 x 40 ms: " + publish);
-        assertTrue(publish.get("p50Micros").asLong() < 80_000, "the link is fast again after 4 s of 10: p50 " + publish);
+        // The 1 s periods: inside the fault every acknowledgement waited 2 x 40 ms; well after it, the link is fast again.
+        long appliedMicros = fault.get("appliedElapsedMicros").asLong();
+        List<Long> during = new ArrayList<>();
+        List<Long> after = new ArrayList<>();
+        for (JsonNode period : r.get("periods")) {
+            long end = period.get("elapsedMicros").asLong();
+            long p50 = period.get("publishLatency").get("p50Micros").asLong();
+            if (period.get("publishLatency").get("count").asLong() == 0) {
+                continue;
+            }
+            if (end > appliedMicros + 1_000_000 && end <= appliedMicros + 3_000_000) {
+                during.add(p50);
+            } else if (end > appliedMicros + 6_000_000 && "measure".equalsIgnoreCase(period.get("phase").asText())) {
+                after.add(p50);
+            }
+        }
+        System.out.printf(Locale.ROOT, "network-delay fault of 40 ms each way: period p50s during %s µs, after %s µs%n", during, after);
+        assertFalse(during.isEmpty(), r.get("periods").toString());
+        assertFalse(after.isEmpty(), r.get("periods").toString());
+        during.forEach(p50 -> assertTrue(p50 >= 80_000, "a period inside the fault has publish p50 " + p50 + " µs: " + during));
+        assertTrue(after.stream().mapToLong(Long::longValue).min().orElseThrow() < during.stream().mapToLong(Long::longValue).min()
+                .orElseThrow(), "fast again after the fault: p50 " + after + " µs after, " + during + " µs during");
         assertNotEquals("client-bound", r.get("diagnosis").get("verdict").asText(), r.get("diagnosis").toString());
     }
 
     @Test
     void anAbsurdDelayNamesTheFieldAndTheRangeBeforeAnythingStarts() throws Exception {
         Path absurd = driver(dir, "absurd", "networkDelay: 1h");
-        Path workload = Cli.write(dir, "w.yaml", WORKLOAD.formatted("w", ""));
+        Path workload = Cli.write(dir, "w.yaml", WORKLOAD.formatted("w", "6s", ""));
         Cli.Outcome setting = Cli.run("--drivers", absurd.toString(), workload.toString());
         assertEquals(2, setting.exitCode(), setting.all());
         assertTrue(setting.err().contains("localCluster.networkDelay 3600000 ms is out of range: from 1 ms to 5000 ms each way"),
                 setting.err());
         assertFalse(setting.out().contains("Starting local Kafka"), "nothing was started");
 
-        Path negative = Cli.write(dir, "negative.yaml", WORKLOAD.formatted("negative", """
+        Path negative = Cli.write(dir, "negative.yaml", WORKLOAD.formatted("negative", "6s", """
                 faults:
                   - {after: 3s, type: network-delay, delay: -40ms, duration: 4s}
                 """));
