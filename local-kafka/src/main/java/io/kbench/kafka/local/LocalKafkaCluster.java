@@ -1,5 +1,10 @@
 package io.kbench.kafka.local;
 
+import io.kbench.driver.DriverException;
+import io.kbench.driver.Fault;
+import io.kbench.kafka.cluster.LocalCluster;
+import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterSecurity;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -13,12 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
-
-import io.kbench.driver.DriverException;
-import io.kbench.driver.Fault;
 
 /**
  * A local KRaft Kafka cluster for one run: one JVM per combined broker+controller node
@@ -68,6 +69,7 @@ public final class LocalKafkaCluster implements LocalCluster {
     private final Path tempDir;
     private final ClusterLayout layout;
     private final String kafkaVersion;
+    private final boolean shareGroups;
     private final LocalClusterSecurity security;
     private final Map<String, String> clientSettings;
     private final Duration networkDelay;
@@ -79,12 +81,13 @@ public final class LocalKafkaCluster implements LocalCluster {
     private ClusterAdmin admin;
     private boolean closed;
 
-    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, String kafkaVersion,
+    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, List<String> features, String kafkaVersion,
                               LocalClusterSecurity security, LocalClusterSecrets secrets, Duration networkDelay) {
         this.tempDir = tempDir;
         this.networkDelay = networkDelay;
         this.layout = layout;
         this.kafkaVersion = kafkaVersion;
+        this.shareGroups = features.contains(LocalClusterConfig.SHARE_GROUPS_ON);
         this.security = security;
         this.clientSettings = Collections.unmodifiableMap(secrets == null
                 ? new LinkedHashMap<>(Map.of("bootstrap.servers", layout.bootstrapServers()))
@@ -93,7 +96,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         String clusterId = Uuid.randomUuid().toString();
         Path securityFile = secrets == null ? null : secrets.settingsFile();
         this.nodes = new ClusterNodes(layout,
-                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile, networkDelay),
+                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile, features, networkDelay),
                 tempDir.resolve(LOG_FILE), faultLog);
     }
 
@@ -119,7 +122,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         boolean proxy = config.needsProxy();
         say.accept("Starting local Kafka " + version + " (" + brokersText(n)
                 + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "")
-                + delayText(config.networkDelay()) + ")...");
+                + (config.shareGroups() ? "" : ", without share groups") + delayText(config.networkDelay()) + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -143,7 +146,7 @@ public final class LocalKafkaCluster implements LocalCluster {
             for (NodeLayout node : layout.nodes()) {
                 writeNodeConfig(node);
             }
-            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), version, security, secrets,
+            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), config.formatFeatures(), version, security, secrets,
                     config.networkDelay());
             cluster.nodes.startAll(READY_TIMEOUT_MS);
             String ready = String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", layout.bootstrapServers(),
@@ -232,6 +235,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
                 + (hasFaultProxy() ? " through fault proxies" : "") + delayText(networkDelay)
+                + (shareGroups ? "" : ", share groups switched off")
                 + " (data in " + tempDir + ", deleted at exit)";
     }
 

@@ -66,7 +66,7 @@ public final class LocalNodeMain {
         }
         this.clientAddress = firstAdvertisedAddress(props.getProperty("advertised.listeners", ""));
         this.node = new KafkaNode(props, args.config(), args.clusterId(),
-                security == null ? List.of() : security.scramArguments(), this::redact);
+                security == null ? List.of() : security.scramArguments(), args.features(), this::redact);
         this.cleanup = new NodeCleanup(args.clusterDir(), ProcessHandle.current().parent());
     }
 

@@ -2,10 +2,12 @@ package io.kbench.kafka.local;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The command line of a node JVM ({@link LocalNodeMain}), built by {@link NodeJvm#command}:
- * {@code --config FILE --cluster-id ID --cluster-dir DIR [--security FILE] [--proxy LISTEN:TARGET [--proxy-delay-micros N]]}.
+ * {@code --config FILE --cluster-id ID --cluster-dir DIR [--security FILE] [--proxy LISTEN:TARGET [--proxy-delay-micros N]] [--feature NAME=LEVEL]...}.
  * Nothing secret is ever on it: secrets are in the owner-only files it names.
  *
  * @param config       the node's broker properties (written by the parent from its {@link NodeLayout})
@@ -14,13 +16,19 @@ import java.time.Duration;
  * @param security     the secured listener's settings file ({@link LocalClusterSecrets}), or {@code null}
  * @param proxyPort    port of the fault proxy to run, or 0 for none
  * @param proxyTarget  the broker's client listener port the proxy forwards to, or 0 for none
+ * @param features     feature levels the storage is formatted with, as {@code name=level} (e.g.
+ *                     {@code share.version=1}); empty: the release's defaults
  * @param proxyDelay   how long the proxy holds every byte in each direction for the whole run (zero: none)
  */
 record NodeArguments(Path config, String clusterId, Path clusterDir, Path security, int proxyPort, int proxyTarget,
-                     Duration proxyDelay) {
+                     List<String> features, Duration proxyDelay) {
 
     static final String USAGE = "usage: --config FILE --cluster-id ID --cluster-dir DIR [--security FILE] "
-            + "[--proxy LISTEN_PORT:TARGET_PORT [--proxy-delay-micros N]]";
+            + "[--proxy LISTEN_PORT:TARGET_PORT [--proxy-delay-micros N]] [--feature NAME=LEVEL]...";
+
+    NodeArguments {
+        features = List.copyOf(features);
+    }
 
     /** @throws IllegalArgumentException naming the bad argument */
     static NodeArguments parse(String[] args) {
@@ -30,6 +38,7 @@ record NodeArguments(Path config, String clusterId, Path clusterDir, Path securi
         Path security = null;
         int proxyPort = 0;
         int proxyTarget = 0;
+        List<String> features = new ArrayList<>();
         long delayMicros = 0;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -65,6 +74,12 @@ record NodeArguments(Path config, String clusterId, Path clusterDir, Path securi
                                 + value + ")");
                     }
                 }
+                case "--feature" -> {
+                    if (!value.matches("[a-z][a-z0-9._]*=\\d+")) {
+                        throw new IllegalArgumentException("--feature needs NAME=LEVEL (got " + value + ")");
+                    }
+                    features.add(value);
+                }
                 default -> throw new IllegalArgumentException("unknown argument " + arg + "; " + USAGE);
             }
         }
@@ -74,7 +89,8 @@ record NodeArguments(Path config, String clusterId, Path clusterDir, Path securi
         if (delayMicros > 0 && proxyPort == 0) {
             throw new IllegalArgumentException("--proxy-delay-micros needs --proxy; " + USAGE);
         }
-        return new NodeArguments(config, clusterId, clusterDir, security, proxyPort, proxyTarget, Duration.ofNanos(delayMicros * 1_000));
+        return new NodeArguments(config, clusterId, clusterDir, security, proxyPort, proxyTarget, features,
+                Duration.ofNanos(delayMicros * 1_000));
     }
 
     boolean hasProxy() {

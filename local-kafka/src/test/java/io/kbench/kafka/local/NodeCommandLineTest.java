@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ class NodeCommandLineTest {
         assertEquals(9004, args.proxyTarget());
 
         assertEquals(java.time.Duration.ZERO, args.proxyDelay());
-        NodeArguments delayed = NodeArguments.parse(nodeArguments(NodeJvm.command(node(true), 342, DIR, "id", null,
+        NodeArguments delayed = NodeArguments.parse(nodeArguments(NodeJvm.command(node(true), 342, DIR, "id", null, List.of(),
                 java.time.Duration.ofNanos(12_345_678))));
         assertEquals(java.time.Duration.ofNanos(12_345_000), delayed.proxyDelay(), "to the microsecond");
 
@@ -56,6 +57,18 @@ class NodeCommandLineTest {
         assertFalse(plain.hasProxy());
         assertEquals(null, plain.security());
         assertFalse(String.join(" ", NodeJvm.command(node(false), 256, DIR, "id", null)).contains("--security"));
+    }
+
+    @Test
+    void formatFeaturesRoundTripAndBadOnesAreNamed() {
+        List<String> features = LocalClusterConfig.defaults().formatFeatures();
+        assertEquals(List.of("group.version=1", "share.version=1"), features);
+        assertEquals(List.of("group.version=1", "share.version=0"), LocalClusterConfig.defaults().withShareGroups(false).formatFeatures());
+        NodeArguments args = NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null, features)));
+        assertEquals(features, args.features());
+        assertEquals(List.of(), NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null))).features());
+        assertEquals("--feature needs NAME=LEVEL (got share.version)", assertThrows(IllegalArgumentException.class,
+                () -> NodeArguments.parse(new String[] {"--feature", "share.version"})).getMessage());
     }
 
     @Test

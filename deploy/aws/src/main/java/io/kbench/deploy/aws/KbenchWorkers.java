@@ -46,7 +46,7 @@ public final class KbenchWorkers {
                 .or(() -> config.mskClusterArn().map(Output::of));
         Optional<DeployConfig.EcrRepository> ecr = config.source() instanceof DeployConfig.ContainerImage image
                 ? image.ecr() : Optional.empty();
-        WorkerRole role = WorkerRole.create(PREFIX, parameter.arn(), mskArn, ecr, tags);
+        WorkerIamRole role = WorkerIamRole.create(PREFIX, parameter.arn(), mskArn, ecr, tags);
 
         List<Resource> bootDependencies = new ArrayList<>(role.policies);
         bootDependencies.add(parameter);
