@@ -159,8 +159,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             return null;
         }
         LocalClusterConfig local = config.localCluster();
-        if (faults.contains(FaultType.NETWORK_FREEZE) && !local.faultProxy()) {
-            local = local.withFaultProxy(true); // a freeze needs the proxy; other runs are spared its cost
+        if ((faults.contains(FaultType.NETWORK_FREEZE) || faults.contains(FaultType.NETWORK_DELAY)) && !local.faultProxy()) {
+            local = local.withFaultProxy(true); // a freeze or delay needs the proxy; other runs are spared its cost
         }
         LocalClusterProvider provider = LocalClusterProvider.find();
         LocalCluster cluster;

@@ -1,6 +1,7 @@
 package io.kbench.kafka.local;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,6 +23,12 @@ final class NodeJvm {
      */
     static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile,
                                 List<String> features) {
+        return command(node, heapMb, clusterDir, clusterId, securityFile, features, Duration.ZERO);
+    }
+
+    /** @param proxyDelay the delay the node's fault proxy gives every byte each way for the whole run (zero: none) */
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile,
+                                List<String> features, Duration proxyDelay) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heapMb + "m");
@@ -51,6 +58,10 @@ final class NodeJvm {
         if (node.hasProxy()) {
             cmd.add("--proxy");
             cmd.add(node.proxyPort() + ":" + node.clientListenerPort());
+            if (!proxyDelay.isZero()) {
+                cmd.add("--proxy-delay-micros");
+                cmd.add(Long.toString(proxyDelay.toNanos() / 1_000));
+            }
         }
         return cmd;
     }
