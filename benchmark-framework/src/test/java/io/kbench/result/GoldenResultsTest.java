@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Results written before the result became typed sections (the golden files, one per kind of run) read into
  * today's classes and write back as they were, field for field and value for value, plus {@code schemaVersion}
- * (1: they were written before the field existed).
+ * (1: they were written before the field existed) and whatever fields were added since (e.g. a workload field
+ * that did not exist then, written as null).
  */
 class GoldenResultsTest {
 
@@ -45,9 +46,8 @@ class GoldenResultsTest {
         assertEquals(1, after.remove("schemaVersion").asInt(), "the version it was read as");
         List<String> lost = JsonPaths.missing(JsonPaths.of(before), JsonPaths.of(after));
         assertTrue(lost.isEmpty(), kind + ": " + lost);
-        List<String> added = JsonPaths.missing(JsonPaths.of(after), JsonPaths.of(before));
-        assertTrue(added.isEmpty(), kind + ": " + added);
-        assertEquals(before, after, kind);
+        List<String> changed = JsonPaths.differences(before, after);
+        assertTrue(changed.isEmpty(), kind + ": " + changed.subList(0, Math.min(10, changed.size())));
     }
 
     static List<String> kinds() {

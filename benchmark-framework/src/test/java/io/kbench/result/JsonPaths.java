@@ -95,4 +95,28 @@ public final class JsonPaths {
             default -> "null";
         };
     }
+
+    /**
+     * Where {@code actual} does not hold {@code expected}'s values: every field of {@code expected} must be in
+     * {@code actual} with an equal value (lists element by element); {@code actual} may have more fields.
+     */
+    public static List<String> differences(JsonNode expected, JsonNode actual) {
+        List<String> out = new ArrayList<>();
+        compare("", expected, actual, out);
+        return out;
+    }
+
+    private static void compare(String path, JsonNode expected, JsonNode actual, List<String> out) {
+        if (actual == null || expected.getNodeType() != actual.getNodeType()) {
+            out.add(path + ": " + expected + " became " + actual);
+        } else if (expected.isObject()) {
+            expected.fields().forEachRemaining(e -> compare(path + "." + e.getKey(), e.getValue(), actual.get(e.getKey()), out));
+        } else if (expected.isArray() && expected.size() == actual.size()) {
+            for (int i = 0; i < expected.size(); i++) {
+                compare(path + "[" + i + "]", expected.get(i), actual.get(i), out);
+            }
+        } else if (!expected.equals(actual)) {
+            out.add(path + ": " + expected + " became " + actual);
+        }
+    }
 }
