@@ -13,14 +13,18 @@ import java.util.TreeSet;
  * The fields of a JSON document as paths with their JSON types, for comparing result files by shape:
  * {@code measurement.publishLatency.p99Micros: integer}, {@code periods[].phase: string}. Array
  * elements share one path ({@code []}); the keys of maps whose keys are data (client metrics, versions,
- * quantiles, the driver's settings) are {@code <key>}. A field that is null somewhere has type null there.
+ * quantiles) are {@code <key>}; the driver file's fields are not looked into. A field that is null somewhere
+ * has type null there.
  */
 public final class JsonPaths {
 
     /** Paths whose children are keyed by data, not by name. */
-    static final Set<String> MAPS = Set.of("clientMetrics", "versions", "driverInfo.config", "units",
+    static final Set<String> MAPS = Set.of("clientMetrics", "versions", "units",
             "aggregatedPublishLatencyQuantiles", "aggregatedPublishDelayLatencyQuantiles", "aggregatedEndToEndLatencyQuantiles",
             "workloadConfig.partitionWeights");
+
+    /** Paths whose content is the user's, not the result's: the driver file's fields, as written. */
+    static final Set<String> OPAQUE = Set.of("driverInfo.config");
 
     private JsonPaths() {}
 
@@ -74,6 +78,9 @@ public final class JsonPaths {
             out.computeIfAbsent(path, p -> new TreeSet<>()).add(type(node));
         }
         String prefix = path.isEmpty() ? "" : path + ".";
+        if (OPAQUE.contains(path)) {
+            return;
+        }
         if (node.isObject()) {
             boolean map = MAPS.contains(path.replace("[]", ""));
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
