@@ -144,28 +144,73 @@ public record Workload(
         return value == null ? fallback : value;
     }
 
+    /**
+     * The rate, read from whichever of the file's ways gave it: producersPerTopic 0 (none), a ramp or
+     * steps, producerRate 0 (a search, seeded by producerStartRate), -1 (unthrottled) or above 0, else
+     * with {@code cku} the CKUs' ingress in messages of messageSize. Null only for an invalid workload.
+     */
+    public Rate rate() {
+        if (producersPerTopic == 0) {
+            return new Rate.None();
+        }
+        if (producerRateRamp != null) {
+            return new Rate.Ramp(producerRateRamp);
+        }
+        if (producerRateSteps != null) {
+            return new Rate.Steps(producerRateSteps);
+        }
+        if (producerRate != null) {
+            return producerRate == 0 ? new Rate.Search(producerStartRate == null || producerStartRate <= 0 ? null
+                    : producerStartRate.doubleValue())
+                    : producerRate == UNTHROTTLED ? new Rate.Unthrottled() : new Rate.Fixed(producerRate);
+        }
+        if (cku != null && messageSize != null) {
+            return new Rate.Fixed(cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize);
+        }
+        return null;
+    }
+
+    /**
+     * The length, read from whichever of the file's ways gave it: prefillMessages without producers,
+     * messageCount, else a warmup (as given, else OMB's 1 minute) and a measurement of a set time.
+     */
+    public Length length() {
+        if (producersPerTopic == 0 && prefillMessages != null && prefillMessages > 0) {
+            return new Length.Prefill(prefillMessages);
+        }
+        if (messageCount != null) {
+            return new Length.Count(messageCount);
+        }
+        return new Length.Timed(warmup(Duration.ofMinutes(1)), testDuration != null ? testDuration
+                : testDurationMinutes != null ? Duration.ofMinutes(testDurationMinutes) : Duration.ZERO);
+    }
+
+    private Duration warmup(Duration fallback) {
+        return warmupDuration != null ? warmupDuration
+                : warmupDurationMinutes != null ? Duration.ofMinutes(warmupDurationMinutes) : fallback;
+    }
+
     /** {@code producerRate: 0}: OpenMessaging Benchmark's rate discovery, which kbench runs as a max-rate search. */
     public boolean rateDiscovery() {
-        return producerRate != null && producerRate == 0 && !shapedRate();
+        return rate() instanceof Rate.Search;
     }
 
     /** The rate moves over time (producerRateRamp or producerRateSteps) instead of one producerRate. */
     public boolean shapedRate() {
-        return producerRateRamp != null || producerRateSteps != null;
+        return rate() instanceof Rate.Ramp || rate() instanceof Rate.Steps;
     }
 
     public boolean unthrottled() {
-        Double rate = effectiveProducerRate();
-        return rate != null && rate == UNTHROTTLED;
+        return rate() instanceof Rate.Unthrottled;
     }
 
     public boolean countMode() {
-        return messageCount != null;
+        return length() instanceof Length.Count;
     }
 
     /** Consume-only: prefilled topics, no producers during the measurement. */
     public boolean consumeOnly() {
-        return producersPerTopic == 0 && prefillMessages != null && prefillMessages > 0;
+        return length() instanceof Length.Prefill;
     }
 
     /**
@@ -173,13 +218,8 @@ public record Workload(
      * ingress in messages of messageSize; null when there are no producers.
      */
     public Double effectiveProducerRate() {
-        if (producerRate != null) {
-            return producerRate;
-        }
-        if (cku != null && messageSize != null && producersPerTopic > 0) {
-            return cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize;
-        }
-        return null;
+        Rate r = rate();
+        return producerRate != null ? producerRate : r instanceof Rate.Fixed f ? Double.valueOf(f.perSecond()) : null;
     }
 
     public int totalProducers() {
@@ -197,24 +237,13 @@ public record Workload(
 
     /** The measurement length; zero in message-count mode. */
     public Duration effectiveTestDuration() {
-        if (testDuration != null) {
-            return testDuration;
-        }
-        if (testDurationMinutes != null) {
-            return Duration.ofMinutes(testDurationMinutes);
-        }
-        return Duration.ZERO;
+        return length() instanceof Length.Timed t ? t.measure()
+                : testDuration != null ? testDuration : Duration.ZERO;
     }
 
     /** The warmup length: as given, else 1 minute (OMB's default), or none in message-count mode. */
     public Duration effectiveWarmup() {
-        if (warmupDuration != null) {
-            return warmupDuration;
-        }
-        if (warmupDurationMinutes != null) {
-            return Duration.ofMinutes(warmupDurationMinutes);
-        }
-        return countMode() || consumeOnly() ? Duration.ZERO : Duration.ofMinutes(1);
+        return length() instanceof Length.Timed t ? t.warmup() : warmup(Duration.ZERO);
     }
 
     /** The same workload on these existing topics (--existing-topics): topics follows the list. */
