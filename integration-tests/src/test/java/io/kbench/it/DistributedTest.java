@@ -261,7 +261,7 @@ class DistributedTest {
         java.util.Set<String> before = SharedKafka.topics();
         Cli.Outcome run = Cli.run("--workers", "http://127.0.0.1:" + closed, "--drivers", driver.toString(),
                 "--output-dir", dir.toString(), workload("unreachable", "testDuration: 2s").toString());
-        assertEquals(1, run.exitCode(), run.all());
+        assertEquals(2, run.exitCode(), run.all()); // nothing ran: unusable workers are bad input
         assertTrue(run.err().contains("worker http://127.0.0.1:" + closed), run.err());
         assertTrue(run.err().contains("is bin/benchmark-worker running there?"), run.err());
         assertEquals(before, SharedKafka.topics(), "no topic was created");
