@@ -71,7 +71,7 @@ public final class WorkerAgent implements AutoCloseable {
         this.warnings = warnings;
         this.vertx = Vertx.vertx();
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
-                Runtime.getRuntime().availableProcessors(), metrics);
+                Runtime.getRuntime().availableProcessors(), metrics, warnings);
         this.lease = new Lease(clock);
         this.expectedAuthorization = options.token() == null ? null
                 : ("Bearer " + options.token()).getBytes(StandardCharsets.UTF_8);

@@ -137,7 +137,7 @@ final class RunExecutor {
         BenchmarkClock clock = BenchmarkClock.system();
         WorkerEnsemble workers;
         try {
-            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess())) : remote.ensembleForRun(clock, console);
+            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess(clientWarnings))) : remote.ensembleForRun(clock, console);
         } catch (RuntimeException e) {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
