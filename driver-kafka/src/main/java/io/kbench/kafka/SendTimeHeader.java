@@ -1,23 +1,92 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.MessageStamp;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * The record header that carries a message's {@link MessageStamp} from producer to consumer: the
  * intended send time (8 bytes), and producer id and sequence when integrity is checked (24 bytes).
  * One short key, because it is repeated in every record.
+ *
+ * <p>Reading it is on the consumer's path for every record. {@link Header#key()} and
+ * {@link Header#value()} of the headers a consumer gets decode the key into a new String and copy the
+ * value into a new array (and publish both through volatile fields); so where it can, this class
+ * reads the bytes where the fetch left them instead, through {@link RecordHeader}'s own buffer
+ * fields. Where it cannot (another client version, a header built from arrays), it falls back to the
+ * public methods, with the same result. {@link #readsWithoutCopying()} says which is in use.
  */
 final class SendTimeHeader {
 
     static final String KEY = "kb";
 
+    /** RecordHeader's key and value buffers, or null when this client version has no such fields. */
+    private static final VarHandle KEY_BUFFER;
+    private static final VarHandle VALUE_BUFFER;
+
+    static {
+        VarHandle key = null;
+        VarHandle value = null;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(RecordHeader.class, MethodHandles.lookup());
+            key = lookup.findVarHandle(RecordHeader.class, "keyBuffer", ByteBuffer.class);
+            value = lookup.findVarHandle(RecordHeader.class, "valueBuffer", ByteBuffer.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            key = null; // the public methods then, which copy
+            value = null;
+        }
+        KEY_BUFFER = key;
+        VALUE_BUFFER = value;
+    }
+
     private SendTimeHeader() {}
+
+    /** True when headers are read in place (this client's RecordHeader has the fields this class expects). */
+    static boolean readsWithoutCopying() {
+        return KEY_BUFFER != null;
+    }
 
     /** The stamp of a record, or {@code null} when it has none (not sent by this benchmark). */
     static MessageStamp decode(Headers headers) {
-        Header header = headers.lastHeader(KEY);
-        return header == null ? null : MessageStamp.decode(header.value());
+        Header[] all = headers.toArray();
+        for (int i = all.length - 1; i >= 0; i--) { // the last one wins, as Headers.lastHeader
+            Header h = all[i];
+            if (KEY_BUFFER != null && h instanceof RecordHeader r) {
+                ByteBuffer key = (ByteBuffer) KEY_BUFFER.get(r);
+                ByteBuffer value = (ByteBuffer) VALUE_BUFFER.get(r);
+                if (key != null && value != null) { // both still unread (key() or value() would have taken them)
+                    if (isKey(key)) {
+                        return decode(value);
+                    }
+                    continue;
+                }
+            }
+            if (KEY.equals(h.key())) {
+                return MessageStamp.decode(h.value());
+            }
+        }
+        return null;
+    }
+
+    private static boolean isKey(ByteBuffer key) {
+        int at = key.position();
+        return key.remaining() == 2 && key.get(at) == 'k' && key.get(at + 1) == 'b';
+    }
+
+    /** As {@link MessageStamp#decode(byte[])}, from the buffer's remaining bytes, leaving its position alone. */
+    private static MessageStamp decode(ByteBuffer value) {
+        int at = value.position();
+        int length = value.remaining();
+        if (length == MessageStamp.TIME_ONLY_BYTES) {
+            return MessageStamp.timeOnly(value.getLong(at)); // ByteBuffers are big-endian, as the encoding
+        }
+        if (length == MessageStamp.FULL_BYTES) {
+            return new MessageStamp(value.getLong(at), value.getLong(at + 8), value.getLong(at + 16));
+        }
+        return null;
     }
 }
