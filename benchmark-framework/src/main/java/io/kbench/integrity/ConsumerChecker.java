@@ -44,12 +44,26 @@ public final class ConsumerChecker {
         this.runTag = runTag;
     }
 
-    public synchronized void onMessage(int partition, long position, MessageStamp stamp) {
+    /** One message read, with its stamp as it arrived (null when it has none). */
+    public void onMessage(int partition, long position, MessageStamp stamp) {
         if (stamp == null || !stamp.checksIntegrity()) {
-            unstamped++;
-            return;
+            onUnstamped();
+        } else {
+            onMessage(partition, position, stamp.producerId(), stamp.sequence());
         }
-        if (ProducerIds.runTagOf(stamp.producerId()) != runTag) {
+    }
+
+    /** A message without producer id and sequence. */
+    public synchronized void onUnstamped() {
+        unstamped++;
+    }
+
+    /**
+     * One message read that carries a producer id and sequence: the form of the consumers' hot path,
+     * with the stamp's fields passed as they are, so that no stamp object needs to outlive the callback.
+     */
+    public synchronized void onMessage(int partition, long position, long producerId, long sequence) {
+        if (ProducerIds.runTagOf(producerId) != runTag) {
             foreign++; // left in the topic by another run
             return;
         }
@@ -65,8 +79,7 @@ public final class ConsumerChecker {
             lastPositionByPartition[partition] = position;
         }
         checked++;
-        ProducerTrack track = track(stamp.producerId());
-        long sequence = stamp.sequence();
+        ProducerTrack track = track(producerId);
         if (sequence < 0 || sequence > SequenceSet.MAX_SEQUENCE) {
             return; // beyond what a set holds: counted as checked, not tracked
         }

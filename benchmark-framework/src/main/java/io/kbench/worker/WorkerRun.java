@@ -4,7 +4,6 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
-import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.TopicSpec;
@@ -94,12 +93,18 @@ final class WorkerRun {
     void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
             ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
+            // Per message, on the consumer's thread. The stamp's fields are taken out here and passed on as
+            // they are, so that the stamp object need not outlive this call (the JIT can then drop it).
             ConsumerCallback callback = (size, partition, position, stamp) -> {
-                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
-                boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
-                onMessage(size, foreign ? null : stamp);
-                if (stamp != null && stamp.checksIntegrity()) {
-                    checker.onMessage(partition, position, stamp);
+                if (stamp == null) {
+                    onMessage(size, Long.MIN_VALUE);
+                } else if (stamp.checksIntegrity()) {
+                    long producerId = stamp.producerId();
+                    // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+                    onMessage(size, ProducerIds.runTagOf(producerId) != runTag ? Long.MIN_VALUE : stamp.intendedSendEpochMicros());
+                    checker.onMessage(partition, position, producerId, stamp.sequence());
+                } else {
+                    onMessage(size, stamp.intendedSendEpochMicros());
                 }
             };
             consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback, spec.fromEnd()),
@@ -109,9 +114,10 @@ final class WorkerRun {
         }
     }
 
-    private void onMessage(int payloadBytes, MessageStamp stamp) {
+    /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
+    private void onMessage(int payloadBytes, long intendedSendEpochMicros) {
         long now = clock.nanoTime();
-        long endToEnd = stamp == null ? Long.MIN_VALUE : clock.epochMicrosAt(now) - stamp.intendedSendEpochMicros();
+        long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
         stats.onReceive(payloadBytes, now, endToEnd);
         InFlightGate g = gate;
         if (g != null) {

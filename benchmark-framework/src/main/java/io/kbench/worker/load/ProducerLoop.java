@@ -35,6 +35,8 @@ final class ProducerLoop implements Runnable {
     private volatile boolean stopRequested;
     private volatile boolean finishing;
     private int roundRobin;
+    /** The intended send time of the producer {@link #earliestDue()} returned last. */
+    private long earliestDueNanos;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
         this(producers, clock, stats, throttled, null, StampMode.TIME);
@@ -68,20 +70,26 @@ final class ProducerLoop implements Runnable {
                     break; // every producer reached its quota
                 }
                 long intended = 0;
+                long now = 0;
+                boolean nowIsFresh = false; // one clock read per message: the due check's is the send time
                 if (throttled) {
-                    intended = next.nextIntendedNanos();
-                    long now = clock.nanoTime();
+                    intended = earliestDueNanos;
+                    now = clock.nanoTime();
                     if (now < intended) {
                         idle();
                         clock.parkUntil(Math.min(intended, now + MAX_PARK_NANOS));
                         continue;
                     }
+                    nowIsFresh = true;
                 }
-                if (gate != null && !gate.tryEnter(MAX_PARK_NANOS)) {
-                    idle();
-                    continue; // the previous messages are not consumed yet; look at the stop flag again
+                if (gate != null) {
+                    if (!gate.tryEnter(MAX_PARK_NANOS)) {
+                        idle();
+                        continue; // the previous messages are not consumed yet; look at the stop flag again
+                    }
+                    nowIsFresh = false; // it may have waited
                 }
-                send(next, intended);
+                send(next, intended, nowIsFresh ? now : clock.nanoTime());
                 if (next.finished()) {
                     deliverPending(next); // its last message: commit now, not when the others are done
                 }
@@ -148,11 +156,13 @@ final class ProducerLoop implements Runnable {
         }
     }
 
-    /** @param scheduledNanos the intended send time when throttled; ignored otherwise (intended = sent) */
-    private void send(ScheduledProducer p, long scheduledNanos) {
+    /**
+     * @param scheduledNanos the intended send time when throttled; ignored otherwise (intended = sent)
+     * @param sentNanos now: the send time
+     */
+    private void send(ScheduledProducer p, long scheduledNanos, long sentNanos) {
         byte[] payload = p.nextPayload();
-        long sentNanos = clock.nanoTime();
-        long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule, one clock read
+        long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule
         byte[] key = p.keys.nextKey(sentNanos);
         stats.onSend(sentNanos, sentNanos - intendedNanos);
         long sequence = p.takeSequence();
@@ -226,6 +236,7 @@ final class ProducerLoop implements Runnable {
         };
     }
 
+    /** The unfinished producer whose next message is due first (its time in {@link #earliestDueNanos}), or null. */
     private ScheduledProducer earliestDue() {
         ScheduledProducer best = null;
         long bestTime = Long.MAX_VALUE;
@@ -238,6 +249,7 @@ final class ProducerLoop implements Runnable {
                 }
             }
         }
+        earliestDueNanos = bestTime;
         return best;
     }
 
