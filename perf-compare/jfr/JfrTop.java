@@ -1,5 +1,7 @@
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -20,8 +22,10 @@ import jdk.jfr.consumer.RecordingFile;
  * counters), per message when a message count is given.
  *
  * <p>Run with the JDK's source launcher, no build needed:
- * {@code java perf-compare/jfr/JfrTop.java RECORDING.jfr [--threads PREFIX,...] [--messages N] [--top N]}.
- * Only threads whose names start with one of the prefixes are counted (default: every thread).
+ * {@code java perf-compare/jfr/JfrTop.java RECORDING.jfr [--threads PREFIX,...] [--window PREFIX] [--messages N] [--top N]}.
+ * Only threads whose names start with one of the prefixes are counted (default: every thread);
+ * with {@code --window}, only events between the first and the last CPU sample of a thread whose
+ * name starts with PREFIX (e.g. the consumers': the consume phase of a consume-only run, not its prefill).
  */
 public final class JfrTop {
 
@@ -29,19 +33,21 @@ public final class JfrTop {
 
     public static void main(String[] args) throws IOException {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-            System.out.println("usage: java JfrTop.java RECORDING.jfr [--threads PREFIX[,PREFIX...]] [--messages N] [--top N]");
+            System.out.println("usage: java JfrTop.java RECORDING.jfr [--threads PREFIX[,PREFIX...]] [--window PREFIX] [--messages N] [--top N]");
             return;
         }
         Path file = Path.of(args[0]);
         List<String> prefixes = new ArrayList<>();
         long messages = 0;
         int top = 15;
+        String window = null;
         for (int i = 1; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--threads" -> { prefixes.addAll(List.of(require(args[i], value).split(","))); i++; }
                 case "--messages" -> { messages = Long.parseLong(require(args[i], value)); i++; }
                 case "--top" -> { top = Integer.parseInt(require(args[i], value)); i++; }
+                case "--window" -> { window = require(args[i], value); i++; }
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
         }
@@ -55,8 +61,29 @@ public final class JfrTop {
         double allocSampled = 0;
         Map<String, long[]> allocatedByThread = new TreeMap<>(); // thread -> {first, last}
 
-        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Instant from = Instant.MIN;
+        Instant to = Instant.MAX;
+        if (window != null) {
+            from = null;
+            for (RecordedEvent e : events) {
+                if (e.getEventType().getName().equals("jdk.ExecutionSample")
+                        && threadName(e.getThread("sampledThread")).startsWith(window)) {
+                    from = from == null || e.getStartTime().isBefore(from) ? e.getStartTime() : from;
+                    to = to == Instant.MAX || e.getStartTime().isAfter(to) ? e.getStartTime() : to;
+                }
+            }
+            if (from == null) {
+                throw new IllegalArgumentException("no CPU sample of a thread named " + window + "...");
+            }
+            System.out.printf(Locale.ROOT, "Window: %.1f s, while threads named %s... ran%n", Duration.between(from, to).toMillis() / 1e3, window);
+        }
+        for (RecordedEvent e : events) {
             String type = e.getEventType().getName();
+            boolean inWindow = !e.getStartTime().isBefore(from) && !e.getStartTime().isAfter(to);
+            if (!inWindow && !type.equals("jdk.ThreadAllocationStatistics")) {
+                continue;
+            }
             switch (type) {
                 case "jdk.ExecutionSample" -> {
                     String thread = threadName(e.getThread("sampledThread"));
