@@ -4,9 +4,11 @@ import io.kbench.driver.MessageStamp;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.List;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * The record header that carries a message's {@link MessageStamp} from producer to consumer: the
@@ -24,57 +26,83 @@ final class SendTimeHeader {
 
     static final String KEY = "kb";
 
-    /** RecordHeader's key and value buffers, or null when this client version has no such fields. */
+    /**
+     * RecordHeader's key and value buffers and RecordHeaders' list, or null when this client version
+     * has no such fields.
+     */
     private static final VarHandle KEY_BUFFER;
     private static final VarHandle VALUE_BUFFER;
+    private static final VarHandle HEADER_LIST;
 
     static {
         VarHandle key = null;
         VarHandle value = null;
+        VarHandle list = null;
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(RecordHeader.class, MethodHandles.lookup());
             key = lookup.findVarHandle(RecordHeader.class, "keyBuffer", ByteBuffer.class);
             value = lookup.findVarHandle(RecordHeader.class, "valueBuffer", ByteBuffer.class);
+            list = MethodHandles.privateLookupIn(RecordHeaders.class, MethodHandles.lookup())
+                    .findVarHandle(RecordHeaders.class, "headers", List.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             key = null; // the public methods then, which copy
             value = null;
+            list = null;
         }
         KEY_BUFFER = key;
         VALUE_BUFFER = value;
+        HEADER_LIST = list;
     }
 
     private SendTimeHeader() {}
 
-    /** True when headers are read in place (this client's RecordHeader has the fields this class expects). */
+    /** True when headers are read in place (this client's RecordHeader(s) have the fields this class expects). */
     static boolean readsWithoutCopying() {
-        return KEY_BUFFER != null;
+        return HEADER_LIST != null;
     }
 
     /** The stamp of a record, or {@code null} when it has none (not sent by this benchmark). */
+    @SuppressWarnings("unchecked")
     static MessageStamp decode(Headers headers) {
-        Header[] all = headers.toArray();
-        for (int i = all.length - 1; i >= 0; i--) { // the last one wins, as Headers.lastHeader
-            Header h = all[i];
-            if (KEY_BUFFER != null && h instanceof RecordHeader r) {
-                ByteBuffer key = (ByteBuffer) KEY_BUFFER.get(r);
-                ByteBuffer value = (ByteBuffer) VALUE_BUFFER.get(r);
-                if (key != null && value != null) { // both still unread (key() or value() would have taken them)
-                    if (isKey(key)) {
-                        return decode(value);
-                    }
-                    continue;
+        if (HEADER_LIST != null && headers instanceof RecordHeaders r) {
+            List<Header> all = (List<Header>) HEADER_LIST.get(r); // no copy (toArray copies)
+            for (int i = all.size() - 1; i >= 0; i--) { // the last one wins, as Headers.lastHeader
+                if (isOurs(all.get(i))) {
+                    return decode(all.get(i));
                 }
             }
-            if (KEY.equals(h.key())) {
-                return MessageStamp.decode(h.value());
+            return null;
+        }
+        Header[] all = headers.toArray();
+        for (int i = all.length - 1; i >= 0; i--) {
+            if (isOurs(all[i])) {
+                return decode(all[i]);
             }
         }
         return null;
     }
 
-    private static boolean isKey(ByteBuffer key) {
-        int at = key.position();
-        return key.remaining() == 2 && key.get(at) == 'k' && key.get(at + 1) == 'b';
+    /** Whether the header has our key, looked at in place where possible. */
+    private static boolean isOurs(Header h) {
+        if (KEY_BUFFER != null && h instanceof RecordHeader r) {
+            ByteBuffer key = (ByteBuffer) KEY_BUFFER.get(r);
+            if (key != null) { // still unread (key() would have taken it)
+                int at = key.position();
+                return key.remaining() == 2 && key.get(at) == 'k' && key.get(at + 1) == 'b';
+            }
+        }
+        return KEY.equals(h.key());
+    }
+
+    /** The stamp a header of ours carries, read in place where possible. */
+    private static MessageStamp decode(Header h) {
+        if (VALUE_BUFFER != null && h instanceof RecordHeader r) {
+            ByteBuffer value = (ByteBuffer) VALUE_BUFFER.get(r);
+            if (value != null) { // still unread (value() would have taken it)
+                return decode(value);
+            }
+        }
+        return MessageStamp.decode(h.value());
     }
 
     /** As {@link MessageStamp#decode(byte[])}, from the buffer's remaining bytes, leaving its position alone. */
