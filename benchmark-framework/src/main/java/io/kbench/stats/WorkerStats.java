@@ -127,12 +127,45 @@ public final class WorkerStats {
      * @param endToEndMicros consume time minus intended send time, or {@code Long.MIN_VALUE} when unknown
      */
     public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
-        ThreadRecorder r = recorder.get();
+        onReceive(recorder.get(), payloadBytes, receiveNanos, endToEndMicros);
+    }
+
+    private static void onReceive(ThreadRecorder r, int payloadBytes, long receiveNanos, long endToEndMicros) {
         long phase = r.enter();
         try {
             r.buffer(phase).onReceive(payloadBytes, receiveNanos, endToEndMicros);
         } finally {
             r.exit(phase);
+        }
+    }
+
+    /**
+     * The calling thread's way into these stats, for a thread that records every message it
+     * handles (a consumer): the same as the {@code on*} methods, without looking the thread's buffers
+     * up each time. Only the thread that asked for it may use it.
+     */
+    public ThreadWriter writerForThisThread() {
+        return new ThreadWriter(recorder.get(), Thread.currentThread());
+    }
+
+    /** See {@link #writerForThisThread()}. */
+    public static final class ThreadWriter {
+        private final ThreadRecorder recorder;
+        private final Thread owner;
+
+        private ThreadWriter(ThreadRecorder recorder, Thread owner) {
+            this.recorder = recorder;
+            this.owner = owner;
+        }
+
+        /** True when the calling thread is the one this writer belongs to. */
+        public boolean isOwnedByCurrentThread() {
+            return owner == Thread.currentThread();
+        }
+
+        /** As {@link WorkerStats#onReceive}. */
+        public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
+            WorkerStats.onReceive(recorder, payloadBytes, receiveNanos, endToEndMicros);
         }
     }
 

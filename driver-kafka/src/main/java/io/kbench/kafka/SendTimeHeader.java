@@ -1,8 +1,8 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.MessageStamp;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.kafka.common.header.Header;
@@ -27,23 +27,24 @@ final class SendTimeHeader {
     static final String KEY = "kb";
 
     /**
-     * RecordHeader's key and value buffers and RecordHeaders' list, or null when this client version
-     * has no such fields.
+     * Getters of RecordHeader's key and value buffers and of RecordHeaders' list, or null when this
+     * client version has no such fields. (Constant method handles: the JIT inlines them into plain
+     * field reads, which it did not do for VarHandles on this path.)
      */
-    private static final VarHandle KEY_BUFFER;
-    private static final VarHandle VALUE_BUFFER;
-    private static final VarHandle HEADER_LIST;
+    private static final MethodHandle KEY_BUFFER;
+    private static final MethodHandle VALUE_BUFFER;
+    private static final MethodHandle HEADER_LIST;
 
     static {
-        VarHandle key = null;
-        VarHandle value = null;
-        VarHandle list = null;
+        MethodHandle key = null;
+        MethodHandle value = null;
+        MethodHandle list = null;
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(RecordHeader.class, MethodHandles.lookup());
-            key = lookup.findVarHandle(RecordHeader.class, "keyBuffer", ByteBuffer.class);
-            value = lookup.findVarHandle(RecordHeader.class, "valueBuffer", ByteBuffer.class);
+            key = lookup.findGetter(RecordHeader.class, "keyBuffer", ByteBuffer.class);
+            value = lookup.findGetter(RecordHeader.class, "valueBuffer", ByteBuffer.class);
             list = MethodHandles.privateLookupIn(RecordHeaders.class, MethodHandles.lookup())
-                    .findVarHandle(RecordHeaders.class, "headers", List.class);
+                    .findGetter(RecordHeaders.class, "headers", List.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             key = null; // the public methods then, which copy
             value = null;
@@ -62,10 +63,9 @@ final class SendTimeHeader {
     }
 
     /** The stamp of a record, or {@code null} when it has none (not sent by this benchmark). */
-    @SuppressWarnings("unchecked")
     static MessageStamp decode(Headers headers) {
         if (HEADER_LIST != null && headers instanceof RecordHeaders r) {
-            List<Header> all = (List<Header>) HEADER_LIST.get(r); // no copy (toArray copies)
+            List<Header> all = list(r); // no copy (toArray copies)
             for (int i = all.size() - 1; i >= 0; i--) { // the last one wins, as Headers.lastHeader
                 if (isOurs(all.get(i))) {
                     return decode(all.get(i));
@@ -85,7 +85,7 @@ final class SendTimeHeader {
     /** Whether the header has our key, looked at in place where possible. */
     private static boolean isOurs(Header h) {
         if (KEY_BUFFER != null && h instanceof RecordHeader r) {
-            ByteBuffer key = (ByteBuffer) KEY_BUFFER.get(r);
+            ByteBuffer key = buffer(KEY_BUFFER, r);
             if (key != null) { // still unread (key() would have taken it)
                 int at = key.position();
                 return key.remaining() == 2 && key.get(at) == 'k' && key.get(at + 1) == 'b';
@@ -97,12 +97,29 @@ final class SendTimeHeader {
     /** The stamp a header of ours carries, read in place where possible. */
     private static MessageStamp decode(Header h) {
         if (VALUE_BUFFER != null && h instanceof RecordHeader r) {
-            ByteBuffer value = (ByteBuffer) VALUE_BUFFER.get(r);
+            ByteBuffer value = buffer(VALUE_BUFFER, r);
             if (value != null) { // still unread (value() would have taken it)
                 return decode(value);
             }
         }
         return MessageStamp.decode(h.value());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Header> list(RecordHeaders headers) {
+        try {
+            return (List<Header>) HEADER_LIST.invokeExact(headers);
+        } catch (Throwable e) {
+            throw new IllegalStateException("reading RecordHeaders' list failed", e); // a getter of a field it has: cannot happen
+        }
+    }
+
+    private static ByteBuffer buffer(MethodHandle getter, RecordHeader header) {
+        try {
+            return (ByteBuffer) getter.invokeExact(header);
+        } catch (Throwable e) {
+            throw new IllegalStateException("reading a RecordHeader's buffer failed", e); // as above
+        }
     }
 
     /** As {@link MessageStamp#decode(byte[])}, from the buffer's remaining bytes, leaving its position alone. */
