@@ -72,7 +72,10 @@ public final class WorkerStats {
 
     /** A message was handed to the client at {@code sentNanos}, {@code scheduleDelayNanos} after its intended time. */
     public void onSend(long sentNanos, long scheduleDelayNanos) {
-        ThreadRecorder r = recorder.get();
+        onSend(recorder.get(), sentNanos, scheduleDelayNanos);
+    }
+
+    private static void onSend(ThreadRecorder r, long sentNanos, long scheduleDelayNanos) {
         long phase = r.enter();
         try {
             r.buffer(phase).onSend(sentNanos, scheduleDelayNanos / 1_000);
@@ -83,7 +86,10 @@ public final class WorkerStats {
 
     /** The broker acknowledged a message of {@code payloadBytes} at {@code ackNanos}. */
     public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
-        ThreadRecorder r = recorder.get();
+        onAck(recorder.get(), payloadBytes, intendedNanos, sentNanos, ackNanos);
+    }
+
+    private static void onAck(ThreadRecorder r, int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
         long phase = r.enter();
         try {
             r.buffer(phase).onAck(payloadBytes, ackNanos, (ackNanos - intendedNanos) / 1_000, (ackNanos - sentNanos) / 1_000);
@@ -141,8 +147,9 @@ public final class WorkerStats {
 
     /**
      * The calling thread's way into these stats, for a thread that records every message it
-     * handles (a consumer): the same as the {@code on*} methods, without looking the thread's buffers
-     * up each time. Only the thread that asked for it may use it.
+     * handles (a producer loop, a client's I/O thread running completions, a consumer): the same as
+     * the {@code on*} methods, without looking the thread's buffers up each time. Only the thread that
+     * asked for it may use it ({@link ThreadWriter#isOwnedByCurrentThread()}).
      */
     public ThreadWriter writerForThisThread() {
         return new ThreadWriter(recorder.get(), Thread.currentThread());
@@ -166,6 +173,16 @@ public final class WorkerStats {
         /** As {@link WorkerStats#onReceive}. */
         public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
             WorkerStats.onReceive(recorder, payloadBytes, receiveNanos, endToEndMicros);
+        }
+
+        /** As {@link WorkerStats#onSend}. */
+        public void onSend(long sentNanos, long scheduleDelayNanos) {
+            WorkerStats.onSend(recorder, sentNanos, scheduleDelayNanos);
+        }
+
+        /** As {@link WorkerStats#onAck}. */
+        public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
+            WorkerStats.onAck(recorder, payloadBytes, intendedNanos, sentNanos, ackNanos);
         }
     }
 

@@ -49,6 +49,8 @@ final class ProducerLoop implements Runnable {
     private long earliestDueNanos;
     /** When the last wait ended (at the earliest); Long.MIN_VALUE before the first. */
     private long lastWakeNanos = Long.MIN_VALUE;
+    /** This loop's thread's way into the stats (set when it runs). */
+    private WorkerStats.ThreadWriter sendWriter;
 
     ProducerLoop(List<ScheduledProducer> producers, BenchmarkClock clock, WorkerStats stats, boolean throttled) {
         this(producers, clock, stats, throttled, null, StampMode.TIME);
@@ -75,6 +77,7 @@ final class ProducerLoop implements Runnable {
 
     @Override
     public void run() {
+        sendWriter = stats.writerForThisThread();
         try {
             while (!stopRequested) {
                 ScheduledProducer next = throttled ? earliestDue() : nextInTurn();
@@ -179,7 +182,7 @@ final class ProducerLoop implements Runnable {
         byte[] payload = p.nextPayload();
         long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule
         byte[] key = p.keys.nextKey(sentNanos);
-        stats.onSend(sentNanos, sentNanos - intendedNanos);
+        sendWriter.onSend(sentNanos, sentNanos - intendedNanos);
         long sequence = p.takeSequence();
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
@@ -218,7 +221,12 @@ final class ProducerLoop implements Runnable {
         public void completed(Throwable error) {
             long ackNanos = clock.nanoTime();
             if (error == null) {
-                stats.onAck(size, intendedNanos, sentNanos, ackNanos);
+                WorkerStats.ThreadWriter w = producer.ackWriter;
+                if (w == null || !w.isOwnedByCurrentThread()) {
+                    w = stats.writerForThisThread();
+                    producer.ackWriter = w; // a plain field: another thread seeing it sees it is not its own
+                }
+                w.onAck(size, intendedNanos, sentNanos, ackNanos);
                 if (producer.acked != null) {
                     producer.acked.add(sequence);
                 }
