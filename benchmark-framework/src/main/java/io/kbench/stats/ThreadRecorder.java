@@ -1,46 +1,44 @@
 package io.kbench.stats;
 
-import org.HdrHistogram.WriterReaderPhaser;
-
 /**
  * Where one recording thread (a producer loop, a client's I/O thread, a consumer) puts what it
- * measures: two {@link IntervalBuffer}s, one per phase, behind a {@link WriterReaderPhaser} of its
- * own. The writer's enter and exit are atomic operations on a cache line no other writer touches,
- * so threads recording at the same time never contend; the reader flips each thread's phase in
- * turn and reads the buffer of the phase it has just closed.
+ * measures: two {@link IntervalBuffer}s, one per phase, behind a {@link SingleWriterPhaser} of its
+ * own. The writer's enter and exit touch only this recorder's cache lines, so threads recording at
+ * the same time never contend; the reader flips each thread's phase in turn and reads the buffer of
+ * the phase it has just closed.
  *
  * <p>Everything one event records (its counts, its latencies, its time) lands in one buffer, so it
  * falls on one side of a snapshot. Different threads' buffers are flipped one after another: an
  * event falls on the side its own thread's flip puts it, which is where the event's time puts it,
  * give or take the microseconds between two flips.
+ *
+ * <p>One writer thread per recorder (the thread it was made for), not reentrant.
  */
 final class ThreadRecorder {
 
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private final SingleWriterPhaser phaser = new SingleWriterPhaser();
     private final IntervalBuffer even = new IntervalBuffer();
     private final IntervalBuffer odd = new IntervalBuffer();
 
     // Reader side only (the caller of flip serialises readers).
-    private boolean evenPhase = true; // the phaser starts in its even phase
     private long lastSendNanos = IntervalBuffer.NONE;
     private long lastAckNanos = IntervalBuffer.NONE;
     private long lastReceiveNanos = IntervalBuffer.NONE;
     private long firstSendSinceResetNanos = IntervalBuffer.NONE;
 
     /** Writer: enters the critical section; pass the value to {@link #buffer} and {@link #exit}. */
-    long enter() {
-        return phaser.writerCriticalSectionEnter();
+    int enter() {
+        return phaser.enter();
     }
 
     /** Writer: the buffer of the phase {@link #enter} returned. */
-    IntervalBuffer buffer(long phase) {
-        // The phaser's start epoch is negative during odd phases.
-        return phase >= 0 ? even : odd;
+    IntervalBuffer buffer(int phase) {
+        return phase == 0 ? even : odd;
     }
 
     /** Writer: leaves the critical section. */
-    void exit(long phase) {
-        phaser.writerCriticalSectionExit(phase);
+    void exit(int phase) {
+        phaser.exit();
     }
 
     /**
@@ -49,15 +47,7 @@ final class ThreadRecorder {
      * Also keeps the times of the thread's last events. Readers must not call this concurrently.
      */
     IntervalBuffer flip() {
-        IntervalBuffer closed;
-        phaser.readerLock();
-        try {
-            closed = evenPhase ? even : odd;
-            phaser.flipPhase();
-            evenPhase = !evenPhase;
-        } finally {
-            phaser.readerUnlock();
-        }
+        IntervalBuffer closed = buffer(phaser.flip());
         if (closed.lastSendNanos() != IntervalBuffer.NONE) {
             lastSendNanos = closed.lastSendNanos();
             if (firstSendSinceResetNanos == IntervalBuffer.NONE) {

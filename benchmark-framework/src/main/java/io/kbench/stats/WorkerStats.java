@@ -76,7 +76,7 @@ public final class WorkerStats {
     }
 
     private static void onSend(ThreadRecorder r, long sentNanos, long scheduleDelayNanos) {
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onSend(sentNanos, scheduleDelayNanos / 1_000);
         } finally {
@@ -90,7 +90,7 @@ public final class WorkerStats {
     }
 
     private static void onAck(ThreadRecorder r, int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onAck(payloadBytes, ackNanos, (ackNanos - intendedNanos) / 1_000, (ackNanos - sentNanos) / 1_000);
         } finally {
@@ -119,7 +119,7 @@ public final class WorkerStats {
 
     private void countSendError() {
         ThreadRecorder r = recorder.get();
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onSendError();
         } finally {
@@ -137,7 +137,7 @@ public final class WorkerStats {
     }
 
     private static void onReceive(ThreadRecorder r, int payloadBytes, long receiveNanos, long endToEndMicros) {
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onReceive(payloadBytes, receiveNanos, endToEndMicros);
         } finally {
@@ -189,7 +189,7 @@ public final class WorkerStats {
     /** A transaction committed; the commit took {@code commitMicros}. */
     public void onTransactionCommitted(long commitMicros) {
         ThreadRecorder r = recorder.get();
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onTransactionCommitted(commitMicros);
         } finally {
@@ -200,7 +200,7 @@ public final class WorkerStats {
     /** A transaction ended without committing. */
     public void onTransactionAborted() {
         ThreadRecorder r = recorder.get();
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onTransactionAborted();
         } finally {
@@ -211,7 +211,7 @@ public final class WorkerStats {
     /** An acknowledged message's transaction was aborted: it was counted acked, and will never be consumed. */
     public void onAckedMessageAborted() {
         ThreadRecorder r = recorder.get();
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             r.buffer(phase).onAckedMessageAborted();
         } finally {

@@ -17,7 +17,7 @@ class ThreadRecorderTest {
     @Test
     void theWriterAlternatesBuffersAsTheReaderFlips() {
         ThreadRecorder r = new ThreadRecorder();
-        long phase = r.enter();
+        int phase = r.enter();
         IntervalBuffer first = r.buffer(phase);
         first.onSend(5, 0);
         r.exit(phase);
@@ -27,13 +27,13 @@ class ThreadRecorderTest {
         assertEquals(1, closed.counts().messagesSent());
         closed.reset();
 
-        long next = r.enter();
+        int next = r.enter();
         IntervalBuffer second = r.buffer(next);
         assertNotSame(first, second, "meanwhile the writer records into the other one");
         second.onSend(6, 0);
         r.exit(next);
         assertSame(second, r.flip());
-        long third = r.enter();
+        int third = r.enter();
         assertSame(first, r.buffer(third), "and back");
         r.exit(third);
     }
@@ -63,7 +63,7 @@ class ThreadRecorderTest {
     }
 
     private static void record(ThreadRecorder r, java.util.function.Consumer<IntervalBuffer> event) {
-        long phase = r.enter();
+        int phase = r.enter();
         try {
             event.accept(r.buffer(phase));
         } finally {
@@ -86,7 +86,7 @@ class ThreadRecorderTest {
             Thread w = new Thread(() -> {
                 await(start);
                 for (int i = 1; i <= perThread; i++) {
-                    long phase = r.enter();
+                    int phase = r.enter();
                     try {
                         IntervalBuffer b = r.buffer(phase);
                         b.onSend(base + i, 0);
