@@ -6,7 +6,7 @@ import io.kbench.config.ConfigException;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.TopicSpec;
 import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.remote.ClockReading;
 import io.kbench.remote.ErrorBody;
 import io.kbench.remote.Protocol;
@@ -17,10 +17,10 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.DriverLoader;
-import io.kbench.worker.LoadSpec;
+import io.kbench.worker.load.LoadSpec;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.WorkerBusyException;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -187,7 +187,7 @@ public final class WorkerAgent implements AutoCloseable {
     private Map<RunRoute, Call> runCalls() {
         Map<RunRoute, Call> calls = new EnumMap<>(RunRoute.class);
         calls.put(RunRoute.START, ctx -> {
-            RunSetup setup = body(ctx, new TypeReference<RunSetup>() {});
+            WorkerSetup setup = body(ctx, new TypeReference<WorkerSetup>() {});
             if (!setup.runId().equals(ctx.pathParam("runId"))) {
                 throw new IllegalArgumentException("the path names run " + ctx.pathParam("runId") + " but the body run " + setup.runId());
             }

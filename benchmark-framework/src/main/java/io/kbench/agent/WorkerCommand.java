@@ -1,6 +1,6 @@
 package io.kbench.agent;
 
-import io.kbench.cli.Secrets;
+import io.kbench.secret.Secrets;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;

@@ -3,7 +3,7 @@ package io.kbench.agent;
 import ch.qos.logback.classic.Level;
 import io.kbench.logging.ToolLogging;
 import io.kbench.util.Errors;
-import io.kbench.util.RedactingOutputStream;
+import io.kbench.secret.RedactingOutputStream;
 import picocli.CommandLine;
 
 /** Entry point of {@code bin/benchmark-worker}. */

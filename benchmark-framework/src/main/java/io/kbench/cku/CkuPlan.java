@@ -1,5 +1,6 @@
 package io.kbench.cku;
 
+import io.kbench.model.Units;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,6 @@ import java.util.Locale;
  */
 public final class CkuPlan {
 
-    private static final double MB = 1024.0 * 1024.0;
 
     private CkuPlan() {}
 
@@ -33,7 +33,7 @@ public final class CkuPlan {
         if (rate == null || rate < 0 || w.messageSize() == null) {
             return Double.NaN;
         }
-        return rate * w.messageSize() / MB;
+        return rate * w.messageSize() / Units.BYTES_PER_MB;
     }
 
     /** Expected egress: the CKUs' ingress × subscriptions, at most the CKUs' egress; 0 without consumers. */
@@ -133,8 +133,7 @@ public final class CkuPlan {
         }
         if (produces(w) && !unthrottled && basis < CkuLimits.PASS_RATIO * CkuLimits.ingressMBps(n)) {
             warnings.add(f("CKU check: the workload requests %.2f MB/s, below the %s MB/s of %s, so the bandwidth check "
-                    + "cannot pass: remove producerRate (the CKUs then set the rate) or use producerRate -1 (unthrottled)",
-                    basis, num(CkuLimits.ingressMBps(n)), ckus(n)));
+                    + "cannot pass: %s", basis, num(CkuLimits.ingressMBps(n)), ckus(n), lowRateCause(w, basis, CkuLimits.ingressMBps(n))));
         }
         return warnings;
     }
@@ -149,6 +148,31 @@ public final class CkuPlan {
     }
 
     /** A figure without needless decimals: 50, 150, 2.5. */
+    /**
+     * What set a rate below the CKUs' ingress, and what to do about it: --scale (which scales the rate the
+     * CKUs set too), a producerRate (or --rate), or both.
+     */
+    static String lowRateCause(Workload w, double requestedMBps, double ingressMBps) {
+        Double scale = w.rateScale();
+        boolean scaledDown = scale != null && scale < 1;
+        double unscaled = scaledDown ? requestedMBps / scale : requestedMBps;
+        if (scaledDown && unscaled >= CkuLimits.PASS_RATIO * ingressMBps) {
+            return f("--scale %s lowered the rate (%.2f MB/s unscaled): run without --scale to produce at the CKUs' ingress",
+                    plain(scale), unscaled);
+        }
+        if (scaledDown) {
+            return f("its producerRate (or --rate) asks for %.2f MB/s and --scale %s lowered that further: remove both "
+                    + "(the CKUs then set the rate) or use producerRate -1 (unthrottled)", unscaled, plain(scale));
+        }
+        return "its producerRate (or --rate) set that: remove producerRate (the CKUs then set the rate) or use "
+                + "producerRate -1 (unthrottled)";
+    }
+
+    /** A factor as given: 0.02, 0.5, 2. */
+    static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     static String num(double v) {
         return v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.2f", v);
     }

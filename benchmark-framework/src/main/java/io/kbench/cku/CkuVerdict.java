@@ -1,8 +1,8 @@
 package io.kbench.cku;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
-import io.kbench.result.RunStatus;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
+import io.kbench.model.RunStatus;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,8 +64,7 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
         }
         double requested = CkuPlan.requestedIngressMBps(w);
         if (ingress != null && !Double.isNaN(requested) && requested < CkuLimits.PASS_RATIO * CkuLimits.ingressMBps(n)) {
-            notes.add(String.format(Locale.ROOT, "the workload requested only %.2f MB/s: remove producerRate to produce at "
-                    + "the CKUs' ingress", requested));
+            notes.add(lowRateNote(w, requested, CkuLimits.ingressMBps(n)));
         }
         if (!pass && diagnosis.clientBound()) {
             notes.add("the run was client-bound (see the warning): the clients, not necessarily the cluster, fell short");
@@ -78,6 +77,12 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
             notes.add("the workload breaks " + limits.size() + " CKU limit(s): the CKU bandwidth is not promised then");
         }
         return new CkuVerdict(n, pass, ingress, egress, limits, List.copyOf(notes));
+    }
+
+    /** Why the run asked for less than the CKUs' ingress, naming what lowered the rate: --scale, or a producerRate (or --rate). */
+    static String lowRateNote(Workload w, double requestedMBps, double ingressMBps) {
+        return String.format(Locale.ROOT, "the workload requested only %.2f MB/s of the CKUs' %s MB/s: %s", requestedMBps,
+                CkuPlan.num(ingressMBps), CkuPlan.lowRateCause(w, requestedMBps, ingressMBps));
     }
 
     public String verdict() {

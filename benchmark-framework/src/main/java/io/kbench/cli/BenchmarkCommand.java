@@ -1,9 +1,12 @@
 package io.kbench.cli;
 
+import io.kbench.cku.CkuVerdict;
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.model.RunStatus;
+import io.kbench.result.RunResult;
 import io.kbench.util.Errors;
 import io.kbench.workload.WorkloadLoader;
 import java.io.PrintStream;
@@ -33,8 +36,10 @@ import picocli.CommandLine.Parameters;
         },
         footer = {
             "",
-            "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written);",
-            "2 bad input (nothing was run); 3 a run was degraded (unacknowledged, lost, duplicated or reordered messages).",
+            "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written, in "
+                    + "failed/ under --output-dir); 2 bad input (nothing was run); 3 a run was degraded (unacknowledged, "
+                    + "lost, duplicated or reordered messages); 4 a CKU check (--cku or the workload's cku) ended FAIL.",
+            "",
             "Examples:",
             "  bin/benchmark workloads/simple.yaml",
             "  KAFKA_BOOTSTRAP_SERVERS=b-1.example:9092 bin/benchmark --drivers driver-kafka/kafka.yaml workloads/1000-partitions.yaml"
@@ -45,6 +50,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     static final int EXIT_RUN_FAILED = 1;
     static final int EXIT_BAD_INPUT = 2;
     static final int EXIT_DEGRADED = 3;
+    static final int EXIT_CKU_FAILED = 4;
 
     @Parameters(paramLabel = "WORKLOAD.yaml", arity = "0..*", description = "Workload files (OpenMessaging Benchmark format).")
     List<Path> workloads;
@@ -54,7 +60,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -101,19 +107,26 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 new WorkloadLoader(new PlaceholderResolver()), options.runOptions());
     }
 
-    /** 0 for a completed run with its result written, 3 for a degraded one, else 1. */
-    static int exitCode(RunOutcome outcome) {
+    /**
+     * 0 for a completed run with its result written, 3 for a degraded one, 4 when its CKU check ended
+     * FAIL (so scripts that validate a cluster see the verdict), else 1.
+     */
+    static int exitCode(WrittenResult outcome) {
         if (outcome == null || outcome.file() == null) {
             return EXIT_RUN_FAILED;
         }
-        return switch (outcome.result().status()) {
-            case COMPLETED -> EXIT_OK;
-            case DEGRADED -> EXIT_DEGRADED;
-            case FAILED, INTERRUPTED -> EXIT_RUN_FAILED;
-        };
+        RunResult r = outcome.result();
+        if (r.status() == RunStatus.FAILED || r.status() == RunStatus.INTERRUPTED) {
+            return EXIT_RUN_FAILED;
+        }
+        CkuVerdict cku = r.ckuVerdict();
+        if (cku != null && !cku.pass()) {
+            return EXIT_CKU_FAILED;
+        }
+        return r.status() == RunStatus.DEGRADED ? EXIT_DEGRADED : EXIT_OK;
     }
 
-    /** The exit code of several runs: failures outrank degraded runs, which outrank completed ones. */
+    /** The exit code of several runs: failures outrank failed CKU checks, then degraded runs, then completed ones. */
     static int worse(int a, int b) {
         return a == EXIT_RUN_FAILED || b == EXIT_RUN_FAILED ? EXIT_RUN_FAILED : Math.max(a, b);
     }
@@ -129,7 +142,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     }
 
     /** Connects to and checks the remote workers, if any; prints problems and throws {@link BadInput}. */
-    static RemoteWorkers connectWorkers(RunnerOptions options, Console console, PrintStream err) throws BadInput {
+    static RemoteWorkers connectWorkers(RunCommandOptions options, Console console, PrintStream err) throws BadInput {
         RemoteWorkers remote;
         try {
             remote = options.remoteWorkers();

@@ -3,7 +3,7 @@ package io.kbench.cli;
 import ch.qos.logback.classic.Level;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.logging.ToolLogging;
-import io.kbench.util.RedactingOutputStream;
+import io.kbench.secret.RedactingOutputStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 

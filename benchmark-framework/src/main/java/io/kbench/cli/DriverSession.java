@@ -13,11 +13,12 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.worker.LoadedDriver;
 import io.kbench.workload.Workload;
+import io.kbench.driver.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,6 +52,11 @@ final class DriverSession implements AutoCloseable {
     private final Set<FaultType> expectedFaults = EnumSet.noneOf(FaultType.class);
     private ProvisionedCluster<?> cluster;
     private DriverFile forWorkers;
+
+    /** What this driver lets a sweep set; written into each result so reports need not load the driver. */
+    List<SweepTarget> settingGroups() {
+        return loaded.driver().sweepTargets();
+    }
 
     private DriverSession(DriverFile original, LoadedDriver<?> loaded, Map<String, Object> redactedConfig) {
         this.original = original;

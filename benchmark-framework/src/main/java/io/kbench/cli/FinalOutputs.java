@@ -5,5 +5,6 @@ package io.kbench.cli;
  *
  * @param printMetrics print every client metric (--print-metrics)
  * @param htmlReport write {@code <result>.html} next to the result (a sweep writes one report of all its runs instead)
+ * @param serviceVersion the result's version label (--service-version), or null for the default
  */
-record FinalOutputs(boolean printMetrics, boolean htmlReport) {}
+record FinalOutputs(boolean printMetrics, boolean htmlReport, String serviceVersion) {}

@@ -1,16 +1,16 @@
 package io.kbench.cli;
 
 import io.kbench.coordinator.Console;
-import io.kbench.coordinator.Units;
-import io.kbench.logging.WarningSummary;
-import io.kbench.result.CatchUp;
-import io.kbench.result.ConsumerMetrics;
-import io.kbench.result.Delivery;
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
+import io.kbench.model.Units;
+import io.kbench.warning.WarningSummary;
+import io.kbench.backlog.CatchUp;
+import io.kbench.model.ConsumerMetrics;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunResult;
-import io.kbench.result.WorkerSummary;
+import io.kbench.model.WorkerSummary;
 import io.kbench.search.SearchReport;
 import io.kbench.search.StepResult;
 import io.kbench.stats.ClientMetricTotal;

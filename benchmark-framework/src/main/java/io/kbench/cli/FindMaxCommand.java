@@ -28,22 +28,31 @@ import picocli.CommandLine.Parameters;
         usageHelpAutoWidth = true,
         description = {
             "Finds the highest rate the cluster sustains while the SLO holds, and writes every step to one result JSON.",
-            "From a seed rate (the workload's producerRate, or a short probe), it doubles the rate until a step fails, then",
-            "bisects between the last pass and the first failure down to --precision, then confirms the rate found for the",
-            "workload's test duration (or --confirm-duration). Each step settles, is measured, and the backlog is drained.",
-            "A step passes when >= 99% of the requested rate was achieved, the backlog did not grow, no send failed, nothing",
-            "was left undelivered and the SLO holds. If a step falls short while the clients are the limit, the search stops",
-            "and says so: that rate is not the cluster's capacity. If the probe's or a step's messages outlast --drain-timeout,",
-            "the search stops too (incomplete): the next step would count them as its own."
+            "",
+            "From a seed rate (the workload's producerRate, or a short probe), it doubles the rate until a step fails, then "
+                    + "bisects between the last pass and the first failure down to --precision, then confirms the rate found "
+                    + "for the workload's test duration (or --confirm-duration). Each step settles, is measured, and the "
+                    + "backlog is drained.",
+            "",
+            "A step passes when at least 99%% of the requested rate was achieved, the backlog did not grow, no send failed, "
+                    + "nothing was left undelivered and the SLO holds. When a step falls short because the clients, not the "
+                    + "cluster, are the limit, going higher would measure the clients: the best rate that passed is confirmed "
+                    + "instead, and the answer says that the cluster sustained at least that rate and how far the clients got. "
+                    + "When the probe's or a step's messages outlast --drain-timeout, the search stops (incomplete), because "
+                    + "the next step would count them as its own.",
+            ""
         },
         footer = {
             "",
-            "SLO: comma-separated bounds METRIC.STAT<=LIMIT with METRIC publish (ack - intended send), send (ack - actual send)",
-            "or e2e (end to end); STAT avg, max, p50, p75, p95, p99, p99.9 or p99.99; LIMIT with a unit: us, ms or s.",
-            "Without --slo only the throughput criteria apply.",
+            "SLO: comma-separated bounds METRIC.STAT<=LIMIT, with METRIC publish (ack - intended send), send (ack - actual "
+                    + "send) or e2e (end to end); STAT avg, max, p50, p75, p95, p99, p99.9 or p99.99; LIMIT with a unit: us, ms "
+                    + "or s. Without --slo only the throughput criteria apply.",
             "",
-            "Exit status: 0 a rate was found and confirmed; 1 no confirmed rate (the seed failed, the confirmation failed,",
-            "the time ran out, a drain gave up, the clients were the limit, or the run failed; the result is written); 2 bad input.",
+            "Exit status: 0 a rate was found and confirmed (when the clients were the limit, that rate is a lower bound for "
+                    + "the cluster: the answer, the diagnosis and the result's search.clientLimit say so); 1 no confirmed "
+                    + "rate (the seed failed, the confirmation failed, the time ran out, a drain gave up, the clients were the "
+                    + "limit before any rate passed, or the run failed; the result is written); 2 bad input.",
+            "",
             "Examples:",
             "  bin/benchmark find-max workloads/simple.yaml",
             "  bin/benchmark find-max --slo publish.p99<=50ms,e2e.p99<=200ms --drivers driver-kafka/msk.yaml workloads/1-topic-100-partitions-1kb.yaml"
@@ -86,7 +95,7 @@ final class FindMaxCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;

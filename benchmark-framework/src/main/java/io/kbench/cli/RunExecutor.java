@@ -2,15 +2,16 @@ package io.kbench.cli;
 
 import io.kbench.cku.CkuPlan;
 import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunOptions;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorOptions;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.result.ResultWriter;
+import io.kbench.secret.Redactor;
 import io.kbench.result.RunResult;
 import io.kbench.search.SearchSettings;
 import io.kbench.time.BenchmarkClock;
@@ -35,9 +36,10 @@ import java.util.Locale;
 final class RunExecutor {
 
     private final Console console;
+    private final Redactor redactor;
     private final PrintStream err;
     private final StopSignal stop;
-    private final RunOptions options;
+    private final CoordinatorOptions options;
     private final RemoteWorkers remote;
     private final FinalOutputs outputs;
     private final FirstWarningLine warningConsole;
@@ -46,8 +48,9 @@ final class RunExecutor {
      * @param outputs what to print and write besides the result JSON
      * @param warningConsole prints the first client warning of each kind
      */
-    RunExecutor(Console console, PrintStream err, StopSignal stop, RunOptions options, RemoteWorkers remote, FinalOutputs outputs,
-                FirstWarningLine warningConsole) {
+    RunExecutor(Console console, PrintStream err, StopSignal stop, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
+                FirstWarningLine warningConsole, Redactor redactor) {
+        this.redactor = redactor;
         this.console = console;
         this.err = err;
         this.stop = stop;
@@ -63,7 +66,7 @@ final class RunExecutor {
      *
      * @return the outcome, or null if the run could not even start (the reason is printed)
      */
-    RunOutcome run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
+    WrittenResult run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
         workload.notes().forEach(n -> console.line("Note: " + n));
@@ -82,15 +85,18 @@ final class RunExecutor {
             logFile = null;
         }
         warningConsole.logFile(logFile);
-        RunOutcome outcome = null;
+        WrittenResult outcome = null;
         try {
-            outcome = runLogged(session, workload, runId, resultFile);
+            outcome = runLogged(session, workload, runId, resultFile, outputFile == null);
             return outcome;
         } finally {
             if (log != null) {
                 log.close();
             }
             warningConsole.logFile(null);
+            if (logFile != null && outcome != null && outcome.file() != null && !outcome.file().equals(resultFile)) {
+                logFile = RunLogFile.follow(logFile, outcome.file(), err);
+            }
             // Remote workers' clients warn on the workers: their counts come back with the result.
             List<WarningSummary> warnings = remote == null || outcome == null ? ClientWarnings.global().snapshot()
                     : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(), outcome.result().clientWarnings()));
@@ -107,7 +113,9 @@ final class RunExecutor {
         }
     }
 
-    private RunOutcome runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile) {
+    /** @param defaultNamed the result's file was named by kbench, not by -o: a failed run's goes to failed/ */
+    private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
+                                    boolean defaultNamed) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
             CkuPlan.expectations(workload.workload()).forEach(console::line);
             CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
@@ -126,8 +134,8 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        RunSpec spec = new RunSpec(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
-                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion()),
+        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+                session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion(), outputs.serviceVersion()),
                 optionsFor(workload.workload()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
@@ -138,21 +146,26 @@ final class RunExecutor {
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {
-            return new RunOutcome(result, ResultWriter.write(result, resultFile, null));
+            Path target = defaultNamed ? ResultWriter.placeFor(result, resultFile) : resultFile;
+            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), redactor, target, null));
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage());
-            return new RunOutcome(result, null);
+            return new WrittenResult(result, null);
         }
     }
 
+    /** Printed as it is (Console.line with one argument formats nothing), so a percent sign is written once. */
+    static final String RATE_DISCOVERY_NOTE = "producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the "
+            + "highest rate with no errors, no growing backlog and >= 99% of it achieved, then measuring at that rate for the "
+            + "test duration; if the clients are the limit first, measuring at the best rate that passed, marked client-bound "
+            + "(bin/benchmark find-max --help: an SLO on latency too)";
+
     /** OMB's rate discovery ({@code producerRate: 0}) is a search with the throughput-only SLO, then the measurement. */
-    private RunOptions optionsFor(Workload w) {
+    private CoordinatorOptions optionsFor(Workload w) {
         if (options.search() != null || !w.rateDiscovery()) {
             return options;
         }
-        console.line("producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the highest rate with no "
-                + "errors, no growing backlog and >= 99%% of it achieved, then measuring at that rate for the test duration "
-                + "(bin/benchmark find-max --help: an SLO on latency too)");
+        console.line(RATE_DISCOVERY_NOTE);
         return options.withSearch(SearchSettings.ombRateDiscovery(w.effectiveWarmup(), w.effectiveTestDuration()));
     }
 

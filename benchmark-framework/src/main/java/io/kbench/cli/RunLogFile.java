@@ -1,9 +1,11 @@
 package io.kbench.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Names a run's log file after its result file ({@code x.json} → {@code x.log}, side by side, so
@@ -12,6 +14,22 @@ import java.nio.file.Path;
 final class RunLogFile {
 
     private RunLogFile() {}
+
+    /**
+     * Moves a run's log next to where its result went (a failed run's result goes to failed/), named
+     * after it; on failure the log stays where it is, and the reason is printed.
+     *
+     * @return where the log is now
+     */
+    static Path follow(Path logFile, Path resultFile, PrintStream err) {
+        try {
+            Path moved = create(resultFile);
+            return Files.move(logFile, moved, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            err.println("could not move the log " + logFile + " next to " + resultFile + ": " + e.getMessage());
+            return logFile;
+        }
+    }
 
     /** Creates the log file for {@code resultFile}, empty: {@code x.log}, or {@code x-1.log}, ... if taken. */
     static Path create(Path resultFile) throws IOException {

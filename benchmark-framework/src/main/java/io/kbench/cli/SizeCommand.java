@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bin/benchmark size}: storage per broker and a partition count for a topic, worked out step
- * by step as in the MSK study (seed 000). Touches no cluster.
+ * by step as in the MSK sizing study. Touches no cluster.
  */
 @Command(
         name = "size",
@@ -27,11 +27,13 @@ import picocli.CommandLine.Option;
             "Sizes a topic's storage per broker as a worked calculation you can check by hand (ingress, storage for the "
                     + "retention, with replication, per broker), and suggests a partition count. Touches no cluster.",
             "",
-            "Each line starts from the figure shown on the line above, rounded as the MSK study (seed 000) rounds: ingress "
+            "Each line starts from the figure shown on the line above, rounded as the MSK sizing study rounds: ingress "
                     + "in KB/s to 3 significant figures, storage to 2 decimals, the answer to 3 significant figures. Where "
-                    + "that differs from the figure computed without rounding, the unrounded one is shown too. Throughput "
-                    + "and storage units are powers of 1,024 (KB = 1,024 bytes, TB = 1,024^4 bytes), as everywhere in kbench "
-                    + "and in the study's own arithmetic; record sizes in KB are 1,000 bytes, as the study reads 2.5KB.",
+                    + "that differs from the figure computed without rounding, the unrounded one is shown too.",
+            "",
+            "Units: every size, read or printed, counts in powers of 1,024, as everywhere in kbench: KB = 1,024 bytes, "
+                    + "MB = 1,048,576 bytes, TB = 1,024^4 bytes; KiB and MiB are the same. So --record-size 2.5KB is "
+                    + "2,560 bytes; for records of 2,500 bytes, give --record-size 2500.",
             ""
         },
         footer = {
@@ -43,7 +45,7 @@ import picocli.CommandLine.Option;
                     + "100 x brokers x replication factor partitions per broker.",
             "",
             "Exit status: 0 done; 2 bad input (one line says what).",
-            "Example (seed 000):",
+            "Example (the MSK sizing study's topic):",
             "  bin/benchmark size --rate 10000 --record-size 2.5KB --retention 7d --replication-factor 3 --brokers 4"
         })
 public final class SizeCommand implements Callable<Integer> {
@@ -52,8 +54,8 @@ public final class SizeCommand implements Callable<Integer> {
     String rate;
 
     @Option(names = "--record-size", paramLabel = "SIZE",
-            description = "Average record size: B; KB = 1,000 bytes and MB = 1,000,000 bytes (as the study: 2.5KB = 2,500 bytes); "
-                    + "KiB = 1,024 and MiB = 1,048,576 bytes; a bare number is bytes. E.g. 2.5KB.")
+            description = "Average record size: a bare number is bytes; KB (or KiB) = 1,024 bytes, MB (or MiB) = "
+                    + "1,048,576 bytes, so 2.5KB = 2,560 bytes. E.g. 2500 or 2.5KB.")
     String recordSize;
 
     @Option(names = "--retention", paramLabel = "DURATION",

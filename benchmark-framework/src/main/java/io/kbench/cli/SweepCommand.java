@@ -11,7 +11,7 @@ import io.kbench.driver.SweepTarget;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
-import io.kbench.result.RunStatus;
+import io.kbench.model.RunStatus;
 import io.kbench.sweep.Combination;
 import io.kbench.sweep.DurationEstimate;
 import io.kbench.sweep.ParameterForms;
@@ -19,7 +19,7 @@ import io.kbench.sweep.SweepDefinition;
 import io.kbench.sweep.SweepEdits;
 import io.kbench.sweep.SweepLayout;
 import io.kbench.sweep.SweepTable;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.workload.LoadedWorkload;
@@ -88,7 +88,7 @@ public final class SweepCommand implements Callable<Integer> {
     boolean yes;
 
     @Mixin
-    RunnerOptions options = new RunnerOptions();
+    RunCommandOptions options = new RunCommandOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -215,7 +215,7 @@ public final class SweepCommand implements Callable<Integer> {
             writeTable(sweep, combinations, layout);
             // One report of all runs next to the table, instead of one per run.
             RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, false), warnings);
+                    new FinalOutputs(options.printMetrics, false, options.serviceVersion), warnings, Redactor.process());
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < order.size(); i++) {
@@ -247,7 +247,7 @@ public final class SweepCommand implements Callable<Integer> {
                         continue;
                     }
                 }
-                RunOutcome outcome = executor.run(session, run.prepared().workload(), file, null);
+                WrittenResult outcome = executor.run(session, run.prepared().workload(), file, null);
                 boolean completed = outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
                 allCompleted &= completed;
                 if (outcome == null) {
@@ -401,7 +401,7 @@ public final class SweepCommand implements Callable<Integer> {
         boolean edited = !text.equals(base.text());
         try {
             return DriverSession.validate(new DriverFile(base.name(), text, base.baseDir() == null ? null : base.baseDir().toString()),
-                    loader, Redactor.global());
+                    loader, Redactor.process());
         } catch (ConfigException e) {
             throw edited ? withoutLines(base.name(), e) : e;
         } catch (DriverException e) {

@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.result.OmbFields;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,7 +15,15 @@ final class Versions {
     }
 
     static Map<String, String> of(String clientVersion) {
+        return of(clientVersion, null);
+    }
+
+    /** @param serviceVersion the user's label for the service (--service-version), or null */
+    static Map<String, String> of(String clientVersion, String serviceVersion) {
         Map<String, String> versions = new LinkedHashMap<>();
+        if (serviceVersion != null && !serviceVersion.isBlank()) {
+            versions.put(OmbFields.SERVICE_VERSION, serviceVersion);
+        }
         versions.put("kbench", tool());
         versions.put("client", clientVersion);
         versions.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));

@@ -3,13 +3,13 @@ package io.kbench.cli;
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
-import io.kbench.coordinator.RunOptions;
+import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverLoader;
 import io.kbench.workload.LoadedWorkload;
 import io.kbench.workload.WorkloadLoader;
@@ -27,16 +27,16 @@ final class WorkloadRuns {
     private final PrintStream out;
     private final PrintStream err;
     private final StopSignal stop;
-    private final RunnerOptions options;
+    private final RunCommandOptions options;
 
-    WorkloadRuns(PrintStream out, PrintStream err, StopSignal stop, RunnerOptions options) {
+    WorkloadRuns(PrintStream out, PrintStream err, StopSignal stop, RunCommandOptions options) {
         this.out = out;
         this.err = err;
         this.stop = stop;
         this.options = options;
     }
 
-    int run(List<Path> workloads, Path output, WorkloadLoader workloadLoader, RunOptions runOptions) {
+    int run(List<Path> workloads, Path output, WorkloadLoader workloadLoader, CoordinatorOptions runOptions) {
         Console console = new Console(out);
         // Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there.
         PlaceholderResolver resolver = new PlaceholderResolver(System::getenv, options.distributed());
@@ -58,7 +58,7 @@ final class WorkloadRuns {
             }
             DriverLoader driverLoader = new DriverLoader(resolver);
             for (Path d : options.driverFiles()) {
-                sessions.add(DriverSession.validate(d, driverLoader, Redactor.global()));
+                sessions.add(DriverSession.validate(d, driverLoader, Redactor.process()));
             }
         } catch (ConfigException | DriverException e) {
             err.println(e.getMessage());
@@ -91,13 +91,13 @@ final class WorkloadRuns {
         try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
              ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
             RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport), warnings);
+                    new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), warnings, Redactor.process());
             for (DriverSession session : sessions) {
                 for (LoadedWorkload workload : loadedWorkloads) {
                     if (stop.requested()) {
                         return BenchmarkCommand.EXIT_RUN_FAILED;
                     }
-                    RunOutcome outcome = executor.run(session, workload, output, options.outputDir);
+                    WrittenResult outcome = executor.run(session, workload, output, options.outputDir);
                     exit = BenchmarkCommand.worse(exit, BenchmarkCommand.exitCode(outcome));
                 }
                 session.close();

@@ -1,7 +1,7 @@
 package io.kbench.config;
 
 import io.kbench.driver.SecretNames;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
@@ -45,6 +45,7 @@ public final class PlaceholderResolver {
 
     private final Function<String, String> env;
     private final boolean keepUnset;
+    private final Redactor redactor;
     private final Set<String> substituted = Collections.synchronizedSet(new LinkedHashSet<>());
     private final Set<String> unset = Collections.synchronizedSet(new LinkedHashSet<>());
 
@@ -63,8 +64,14 @@ public final class PlaceholderResolver {
      *     coordinator that validates files whose variables are set on remote workers; see {@link #unsetVariables()}
      */
     public PlaceholderResolver(Function<String, String> env, boolean keepUnset) {
+        this(env, keepUnset, Redactor.process());
+    }
+
+    /** @param redactor learns every value substituted from the environment or a file, to mask it wherever it appears */
+    public PlaceholderResolver(Function<String, String> env, boolean keepUnset, Redactor redactor) {
         this.env = Objects.requireNonNull(env, "env");
         this.keepUnset = keepUnset;
+        this.redactor = Objects.requireNonNull(redactor, "redactor");
     }
 
     /** Variables that were not set and were left as written (only with {@code keepUnset}). */
@@ -152,7 +159,7 @@ public final class PlaceholderResolver {
         }
         remember(value);
         if (SecretNames.isSecret(name)) { // masked in all output from now on
-            Redactor.global().register(value);
+            redactor.register(value);
         }
         return value;
     }
@@ -193,7 +200,7 @@ public final class PlaceholderResolver {
             text = text.substring(0, text.length() - 1);
         }
         remember(text);
-        Redactor.global().register(text); // files are where secrets are kept
+        redactor.register(text); // files are where secrets are kept
         return text;
     }
 

@@ -1,6 +1,10 @@
 package io.kbench.coordinator;
 
-import io.kbench.result.CatchUp;
+import io.kbench.backlog.BacklogEta;
+import io.kbench.backlog.BacklogPlan;
+import io.kbench.backlog.BacklogProgress;
+import io.kbench.backlog.CatchUp;
+import io.kbench.model.Phase;
 import io.kbench.worker.Worker;
 import io.kbench.workload.Workload;
 import java.time.Duration;
@@ -16,11 +20,11 @@ final class BacklogPhases {
 
     private final Worker workers;
     private final PeriodCollector collector;
-    private final RunRecord record;
+    private final CoordinatorJournal record;
     private final Workload workload;
     private final Console console;
 
-    BacklogPhases(Worker workers, PeriodCollector collector, RunRecord record, Workload workload, Console console) {
+    BacklogPhases(Worker workers, PeriodCollector collector, CoordinatorJournal record, Workload workload, Console console) {
         this.workers = workers;
         this.collector = collector;
         this.record = record;

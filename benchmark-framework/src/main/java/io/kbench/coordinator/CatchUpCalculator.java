@@ -1,8 +1,10 @@
 package io.kbench.coordinator;
 
-import io.kbench.result.CatchUp;
+import io.kbench.backlog.BacklogPlan;
+import io.kbench.backlog.CatchUp;
+import io.kbench.model.Units;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
 
@@ -21,7 +23,7 @@ final class CatchUpCalculator {
      */
     static CatchUp calculate(BacklogPlan plan, PhaseTotals build, PhaseTotals drain) {
         Counts counts = Counts.ZERO;
-        Latencies latencies = Latencies.empty();
+        LatencyHistograms latencies = LatencyHistograms.empty();
         for (PeriodStats w : drain.workers()) {
             counts = counts.plus(w.counts());
             latencies.add(w.latencies());

@@ -1,25 +1,28 @@
 package io.kbench.coordinator;
 
 import io.kbench.driver.TopicSpec;
+import io.kbench.faults.FaultApplier;
+import io.kbench.faults.FaultRunner;
 import io.kbench.integrity.Integrity;
-import io.kbench.logging.WarningSummary;
-import io.kbench.result.ConsumerMetrics;
-import io.kbench.result.Delivery;
-import io.kbench.result.WarmupReport;
-import io.kbench.result.Measurement;
-import io.kbench.result.MeasurementCalculator;
+import io.kbench.model.ConsumerMetrics;
+import io.kbench.model.Delivery;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
+import io.kbench.model.Phase;
+import io.kbench.model.RunStatus;
+import io.kbench.model.WarmupReport;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
-import io.kbench.worker.RunSetup;
+import io.kbench.warning.WarningSummary;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;
 import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,10 +63,10 @@ public final class Coordinator {
         this.faults = faults;
     }
 
-    public RunResult run(RunSpec spec) {
-        RunRecord record = new RunRecord(spec, waiter.clock(), console);
+    public RunResult run(CoordinatorInput spec) {
+        CoordinatorJournal record = new CoordinatorJournal(spec, waiter.clock(), console);
         Workload w = spec.workload();
-        RunOptions options = spec.options();
+        CoordinatorOptions options = spec.options();
         TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
         Duration stallTimeout = options.effectiveStallTimeout(spec.deliveryTimeout());
         boolean started = false;
@@ -73,22 +76,22 @@ public final class Coordinator {
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
-            workers.startRun(new RunSetup(spec.runId(), spec.driverFile(), options.coordinatorName(),
+            workers.startRun(new WorkerSetup(spec.runId(), spec.driverFile(), options.coordinatorName(),
                     options.lease().toMillis(), 0));
             started = true;
             leases.start();
 
-            RunLayout layout;
+            TopicLayout layout;
             if (w.existingTopics() != null) {
                 record.step("topic check");
                 Map<String, Integer> existing = ExistingTopics.check(workers, w);
                 w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
                 record.workloadAsRun(w);
-                layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
+                layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
                 console.line("Using %d existing topic(s) as they are (not created, not deleted): %s", existing.size(),
                         ExistingTopics.describe(existing));
             } else {
-                layout = RunLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
+                layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
                 record.step("topic creation");
                 console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
                 topics.create(layout.topics(), waiter.stop());
@@ -141,7 +144,7 @@ public final class Coordinator {
      * The integrity verdict, or null when there is nothing to check (checks off, or nobody consumed).
      * Losses are counted only if the consumers caught up; otherwise they would be confused with lag.
      */
-    private static Integrity integrity(Collected c, Workload w, RunOptions options) {
+    private static Integrity integrity(Collected c, Workload w, CoordinatorOptions options) {
         if (!options.checkIntegrity() || w.subscriptionsPerTopic() == 0 || c.findings().isEmpty()) {
             return null;
         }
@@ -149,14 +152,14 @@ public final class Coordinator {
         for (CumulativeStats s : c.stats()) {
             run = run.plus(s.runTotals());
         }
-        long unread = run.messagesToConsume() * w.subscriptionsPerTopic() - run.messagesReceived();
+        long unread = LoadState.backlog(run.messagesToConsume() * w.subscriptionsPerTopic(), run.messagesReceived());
         String notChecked = unread <= 0 ? null : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged "
                 + "messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
     }
 
     /** Consumers first (every partition assigned), then producers; warmup, backlog, measurement, drain. */
-    private void produceAndMeasure(Workload w, RunLayout layout, RunRecord record, RunOptions options, StallGuard guard) {
+    private void produceAndMeasure(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
         if (!layout.consumers().isEmpty()) {
             createConsumers(layout, record, options);
         }
@@ -217,7 +220,7 @@ public final class Coordinator {
      * not used: each step settles), then the producers stop and the run drains. A search without
      * a confirmed rate fails the run, with its bounds in the result.
      */
-    private void searchMaxRate(Workload w, RunLayout layout, RunRecord record, RunOptions options, StallGuard guard) {
+    private void searchMaxRate(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
         if (!layout.consumers().isEmpty()) {
             createConsumers(layout, record, options);
         }
@@ -226,7 +229,7 @@ public final class Coordinator {
         PeriodCollector collector = collector(w, record, options, guard);
         SearchPhases.Result found = new SearchPhases(workers, collector, record, console, waiter.clock(), w, options.search(),
                 options.drainTimeout()).run();
-        record.search(found.report(), found.measurement(), found.measuredPeriods());
+        record.search(found.report(), found.measurement(), found.measuredPeriods(), found.diagnosis());
         workers.stopProducers();
         record.startPhase(Phase.DRAIN, "Search over; producers stopped, draining (up to " + options.drainTimeout().toSeconds()
                 + " s)...");
@@ -244,7 +247,7 @@ public final class Coordinator {
      * interval at a time until the producers have caught up and latency has settled, at most up to
      * the cap; capped unsettled, the measurement starts anyway and the result says so.
      */
-    private void warmUp(Duration planned, PeriodCollector collector, RunRecord record, RunOptions options) {
+    private void warmUp(Duration planned, PeriodCollector collector, CoordinatorJournal record, CoordinatorOptions options) {
         Duration cap = options.fixedWarmup() ? planned : options.warmupCap(planned);
         record.startPhase(Phase.WARMUP, "Warming up for " + planned.toSeconds() + " s"
                 + (options.fixedWarmup() ? " (fixed)..." : ", longer (up to " + cap.toSeconds() + " s) until the producers "
@@ -283,7 +286,7 @@ public final class Coordinator {
      * Like kafka-consumer-perf-test: produce the messages first (not measured), then measure from
      * the moment the consumers are created (their group join included) until every message is consumed.
      */
-    private void consumeOnly(Workload w, RunLayout layout, RunRecord record, RunOptions options, String cluster,
+    private void consumeOnly(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, String cluster,
                              Duration stallTimeout) {
         createProducers(layout, record);
         PeriodCollector prefill = collector(w, record, options, StallGuard.acknowledgements(stallTimeout, cluster));
@@ -295,11 +298,14 @@ public final class Coordinator {
         createConsumers(layout, record, options);
         record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
         // Consumers that make no progress for the drain timeout have stopped: the run fails.
-        collector(w, record, options, StallGuard.consumption(options.drainTimeout(), cluster))
+        // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
+        new PeriodCollector(workers, waiter, options.progressInterval(), prefill.loadStartNanos(), w.subscriptionsPerTopic(),
+                record::addProgress, options.sampleInterval(), record::addSample,
+                StallGuard.consumption(options.drainTimeout(), cluster))
                 .runUntil(Phase.MEASURE, s -> s.backlogMessages() <= 0, null);
     }
 
-    private void createConsumers(RunLayout layout, RunRecord record, RunOptions options) {
+    private void createConsumers(TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options) {
         record.step("consumer creation");
         console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
                 layout.partitionsPerSubscription().size());
@@ -310,20 +316,20 @@ public final class Coordinator {
         console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis());
     }
 
-    private void createProducers(RunLayout layout, RunRecord record) {
+    private void createProducers(TopicLayout layout, CoordinatorJournal record) {
         record.step("producer creation");
         console.line("Creating %d producer(s)...", layout.producers().size());
         workers.createProducers(layout.producers());
         printPlan(layout);
     }
 
-    private PeriodCollector collector(Workload w, RunRecord record, RunOptions options, StallGuard guard) {
+    private PeriodCollector collector(Workload w, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
                 w.subscriptionsPerTopic(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** Renew often enough that a lease survives two lost renewals. */
-    private static Duration renewEvery(RunOptions options) {
+    private static Duration renewEvery(CoordinatorOptions options) {
         Duration third = options.lease().dividedBy(3);
         return third.compareTo(options.progressInterval()) < 0 ? third : options.progressInterval();
     }
@@ -333,7 +339,7 @@ public final class Coordinator {
      * stops the workers. Each step is best effort across workers, so one dead worker does not keep
      * the others running or lose their measurements.
      */
-    private Collected cleanUp(RunRecord record, List<String> created, boolean keepTopics, Collected collected) {
+    private Collected cleanUp(CoordinatorJournal record, List<String> created, boolean keepTopics, Collected collected) {
         if (collected == null) {
             // A phase failed: keep what the workers still answering have measured. Stop the producers
             // first, so that what is still in flight now counts as undelivered.
@@ -362,7 +368,7 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecord record) {
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, CoordinatorJournal record) {
         if (record.search() != null) {
             return record.searchMeasurement(); // the confirmation's (or the best step's), not the last step's
         }
@@ -383,7 +389,7 @@ public final class Coordinator {
         return s == null ? Counts.ZERO : s.runTotals();
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, RunRecord record) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, CoordinatorJournal record) {
         if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
             return null;
         }
@@ -400,7 +406,7 @@ public final class Coordinator {
         return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
     }
 
-    private void printPlan(RunLayout layout) {
+    private void printPlan(TopicLayout layout) {
         List<WorkerPlan> plans = workers.plan(layout.load());
         console.line("Plan:");
         for (WorkerPlan p : plans) {

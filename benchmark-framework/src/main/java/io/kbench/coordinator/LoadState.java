@@ -30,17 +30,28 @@ public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean pro
         return new LoadState(totals, subscriptionsPerTopic, done, lag);
     }
 
-    /**
-     * Acknowledged messages not yet consumed, over all subscriptions; those of aborted transactions
-     * never will be, so they are left out.
-     */
+    /** Messages written for the consumers and not consumed yet, over all subscriptions; see {@link #backlog}. */
     public long backlogMessages() {
-        return runTotals.messagesToConsume() * subscriptionsPerTopic - runTotals.messagesReceived();
+        return backlog(runTotals.messagesToConsume() * subscriptionsPerTopic, runTotals.messagesReceived());
     }
 
     /** The payload bytes of {@link #backlogMessages()}. */
     public long backlogBytes() {
-        return runTotals.bytesAcked() * subscriptionsPerTopic - runTotals.bytesReceived();
+        return backlog(runTotals.bytesAcked() * subscriptionsPerTopic, runTotals.bytesReceived());
+    }
+
+    /**
+     * What is written for the consumers and not consumed yet: never negative. The acknowledged count
+     * lags what the cluster holds: a consumer can read a message before its producer's acknowledgement
+     * is counted (the callback runs after the broker answers, and workers and their threads are read one
+     * after another), so a consumed message counts as written whether or not its acknowledgement is in.
+     * Acknowledged messages of aborted transactions never reach consumers and are not counted as written.
+     *
+     * @param acknowledged acknowledged messages (or bytes) times the subscriptions that get each
+     * @param consumed messages (or bytes) consumed, by all subscriptions
+     */
+    public static long backlog(long acknowledged, long consumed) {
+        return Math.max(acknowledged, consumed) - consumed;
     }
 
     /** Messages handed to the client that were neither acknowledged nor failed yet. */

@@ -1,5 +1,7 @@
 package io.kbench.coordinator;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.PeriodStats;
 import io.kbench.worker.Worker;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.model.PeriodSummary;
 import io.kbench.stats.LatencySummary;
 import java.util.Locale;
 

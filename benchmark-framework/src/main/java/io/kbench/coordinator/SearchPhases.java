@@ -1,9 +1,11 @@
 package io.kbench.coordinator;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Diagnostician;
-import io.kbench.result.Measurement;
-import io.kbench.result.MeasurementCalculator;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Diagnostician;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.search.MaxRateSearch;
 import io.kbench.search.SearchBudget;
 import io.kbench.search.SearchReport;
@@ -35,25 +37,31 @@ final class SearchPhases {
     /** The seed after a probe, as a share of what the probe achieved: a saturated cluster's rate fails most objectives. */
     static final double PROBE_SEED_SHARE = 0.5;
 
-    /** What the search found, and the measurement the run reports (the confirmation's, else the best step's). */
-    record Result(SearchReport report, Measurement measurement, List<PeriodSummary> measuredPeriods) {}
+    /**
+     * What the search found, and the measurement the run reports (the confirmation's, else the best step's).
+     *
+     * @param diagnosis what limited the search, when that is known from a step other than the one reported (the
+     *     clients, at the step that was client-bound), else null: the reported step's periods are judged
+     */
+    record Result(SearchReport report, Measurement measurement, List<PeriodSummary> measuredPeriods, Diagnosis diagnosis) {}
 
     /** @param undrained why the search cannot go on after the probe (its messages outlasted the drain), or null */
     private record Seed(double rate, String source, Double probeAchievedRate, String undrained) {}
 
     /** @param undrained why the search cannot go on after this step (its messages outlasted the drain), or null */
-    private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods, String undrained) {}
+    private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods, Diagnosis diagnosis,
+                        String undrained) {}
 
     private final Worker workers;
     private final PeriodCollector collector;
-    private final RunRecord record;
+    private final CoordinatorJournal record;
     private final Console console;
     private final BenchmarkClock clock;
     private final Workload workload;
     private final SearchSettings settings;
     private final Duration drainTimeout;
 
-    SearchPhases(Worker workers, PeriodCollector collector, RunRecord record, Console console, BenchmarkClock clock,
+    SearchPhases(Worker workers, PeriodCollector collector, CoordinatorJournal record, Console console, BenchmarkClock clock,
                  Workload workload, SearchSettings settings, Duration drainTimeout) {
         this.workers = workers;
         this.collector = collector;
@@ -109,7 +117,7 @@ final class SearchPhases {
             Step step = step(steps.size() + 1, search.stage().name().toLowerCase(Locale.ROOT), rate, length);
             steps.add(step);
             StepResult r = step.result();
-            search.record(rate, r.passed(), r.clientBound(), String.join("; ", r.reasons()));
+            search.record(rate, r.achievedRate(), r.passed(), r.clientBound(), String.join("; ", r.reasons()));
             if (step.undrained() != null && search.stage() != MaxRateSearch.Stage.DONE) {
                 cutShort = step.undrained();
                 search.giveUp(cutShort);
@@ -178,7 +186,7 @@ final class SearchPhases {
                 m.sendLatency(), m.endToEndLatency(), backlogGrowth, failed, v.passed(), v.clientBound(), v.reasons(),
                 m.windowStartEpochMicros() / 1_000, m.windowMicros() / 1_000);
         console.line("  " + result.line());
-        return new Step(result, m, periods, drained ? null : undrained("step " + number, null));
+        return new Step(result, m, periods, diagnosis, drained ? null : undrained("step " + number, null));
     }
 
     /**
@@ -220,9 +228,26 @@ final class SearchPhases {
                 confirmed == null ? null : confirmed.result().requestedRate(),
                 confirmed == null ? null : confirmed.result().achievedMBps(), search.lastPass(), search.firstFail(),
                 search.conclusion(), SearchReport.compose(outcome, confirmed == null ? null : confirmed.result(), settings.slo(),
-                        search.lastPass(), search.firstFail(), search.conclusion()),
-                (clock.nanoTime() - startNanos) / 1_000_000);
-        return new Result(report, shown == null ? null : shown.measurement(), shown == null ? List.of() : shown.periods());
+                        search.lastPass(), search.firstFail(), search.conclusion(), search.clientLimit()),
+                (clock.nanoTime() - startNanos) / 1_000_000, search.clientLimit());
+        return new Result(report, shown == null ? null : shown.measurement(), shown == null ? List.of() : shown.periods(),
+                limitingDiagnosis(search, steps));
+    }
+
+    /** One diagnosis for the result, agreeing with its headline: the client-bound step's, with what the clients reached. */
+    private static Diagnosis limitingDiagnosis(MaxRateSearch search, List<Step> steps) {
+        if (search.clientLimit() == null) {
+            return null;
+        }
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            Step s = steps.get(i);
+            if (s.result().clientBound()) {
+                List<String> reasons = new ArrayList<>(s.diagnosis().reasons());
+                reasons.add(String.format(Locale.ROOT, "at step %d %s", s.result().number(), search.clientLimit().figures()));
+                return Diagnosis.of(Diagnosis.Verdict.CLIENT_BOUND, reasons);
+            }
+        }
+        return null;
     }
 
     private static Step bestPassing(List<Step> steps) {

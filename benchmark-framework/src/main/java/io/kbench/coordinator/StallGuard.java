@@ -1,7 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.driver.ServerContact;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.ErrorTally;
 import io.kbench.stats.PeriodStats;

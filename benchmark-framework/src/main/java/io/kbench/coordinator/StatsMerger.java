@@ -1,7 +1,10 @@
 package io.kbench.coordinator;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
+import io.kbench.model.Units;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
 import java.util.List;
@@ -16,7 +19,7 @@ public final class StatsMerger {
     private StatsMerger() {}
 
     public static PeriodSummary summarize(Phase phase, long elapsedMicros, List<PeriodStats> workers, int subscriptionsPerTopic) {
-        Latencies latencies = Latencies.empty();
+        LatencyHistograms latencies = LatencyHistograms.empty();
         Counts runTotals = Counts.ZERO;
         double publishRate = 0;
         double publishMBps = 0;
@@ -46,7 +49,7 @@ public final class StatsMerger {
             maxCpu = Math.max(maxCpu, w.processCpuLoad());
             producersDone &= w.producersDone();
         }
-        long backlog = runTotals.messagesToConsume() * subscriptionsPerTopic - runTotals.messagesReceived();
+        long backlog = LoadState.backlog(runTotals.messagesToConsume() * subscriptionsPerTopic, runTotals.messagesReceived());
         long inFlight = runTotals.messagesSent() - runTotals.messagesAcked() - runTotals.sendErrors();
         return new PeriodSummary(phase, elapsedMicros, duration, publishRate, publishMBps, errorRate, consumeRate,
                 consumeMBps, backlog, inFlight,

@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.model.PeriodSummary;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,6 +1,8 @@
 package io.kbench.logging;
 
 import io.kbench.time.BenchmarkClock;
+import io.kbench.warning.WarningKind;
+import io.kbench.warning.WarningSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.kbench.logging;
 
+import io.kbench.warning.WarningSummary;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 

@@ -4,7 +4,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
+import io.kbench.warning.WarningClassifier;
+import io.kbench.warning.WarningKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +18,11 @@ public final class SummaryAppender extends UnsynchronizedAppenderBase<ILoggingEv
 
     private final ClientWarnings warnings;
 
-    public SummaryAppender(ClientWarnings warnings) {
+    private final Redactor redactor;
+
+    public SummaryAppender(ClientWarnings warnings, Redactor redactor) {
         this.warnings = warnings;
+        this.redactor = redactor;
         setName(NAME);
     }
 
@@ -26,7 +31,6 @@ public final class SummaryAppender extends UnsynchronizedAppenderBase<ILoggingEv
         if (!event.getLevel().isGreaterOrEqual(Level.WARN)) {
             return;
         }
-        Redactor redactor = Redactor.global();
         String message = redactor.redactSecrets(event.getFormattedMessage());
         List<String> causes = new ArrayList<>();
         IThrowableProxy t = event.getThrowableProxy();

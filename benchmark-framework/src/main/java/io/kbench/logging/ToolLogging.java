@@ -10,6 +10,8 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
+import io.kbench.secret.RedactingLayout;
+import io.kbench.secret.Redactor;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -29,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *   <li>the console gets the tool's own informational lines, and with --verbose every event as logged
  *       ({@link #console}).</li>
  * </ul>
- * Everything written passes through {@link io.kbench.util.Redactor#global()}. Libraries log at WARN
+ * Everything written passes through {@link Redactor#process()} (or the redactor it is given). Libraries log at WARN
  * unless {@value #LEVEL_PROPERTY} says otherwise (e.g. {@code -Dkbench.log.level=INFO}); a
  * {@code -Dlogback.configurationFile} given by the user replaces the levels and appenders set here.
  */
@@ -47,10 +49,17 @@ public final class ToolLogging {
 
     private final LoggerContext context;
     private final ClientWarnings warnings;
+    private final Redactor redactor;
 
     public ToolLogging(LoggerContext context, ClientWarnings warnings) {
+        this(context, warnings, Redactor.process());
+    }
+
+    /** @param redactor masks what the log file, the console and the warning summary get */
+    public ToolLogging(LoggerContext context, ClientWarnings warnings, Redactor redactor) {
         this.context = context;
         this.warnings = warnings;
+        this.redactor = redactor;
     }
 
     /** This process's logging and {@link ClientWarnings#global()}. */
@@ -97,7 +106,7 @@ public final class ToolLogging {
         Logger root = root();
         synchronized (context) {
             if (root.getAppender(SummaryAppender.NAME) == null) {
-                SummaryAppender summary = new SummaryAppender(warnings);
+                SummaryAppender summary = new SummaryAppender(warnings, redactor);
                 summary.setContext(context);
                 summary.start();
                 root.addAppender(summary);
@@ -165,7 +174,7 @@ public final class ToolLogging {
     }
 
     private LayoutWrappingEncoder<ILoggingEvent> encoder(String pattern) {
-        RedactingLayout layout = new RedactingLayout(context, pattern);
+        RedactingLayout layout = new RedactingLayout(context, pattern, redactor);
         layout.start();
         LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);

@@ -8,9 +8,9 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
 import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.LoadSpec;
+import io.kbench.worker.load.LoadSpec;
 import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
 import io.kbench.worker.WorkerException;
@@ -88,10 +88,10 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
-    public void startRun(RunSetup setup) {
+    public void startRun(WorkerSetup setup) {
         runId = setup.runId();
         // The worker subtracts its offset so that its timestamps are on the coordinator's clock.
-        RunSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
+        WorkerSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
         runCall("start the run", RunRoute.START, withClock, SLOW_CALL);
     }
 

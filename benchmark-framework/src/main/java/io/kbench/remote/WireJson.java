@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.kbench.integrity.SequenceSet;
-import io.kbench.result.HistogramCodec;
+import io.kbench.stats.HistogramCodec;
 import java.io.IOException;
 import org.HdrHistogram.Histogram;
 

@@ -13,12 +13,12 @@ final class Comparison {
     static final double SAME_PERCENT = 1.0;
 
     /** A metric, its unit, and whether higher is better. */
-    record Metric(String name, String unit, boolean higherIsBetter, Function<RunFigures, Double> value) {}
+    record Metric(String name, String unit, boolean higherIsBetter, Function<ReportFigures, Double> value) {}
 
     static final List<Metric> METRICS = List.of(
-            new Metric("publish rate", "msg/s", true, RunFigures::publishRate),
-            new Metric("publish throughput", "MB/s", true, RunFigures::publishMBps),
-            new Metric("consume rate", "msg/s", true, RunFigures::consumeRate),
+            new Metric("publish rate", "msg/s", true, ReportFigures::publishRate),
+            new Metric("publish throughput", "MB/s", true, ReportFigures::publishMBps),
+            new Metric("consume rate", "msg/s", true, ReportFigures::consumeRate),
             new Metric("publish latency p50", "ms", false, f -> f.publish().p50()),
             new Metric("publish latency p99", "ms", false, f -> f.publish().p99()),
             new Metric("publish latency p99.9", "ms", false, f -> f.publish().p999()),
@@ -27,12 +27,12 @@ final class Comparison {
             new Metric("send latency p99", "ms", false, f -> f.send().p99()),
             new Metric("end-to-end latency p50", "ms", false, f -> f.endToEnd().p50()),
             new Metric("end-to-end latency p99", "ms", false, f -> f.endToEnd().p99()),
-            new Metric("send errors", "messages", false, RunFigures::sendErrors));
+            new Metric("send errors", "messages", false, ReportFigures::sendErrors));
 
     private Comparison() {}
 
     /** @param baseline index of the baseline in {@code runs} */
-    static TableSpec of(List<RunView> runs, int baseline) {
+    static TableSpec of(List<ReportedRun> runs, int baseline) {
         List<String> header = new ArrayList<>();
         header.add("metric");
         for (int i = 0; i < runs.size(); i++) {

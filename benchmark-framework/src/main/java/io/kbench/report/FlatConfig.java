@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SecretNames;
 import io.kbench.driver.SweepTarget;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverLoader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -31,7 +31,7 @@ final class FlatConfig {
 
     private FlatConfig() {}
 
-    static Map<String, String> of(LoadedRun run) {
+    static Map<String, String> of(ResultFileJson run) {
         Map<String, String> out = new TreeMap<>();
         JsonNode root = run.root();
         if (run.format() == ResultFormat.OMB) {
@@ -119,7 +119,7 @@ final class FlatConfig {
         try {
             p.load(new StringReader(text));
         } catch (IOException | IllegalArgumentException e) {
-            out.put(prefix + "(unparsed)", Redactor.global().redactText(text));
+            out.put(prefix + "(unparsed)", Redactor.process().redactText(text));
             return;
         }
         p.stringPropertyNames().forEach(k -> out.put(prefix + k, mask(k, p.getProperty(k))));
@@ -155,6 +155,6 @@ final class FlatConfig {
     }
 
     private static String mask(String key, String value) {
-        return SecretNames.isSecret(key) ? Redactor.MASK : Redactor.global().redactText(value);
+        return SecretNames.isSecret(key) ? Redactor.MASK : Redactor.process().redactText(value);
     }
 }

@@ -37,11 +37,11 @@ public final class HtmlReport {
                 baseIndex = 0;
             }
         }
-        List<LoadedRun> runs = new ArrayList<>();
+        List<ResultFileJson> runs = new ArrayList<>();
         for (Path f : files) {
-            runs.add(LoadedRun.read(f));
+            runs.add(ResultFileJson.read(f));
         }
-        LoadedRun base = baseIndex < 0 ? null : runs.get(baseIndex);
+        ResultFileJson base = baseIndex < 0 ? null : runs.get(baseIndex);
         String html = HtmlPage.render(ReportModel.build(runs, base, tool));
         byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
         Path parent = output.toAbsolutePath().getParent();

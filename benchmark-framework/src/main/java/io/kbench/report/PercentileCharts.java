@@ -12,22 +12,22 @@ final class PercentileCharts {
 
     private PercentileCharts() {}
 
-    static ChartSpec[] of(List<RunView> runs) {
+    static ChartSpec[] of(List<ReportedRun> runs) {
         return new ChartSpec[] {
-            chart("Publish latency (ack − intended send)", runs, LatencyCurves::publish),
-            chart("Send latency (ack − actual send)", runs, LatencyCurves::send),
-            chart("End-to-end latency (consume − intended send)", runs, LatencyCurves::endToEnd)
+            chart("Publish latency (ack − intended send)", runs, PercentileCurves::publish),
+            chart("Send latency (ack − actual send)", runs, PercentileCurves::send),
+            chart("End-to-end latency (consume − intended send)", runs, PercentileCurves::endToEnd)
         };
     }
 
-    private static ChartSpec chart(String title, List<RunView> runs, Function<LatencyCurves, Double[]> curve) {
+    private static ChartSpec chart(String title, List<ReportedRun> runs, Function<PercentileCurves, Double[]> curve) {
         ChartSpec c = new ChartSpec(title)
                 .x("percentile", "", "nines", Json.numbers(NinesAxis.positions()))
                 .xTicks(NinesAxis.TICKS, NinesAxis.TICK_LABELS)
                 .y("latency", "ms", "linear");
         boolean fromMaps = false;
         for (int i = 0; i < runs.size(); i++) {
-            RunView r = runs.get(i);
+            ReportedRun r = runs.get(i);
             Double[] values = curve.apply(r.curves());
             fromMaps |= values != null && !r.curves().fromHistograms();
             c.line(r.label() + (r.curves().fromHistograms() ? "" : " (OMB quantile map)"),

@@ -24,8 +24,8 @@ final class ReportModel {
      * @param runs every result, in the order given
      * @param baseline the run to compare against in its group (null: each group's first)
      */
-    static ObjectNode build(List<LoadedRun> runs, LoadedRun baseline, String tool) {
-        Map<String, List<LoadedRun>> groups = new LinkedHashMap<>();
+    static ObjectNode build(List<ResultFileJson> runs, ResultFileJson baseline, String tool) {
+        Map<String, List<ResultFileJson>> groups = new LinkedHashMap<>();
         runs.forEach(r -> groups.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r));
 
         ObjectNode page = Json.object();
@@ -37,20 +37,20 @@ final class ReportModel {
         ArrayNode inputs = page.putArray("inputs");
         runs.forEach(r -> inputs.add(r.file() + (r.format() == ResultFormat.OMB ? " (OpenMessaging Benchmark result)" : "")));
         ArrayNode sections = page.putArray("sections");
-        for (Map.Entry<String, List<LoadedRun>> g : groups.entrySet()) {
+        for (Map.Entry<String, List<ResultFileJson>> g : groups.entrySet()) {
             int base = baseline == null ? 0 : Math.max(0, g.getValue().indexOf(baseline));
             sections.add(group(g.getKey(), g.getValue(), base).json());
         }
         return page;
     }
 
-    static Section group(String workload, List<LoadedRun> loaded, int baseline) {
+    static Section group(String workload, List<ResultFileJson> loaded, int baseline) {
         List<Map<String, String>> configs = loaded.stream().map(FlatConfig::of).toList();
         ConfigDiff diff = ConfigDiff.of(configs);
         boolean fewDifferences = !diff.keys().isEmpty() && diff.keys().size() <= 3;
-        List<RunView> runs = new ArrayList<>();
+        List<ReportedRun> runs = new ArrayList<>();
         for (int i = 0; i < loaded.size(); i++) {
-            runs.add(RunView.of(loaded.get(i), i + 1, fewDifferences ? diff.distinguishing(i) : null));
+            runs.add(ReportedRun.of(loaded.get(i), i + 1, fewDifferences ? diff.distinguishing(i) : null));
         }
         Section s = new Section("Workload " + workload);
         s.text(count(runs.size(), "run") + (runs.size() > 1 ? "; changes are against " + runs.get(baseline).label() + "." : "."));
@@ -66,13 +66,13 @@ final class ReportModel {
                 s.section(sweep);
             }
         }
-        for (RunView r : runs) {
-            s.section(RunDetails.of(r, runs.size() > FOLD_RUNS_ABOVE));
+        for (ReportedRun r : runs) {
+            s.section(DetailsSection.of(r, runs.size() > FOLD_RUNS_ABOVE));
         }
         return s;
     }
 
-    private static TableSpec configTable(List<RunView> runs, ConfigDiff diff) {
+    private static TableSpec configTable(List<ReportedRun> runs, ConfigDiff diff) {
         List<String> header = new ArrayList<>();
         header.add("setting");
         runs.forEach(r -> header.add(r.label()));

@@ -14,7 +14,7 @@ final class SummaryTable {
 
     private SummaryTable() {}
 
-    static TableSpec of(List<RunView> runs) {
+    static TableSpec of(List<ReportedRun> runs) {
         List<String> header = new ArrayList<>();
         header.add("");
         runs.forEach(r -> header.add(r.label()));
@@ -40,7 +40,7 @@ final class SummaryTable {
         return t;
     }
 
-    private static void row(TableSpec t, List<RunView> runs, String name, Function<RunView, String> cell) {
+    private static void row(TableSpec t, List<ReportedRun> runs, String name, Function<ReportedRun, String> cell) {
         rowCells(t, runs, name, r -> {
             String s = cell.apply(r);
             return s == null || s.isBlank() || s.equals("—") ? null : new TableSpec.Cell(s, "");
@@ -48,11 +48,11 @@ final class SummaryTable {
     }
 
     /** Adds the row unless every run lacks it. */
-    private static void rowCells(TableSpec t, List<RunView> runs, String name, Function<RunView, TableSpec.Cell> cell) {
+    private static void rowCells(TableSpec t, List<ReportedRun> runs, String name, Function<ReportedRun, TableSpec.Cell> cell) {
         List<Object> cells = new ArrayList<>();
         cells.add(name);
         boolean any = false;
-        for (RunView r : runs) {
+        for (ReportedRun r : runs) {
             TableSpec.Cell c = cell.apply(r);
             any |= c != null;
             cells.add(c);
@@ -62,7 +62,7 @@ final class SummaryTable {
         }
     }
 
-    private static TableSpec.Cell status(RunView r) {
+    private static TableSpec.Cell status(ReportedRun r) {
         String s = r.run().status();
         String reason = r.run().root().path("failureReason").asText("");
         String cls = switch (s) {
@@ -73,7 +73,7 @@ final class SummaryTable {
         return new TableSpec.Cell(reason.isBlank() || reason.equals("null") ? s : s + ": " + reason, cls);
     }
 
-    private static String rates(RunView r) {
+    private static String rates(ReportedRun r) {
         Double requested = r.figures().requestedRate();
         Double achieved = r.figures().publishRate();
         if (requested == null && achieved == null) {
@@ -103,7 +103,7 @@ final class SummaryTable {
                 d.path("undeliveredMessages").asLong(), d.path("unsentDueMessages").asLong());
     }
 
-    private static TableSpec.Cell clientBound(RunView r) {
+    private static TableSpec.Cell clientBound(ReportedRun r) {
         JsonNode root = r.run().root();
         if (!root.has("clientBound")) {
             return null;

@@ -20,11 +20,11 @@ import java.util.function.Function;
 final class SweepCharts {
 
     /** A metric of the sweep charts. */
-    record Metric(String title, String label, String unit, Function<RunFigures, Double> value) {}
+    record Metric(String title, String label, String unit, Function<ReportFigures, Double> value) {}
 
     static final List<Metric> METRICS = List.of(
-            new Metric("Publish rate", "rate", "msg/s", RunFigures::publishRate),
-            new Metric("Publish throughput", "throughput", "MB/s", RunFigures::publishMBps),
+            new Metric("Publish rate", "rate", "msg/s", ReportFigures::publishRate),
+            new Metric("Publish throughput", "throughput", "MB/s", ReportFigures::publishMBps),
             new Metric("Publish latency p99", "latency", "ms", f -> f.publish().present() ? f.publish().p99() : f.send().p99()),
             new Metric("End-to-end latency p99", "latency", "ms", f -> f.endToEnd().p99()));
 
@@ -35,7 +35,7 @@ final class SweepCharts {
     private SweepCharts() {}
 
     /** @return the sweep section, or null when the runs do not differ in one or two settings */
-    static Section of(List<RunView> runs, ConfigDiff diff) {
+    static Section of(List<ReportedRun> runs, ConfigDiff diff) {
         List<String> params = diff.keys();
         if (params.isEmpty() || params.size() > 2) {
             return null;
@@ -110,17 +110,17 @@ final class SweepCharts {
     }
 
     /** Latency percentiles against the achieved rate, one point per requested rate (mean over repeats). */
-    private static ChartSpec rateView(List<RunView> runs, List<Integer> usable, ConfigDiff diff, List<String> rates) {
+    private static ChartSpec rateView(List<ReportedRun> runs, List<Integer> usable, ConfigDiff diff, List<String> rates) {
         record Point(double achieved, Double p50, Double p99, Double p999, Double max, Double e2e99) {}
         List<Point> points = new ArrayList<>();
         for (String rate : rates) {
-            List<RunFigures> f = new ArrayList<>();
+            List<ReportFigures> f = new ArrayList<>();
             for (int r : usable) {
                 if (rate.equals(diff.value(r, "producerRate"))) {
                     f.add(runs.get(r).figures());
                 }
             }
-            Double achieved = mean(f, RunFigures::publishRate);
+            Double achieved = mean(f, ReportFigures::publishRate);
             if (achieved != null) {
                 points.add(new Point(achieved, mean(f, x -> x.publish().p50()), mean(f, x -> x.publish().p99()),
                         mean(f, x -> x.publish().p999()), mean(f, x -> x.publish().max()), mean(f, x -> x.endToEnd().p99())));
@@ -138,7 +138,7 @@ final class SweepCharts {
                 .note("One point per requested rate (mean over its repeats): where the curve turns up, the cluster stops keeping up.");
     }
 
-    private static Double mean(List<RunFigures> figures, Function<RunFigures, Double> value) {
+    private static Double mean(List<ReportFigures> figures, Function<ReportFigures, Double> value) {
         List<Double> v = figures.stream().map(value).filter(Objects::nonNull).toList();
         return v.isEmpty() ? null : Stats.of(v).mean();
     }

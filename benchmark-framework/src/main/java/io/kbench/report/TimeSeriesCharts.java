@@ -31,11 +31,11 @@ final class TimeSeriesCharts {
 
     private TimeSeriesCharts() {}
 
-    static ChartSpec[] of(RunView run) {
+    static ChartSpec[] of(ReportedRun run) {
         return run.omb() ? omb(run) : kbench(run);
     }
 
-    private static ChartSpec[] kbench(RunView run) {
+    private static ChartSpec[] kbench(ReportedRun run) {
         List<Point> points = new ArrayList<>();
         for (JsonNode p : run.run().root().path("periods")) {
             String phase = PHASES.getOrDefault(p.path("phase").asText(), p.path("phase").asText().toLowerCase(Locale.ROOT));
@@ -62,7 +62,7 @@ final class TimeSeriesCharts {
     }
 
     /** OMB keeps the measured periods only, every sampleRateMillis (10 s unless it says otherwise). */
-    private static ChartSpec[] omb(RunView run) {
+    private static ChartSpec[] omb(ReportedRun run) {
         JsonNode root = run.run().root();
         double step = root.path("sampleRateMillis").asDouble(10_000) / 1_000;
         int n = root.path("publishRate").size();

@@ -2,10 +2,14 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.coordinator.PeriodSummary;
+import io.kbench.model.Measurement;
+import io.kbench.model.PeriodSummary;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -24,7 +28,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code sent} and {@code consumed} counts, {@code publishLatencyMin}, {@code endToEndLatencyMin} and
  * {@code scheduleLatency*} (their name for schedule delay, in milliseconds like their other latencies).
  */
-final class OmbFields {
+public final class OmbFields {
 
     /** OMB's percentile suffixes, with the percentile each stands for. */
     private static final List<Object[]> SUFFIXES = List.of(
@@ -38,7 +42,28 @@ final class OmbFields {
             new Object[] {"99999pct", 99.999},
             new Object[] {"Max", 100.0});
 
+    /** A Kafka version in a cluster's description, e.g. "local Kafka 4.3.1, 1 broker at ...". */
+    private static final Pattern KAFKA_VERSION = Pattern.compile("Kafka \\d+(\\.\\d+)+");
+
     private OmbFields() {}
+
+    /**
+     * The Redpanda fork's {@code version}, which its chart scripts use to label a series (version, driver,
+     * workload): the user's --service-version, else the cluster's version where the run knows it (else the
+     * driver's name) and the run's start, so two runs of one workload never share a label.
+     */
+    static String serviceVersion(RunResult result) {
+        String given = result.versions() == null ? null : result.versions().get(SERVICE_VERSION);
+        if (given != null && !given.isBlank()) {
+            return given;
+        }
+        Matcher m = KAFKA_VERSION.matcher(result.cluster() == null ? "" : result.cluster());
+        String what = m.find() ? m.group() : result.driverName();
+        return what + " " + Instant.ofEpochMilli(result.startEpochMillis()).truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** The key of the user's label (--service-version) in a result's versions. */
+    public static final String SERVICE_VERSION = "service";
 
     static void write(ObjectNode root, RunResult result) {
         Workload w = result.workload();
@@ -52,7 +77,7 @@ final class OmbFields {
 
         List<PeriodSummary> measured = result.periods().stream().filter(p -> p.phase().measured()).toList();
         // The Redpanda fork labels runs with these; endTime is also written (the same value) by ResultDocument.
-        root.put("version", result.versions() == null ? null : result.versions().get("client"));
+        root.put("version", serviceVersion(result));
         root.put("beginTime", Instant.ofEpochMilli(result.startEpochMillis()).toString());
         root.put("endTime", Instant.ofEpochMilli(result.endEpochMillis()).toString());
         root.put("sampleRateMillis", result.sampleIntervalMillis());

@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import io.kbench.model.ConsumerMetrics;
 import io.kbench.stats.LatencySummary;
 import java.time.Instant;
 import java.time.ZoneId;

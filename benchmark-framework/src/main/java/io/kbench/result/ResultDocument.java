@@ -8,10 +8,9 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.config.DurationParser;
-import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SweepTarget;
-import io.kbench.stats.Latencies;
-import io.kbench.worker.DriverLoader;
+import io.kbench.stats.HistogramCodec;
+import io.kbench.stats.LatencyHistograms;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,9 +33,9 @@ public final class ResultDocument {
                             g.writeString(DurationParser.format(d));
                         }
                     })
-                    .addSerializer(Latencies.class, new JsonSerializer<>() {
+                    .addSerializer(LatencyHistograms.class, new JsonSerializer<>() {
                         @Override
-                        public void serialize(Latencies l, JsonGenerator g, SerializerProvider p) throws IOException {
+                        public void serialize(LatencyHistograms l, JsonGenerator g, SerializerProvider p) throws IOException {
                             g.writeStartObject();
                             g.writeStringField("publishLatencyMicros", HistogramCodec.encode(l.publish()));
                             g.writeStringField("sendLatencyMicros", HistogramCodec.encode(l.send()));
@@ -52,6 +51,14 @@ public final class ResultDocument {
     private ResultDocument() {}
 
     public static ObjectNode toJson(RunResult r) {
+        return toJson(r, List.of());
+    }
+
+    /**
+     * @param settingGroups what the run's driver lets a sweep set (its {@code sweepTargets}), passed in by
+     *     whoever loaded the driver; written so reports name its settings without the driver's jar
+     */
+    public static ObjectNode toJson(RunResult r, List<SweepTarget> settingGroups) {
         ObjectNode root = MAPPER.createObjectNode();
         OmbFields.write(root, r);
 
@@ -97,7 +104,7 @@ public final class ResultDocument {
         driver.put("file", r.driverFile());
         driver.set("config", MAPPER.valueToTree(r.driverConfig()));
         // What the driver lets a sweep set, so that reports name its settings as sweeps do without the driver's jar.
-        List<SweepTarget> groups = settingGroups(r.driverConfig());
+        List<SweepTarget> groups = settingGroups;
         if (!groups.isEmpty()) {
             driver.set("settingGroups", MAPPER.valueToTree(groups));
         }
@@ -118,16 +125,15 @@ public final class ResultDocument {
     }
 
     public static String toText(RunResult r) {
+        return toText(r, List.of());
+    }
+
+    /** The result as JSON text, with the driver's setting groups (see {@link #toJson(RunResult, List)}). */
+    public static String toText(RunResult r, List<SweepTarget> settingGroups) {
         try {
-            return MAPPER.writeValueAsString(toJson(r));
+            return MAPPER.writeValueAsString(toJson(r, settingGroups));
         } catch (IOException e) {
             throw new IllegalStateException("could not serialize the result", e);
         }
-    }
-
-    private static List<SweepTarget> settingGroups(Map<String, Object> driverConfig) {
-        Object driverClass = driverConfig == null ? null : driverConfig.get("driverClass");
-        return driverClass == null ? List.of()
-                : DriverLoader.named(driverClass.toString()).map(BenchmarkDriver::sweepTargets).orElse(List.of());
     }
 }

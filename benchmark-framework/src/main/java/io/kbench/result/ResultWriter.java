@@ -1,6 +1,8 @@
 package io.kbench.result;
 
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
+import io.kbench.driver.SweepTarget;
+import io.kbench.model.RunStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -10,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /**
  * Writes result files without ever replacing one: when the chosen name exists, a numbered
@@ -19,7 +22,27 @@ public final class ResultWriter {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+    /** The directory, beside the good results, that failed and interrupted runs' results go to. */
+    public static final String FAILED_DIRECTORY = "failed";
+    /** How their file names start. */
+    public static final String FAILED_PREFIX = "failed-";
+
     private ResultWriter() {}
+
+    /**
+     * Where a result named {@code planned} by default goes: there when the run completed or was degraded;
+     * for a failed or interrupted run, {@code failed/failed-<name>} beside it. The OMB forks' chart and
+     * comparison scripts take every {@code *.json} of a directory, or walk a tree for names that start
+     * with the workload's shape, and crash on the empty lists of a run that measured nothing; a
+     * subdirectory and a prefix keep such results out of both, and {@code report} still finds them
+     * (it searches subdirectories).
+     */
+    public static Path placeFor(RunResult result, Path planned) {
+        if (result.status() != RunStatus.FAILED && result.status() != RunStatus.INTERRUPTED) {
+            return planned;
+        }
+        return planned.resolveSibling(FAILED_DIRECTORY).resolve(FAILED_PREFIX + planned.getFileName());
+    }
 
     /**
      * @param target the file asked for, or null to name one in {@code directory}
@@ -27,12 +50,28 @@ public final class ResultWriter {
      * @return the file written
      */
     public static Path write(RunResult result, Path target, Path directory) throws IOException {
+        return write(result, List.of(), target, directory);
+    }
+
+    /**
+     * @param settingGroups what the run's driver lets a sweep set, from the run's driver session
+     * @param target the file asked for, or null to name one in {@code directory}
+     * @param directory where generated names go
+     * @return the file written
+     */
+    public static Path write(RunResult result, List<SweepTarget> settingGroups, Path target, Path directory) throws IOException {
+        return write(result, settingGroups, Redactor.process(), target, directory);
+    }
+
+    /** @param redactor masks every secret the run learnt, wherever it appears in the document */
+    public static Path write(RunResult result, List<SweepTarget> settingGroups, Redactor redactor, Path target, Path directory)
+            throws IOException {
         Path wanted = target != null ? target : directory.resolve(defaultName(result));
         Path parent = wanted.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = Redactor.global().redactSecrets(ResultDocument.toText(result)).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = redactor.redactSecrets(ResultDocument.toText(result, settingGroups)).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {

@@ -1,13 +1,21 @@
 package io.kbench.result;
 
+import io.kbench.backlog.CatchUp;
 import io.kbench.cku.CkuVerdict;
-import io.kbench.coordinator.PeriodSummary;
+import io.kbench.faults.FaultEvent;
 import io.kbench.integrity.Integrity;
-import io.kbench.logging.WarningSummary;
+import io.kbench.model.ConsumerMetrics;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.RunStatus;
+import io.kbench.model.WarmupReport;
 import io.kbench.search.SearchReport;
 import io.kbench.stats.ClientMetricTotal;
-import io.kbench.workload.Workload;
 import io.kbench.time.ClockOffset;
+import io.kbench.warning.WarningSummary;
+import io.kbench.workload.Workload;
 import java.util.List;
 import java.util.Map;
 

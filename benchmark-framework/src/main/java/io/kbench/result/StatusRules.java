@@ -1,6 +1,8 @@
 package io.kbench.result;
 
 import io.kbench.integrity.Integrity;
+import io.kbench.model.Delivery;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.ErrorCount;
 import java.util.ArrayList;
 import java.util.List;

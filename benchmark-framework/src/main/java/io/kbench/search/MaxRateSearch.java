@@ -7,8 +7,9 @@ import java.util.Locale;
  * clock, so it is tested against a simulated cluster. It grows the rate geometrically from the seed
  * until a step fails, bisects between the last rate that passed and the first that failed until
  * they are within the precision, then confirms the rate found with a full-length step; a confirm
- * that fails steps down by the precision and confirms again. A client-bound step ends the search:
- * the clients, not the cluster, set that limit.
+ * that fails steps down by the precision and confirms again. A client-bound step ends the climb: the
+ * clients, not the cluster, set that limit, so the best rate that passed is measured again as the
+ * confirmation, and the answer is a lower bound for the cluster (it sustained at least that).
  *
  * <p>A seed the user gave that fails ends the search (their rate is already too high). A seed
  * estimated by a probe is a guess, so while nothing has passed a failing step halves the rate, up
@@ -38,7 +39,30 @@ public final class MaxRateSearch {
     private int stepDowns;
     private boolean confirmed;
     private boolean clientLimited;
+    private ClientLimit clientLimit;
     private String conclusion;
+
+    /**
+     * The step at which the clients, not the cluster, were the limit.
+     *
+     * @param requestedRate the rate that step asked for, msg/s
+     * @param reachedRate what the clients reached at it, msg/s (acknowledged over its measurement); null if unknown
+     * @param reason the evidence, e.g. "the worker used 95% of its cores"
+     */
+    public record ClientLimit(double requestedRate, Double reachedRate, String reason) {
+
+        /** "the clients reached about 1,460,000 msg/s when 2,735,488 msg/s was asked (the worker used ...)". */
+        public String describe() {
+            return figures() + " (" + reason + ")";
+        }
+
+        /** "the clients reached about 1,460,000 msg/s when 2,735,488 msg/s was asked": the measured figure, not the asked one. */
+        public String figures() {
+            String reached = reachedRate == null ? "fell short"
+                    : String.format(Locale.ROOT, "reached about %,.0f msg/s", reachedRate);
+            return String.format(Locale.ROOT, "the clients %s when %,.0f msg/s was asked", reached, requestedRate);
+        }
+    }
 
     /**
      * @param seed the first rate tried, messages per second
@@ -81,14 +105,33 @@ public final class MaxRateSearch {
      * @param why the reason it failed, or null when it passed
      */
     public void record(double rate, boolean passed, boolean clientBound, String why) {
+        record(rate, Double.NaN, passed, clientBound, why);
+    }
+
+    /**
+     * Takes a step's verdict, with what the step achieved.
+     *
+     * @param rate the rate the step ran at
+     * @param achievedRate what it achieved (acknowledged msg/s over its measurement), or NaN if unknown
+     * @param why the reason it failed, or null when it passed
+     */
+    public void record(double rate, double achievedRate, boolean passed, boolean clientBound, String why) {
         if (stage == Stage.DONE) {
             throw new IllegalStateException("the search is over");
         }
         if (clientBound) {
             clientLimited = true;
+            clientLimit = new ClientLimit(rate, Double.isNaN(achievedRate) ? null : achievedRate, why);
+            if (stage != Stage.CONFIRM && lastPass != null) {
+                stage = Stage.CONFIRM; // going higher tests the clients, not the cluster: measure the best rate that passed
+                return;
+            }
             stage = Stage.DONE;
-            conclusion = String.format(Locale.ROOT, "the clients limit this search at %,.0f msg/s (%s): add workers or "
-                    + "producers; this is not the cluster's capacity", rate, why);
+            conclusion = lastPass == null
+                    ? String.format(Locale.ROOT, "no rate passed: %s; add producers or workers to measure the cluster",
+                            clientLimit.describe())
+                    : String.format(Locale.ROOT, "the confirmation was limited by the clients: %s; add producers or workers "
+                            + "to measure the cluster", clientLimit.describe());
             return;
         }
         switch (stage) {
@@ -126,7 +169,9 @@ public final class MaxRateSearch {
                 if (passed) {
                     confirmed = true;
                     stage = Stage.DONE;
-                    conclusion = String.format(Locale.ROOT, "confirmed at %,.0f msg/s", rate);
+                    conclusion = clientLimit == null ? String.format(Locale.ROOT, "confirmed at %,.0f msg/s", rate)
+                            : String.format(Locale.ROOT, "the cluster sustained at least %,.0f msg/s (confirmed); %s: add "
+                                    + "producers or workers to go further", rate, clientLimit.describe());
                 } else if (++stepDowns > MAX_STEP_DOWNS) {
                     stage = Stage.DONE;
                     conclusion = String.format(Locale.ROOT, "no rate could be confirmed: the last confirmation, at %,.0f msg/s, "
@@ -171,6 +216,11 @@ public final class MaxRateSearch {
 
     public boolean clientLimited() {
         return clientLimited;
+    }
+
+    /** Where the clients were the limit, or null when they never were. */
+    public ClientLimit clientLimit() {
+        return clientLimit;
     }
 
     /** How the search ended, in words; null while it goes on. */

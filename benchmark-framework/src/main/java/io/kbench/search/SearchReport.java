@@ -25,6 +25,8 @@ import java.util.Locale;
  * @param conclusion how the search ended, in words
  * @param finalLine the line that states the answer
  * @param elapsedMillis how long the search took, confirmation included
+ * @param clientLimit the step at which the clients, not the cluster, were the limit, or null; with a
+ *     confirmed rate, that rate is a lower bound: the cluster sustained at least it
  */
 public record SearchReport(
         String mode,
@@ -45,7 +47,8 @@ public record SearchReport(
         Double upperBoundRate,
         String conclusion,
         String finalLine,
-        long elapsedMillis) {
+        long elapsedMillis,
+        MaxRateSearch.ClientLimit clientLimit) {
 
     public static final String CONFIRMED = "confirmed";
 
@@ -58,6 +61,20 @@ public record SearchReport(
      * there is no answer, with the bounds found.
      */
     public static String compose(String outcome, StepResult confirmedStep, Slo slo, Double lower, Double upper, String conclusion) {
+        return compose(outcome, confirmedStep, slo, lower, upper, conclusion, null);
+    }
+
+    /**
+     * As {@link #compose(String, StepResult, Slo, Double, Double, String)}; when the clients were the
+     * limit, a confirmed rate is stated as a lower bound, with what the clients reached.
+     */
+    public static String compose(String outcome, StepResult confirmedStep, Slo slo, Double lower, Double upper, String conclusion,
+                                 MaxRateSearch.ClientLimit clientLimit) {
+        if (confirmedStep != null && clientLimit != null) {
+            return String.format(Locale.ROOT, "max sustainable rate: at least %,.0f msg/s (%.2f MB/s) with %s: the cluster "
+                    + "sustained at least that, and %s. Add producers or workers to go further.", confirmedStep.requestedRate(),
+                    confirmedStep.achievedMBps(), objectiveMet(confirmedStep, slo), clientLimit.describe());
+        }
         if (confirmedStep != null) {
             return String.format(Locale.ROOT, "max sustainable rate: %,.0f msg/s (%.2f MB/s) with %s", confirmedStep.requestedRate(),
                     confirmedStep.achievedMBps(), objectiveMet(confirmedStep, slo));

@@ -1,7 +1,7 @@
 package io.kbench.search;
 
 import io.kbench.driver.NearestName;
-import io.kbench.result.Measurement;
+import io.kbench.model.Measurement;
 import io.kbench.stats.LatencySummary;
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,7 +1,7 @@
 package io.kbench.search;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -22,7 +22,7 @@ public final class PartitionAdvice {
      */
     public static final double HEADROOM = 1.25;
 
-    /** Seed 000's rule of thumb, if latency matters: at most 100 × brokers × replication factor partitions per broker. */
+    /** The MSK sizing study's rule of thumb, if latency matters: at most 100 × brokers × replication factor partitions per broker. */
     public static final int PER_BROKER_FACTOR = 100;
 
     private PartitionAdvice() {}
@@ -88,7 +88,7 @@ public final class PartitionAdvice {
         return Math.max(1, (long) Math.ceil(targetMBps * HEADROOM / perPartitionMBps - 1e-9));
     }
 
-    /** Seed 000's rule of thumb: 100 × brokers × replication factor. */
+    /** The MSK sizing study's rule of thumb: 100 × brokers × replication factor. */
     public static long maxPerBroker(int brokers, int replicationFactor) {
         return (long) PER_BROKER_FACTOR * brokers * replicationFactor;
     }
@@ -98,7 +98,7 @@ public final class PartitionAdvice {
         List<String> lines = new ArrayList<>();
         long max = maxPerBroker(brokers, replicationFactor);
         lines.add("Partitions");
-        lines.add(f("  rule of thumb (seed 000, if latency matters): at most %d × %d broker%s × %d (replication factor) "
+        lines.add(f("  rule of thumb (the MSK sizing study's, if latency matters): at most %d × %d broker%s × %d (replication factor) "
                 + "= %,d partitions per broker", PER_BROKER_FACTOR, brokers, brokers == 1 ? "" : "s", replicationFactor, max));
         if (measured == null) {
             lines.add("  from a measurement: run a workload unthrottled (producerRate: -1) on the cluster and pass its result "

@@ -1,6 +1,7 @@
 package io.kbench.sizing;
 
 import io.kbench.config.DurationParser;
+import io.kbench.model.Units;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -12,8 +13,8 @@ import java.util.regex.Pattern;
  * Parses the sizing command's values. Each parse method throws {@link IllegalArgumentException}
  * with one line for the user, naming the option and what is allowed.
  *
- * <p>Record sizes take B, KB and MB in powers of 1,000 (as seed 000 reads 2.5KB as 2,500 bytes),
- * and KiB and MiB in powers of 1,024. A bare number is bytes, like kafka-producer-perf-test's
+ * <p>Record sizes count in powers of 1,024, as every size in kbench ({@link Units}): KB and KiB are
+ * 1,024 bytes, MB and MiB 1,048,576. A bare number is bytes, like kafka-producer-perf-test's
  * {@code --record-size}.
  */
 public final class SizeInput {
@@ -34,7 +35,7 @@ public final class SizeInput {
         return new BigDecimal(s);
     }
 
-    /** A record size in bytes: 2500, 2500B, 2.5KB (= 2,500 bytes), 2.5KiB (= 2,560 bytes), 1MB, 1MiB. */
+    /** A record size in bytes: 2500, 2500B, 2.5KB or 2.5KiB (= 2,560 bytes), 1MB or 1MiB (= 1,048,576 bytes). */
     public static BigDecimal recordBytes(String text) {
         String s = text == null ? "" : text.strip().toLowerCase(Locale.ROOT).replace(",", "");
         Matcher m = SIZE.matcher(s);
@@ -42,15 +43,11 @@ public final class SizeInput {
             throw new IllegalArgumentException("--record-size must be a size like 2500B, 2.5KB or 1MiB; got '" + text + "'");
         }
         BigDecimal number = new BigDecimal(m.group(1));
-        long unit = switch (m.group(2)) {
-            case "", "b" -> 1;
-            case "kb" -> 1_000;
-            case "mb" -> 1_000_000;
-            case "kib" -> 1_024;
-            case "mib" -> 1_048_576;
-            default -> throw new IllegalArgumentException("--record-size has an unknown unit in '" + text.strip()
-                    + "': use B, KB (1,000 bytes), MB (1,000,000 bytes), KiB (1,024 bytes) or MiB (1,048,576 bytes)");
-        };
+        long unit = Units.bytesPerUnit(m.group(2));
+        if (unit < 0 || unit > Units.BYTES_PER_MB) {
+            throw new IllegalArgumentException("--record-size has an unknown unit in '" + text.strip()
+                    + "': use B, KB or KiB (1,024 bytes), MB or MiB (1,048,576 bytes)");
+        }
         BigDecimal bytes = number.multiply(BigDecimal.valueOf(unit));
         if (bytes.compareTo(BigDecimal.ONE) < 0) {
             throw new IllegalArgumentException("--record-size must be at least 1 byte; got '" + text + "'");

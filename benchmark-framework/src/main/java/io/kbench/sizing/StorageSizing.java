@@ -1,5 +1,6 @@
 package io.kbench.sizing;
 
+import io.kbench.model.Units;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -9,15 +10,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Storage per broker for one topic, worked out as seed 000 does it, so a user can check each line by
+ * Storage per broker for one topic, worked out as the MSK sizing study does it, so a user can check each line by
  * hand: ingress, storage for the retention, with replication, per broker.
  *
- * <p>Each line starts from the figure shown on the line above, rounded the way the seed rounds:
- * ingress in KB/s to 3 significant figures (10,000 × 2,500 B = 24,414 KB/s, shown as 24,400), storage
+ * <p>Each line starts from the figure shown on the line above, rounded the way the study rounds:
+ * ingress in KB/s to 3 significant figures (10,000 × 2,560 B = 25,000 KB/s), storage
  * to 2 decimals (13.74 TB), the per-broker answer to 3 significant figures (10.305 → 10.3 TB). Where
  * that differs from the figure computed without rounding, the unrounded one is shown next to it.
- * Throughput and storage units are powers of 1,024 (KB = 1,024 bytes, TB = 1,024⁴ bytes), as
- * everywhere in kbench and in the seed's own arithmetic.
+ * Throughput and storage units are powers of 1,024 (KB = 1,024 bytes, TB = 1,024⁴ bytes), for
+ * record sizes too (2.5KB is 2,560 bytes), as everywhere in kbench.
  *
  * @param rate events per second
  * @param recordBytes average record size in bytes
@@ -30,7 +31,7 @@ import java.util.Locale;
 public record StorageSizing(BigDecimal rate, BigDecimal recordBytes, String recordSizeText, Duration retention,
                             String retentionText, int replicationFactor, int brokers) {
 
-    static final BigDecimal K = BigDecimal.valueOf(1024);
+    static final BigDecimal K = BigDecimal.valueOf((long) Units.BYTES_PER_KB);
     private static final MathContext THREE_FIGURES = new MathContext(3, RoundingMode.HALF_UP);
     private static final MathContext WIDE = MathContext.DECIMAL128;
     private static final String[] UNITS = {"KB", "MB", "GB", "TB", "PB"};
@@ -56,7 +57,7 @@ public record StorageSizing(BigDecimal rate, BigDecimal recordBytes, String reco
 
     /** Ingress in MB/s, unrounded (for partition counts). */
     public double mbPerSecondExact() {
-        return bytesPerSecond().doubleValue() / (1024.0 * 1024.0);
+        return Units.mb(bytesPerSecond().doubleValue());
     }
 
     public BigDecimal retentionSeconds() {
@@ -124,8 +125,8 @@ public record StorageSizing(BigDecimal rate, BigDecimal recordBytes, String reco
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "Storage for %s events/s of %s records kept %s, replication factor %d, %d broker%s",
                 Figures.group(rate), recordSizeText, retentionText, replicationFactor, brokers, brokers == 1 ? "" : "s"));
-        lines.add("(seed 000's method. Record sizes: KB = 1,000 bytes, KiB = 1,024 bytes. Throughput and storage: "
-                + "KB = 1,024 bytes, MB = 1,024 KB, GB = 1,024 MB, TB = 1,024 GB, as everywhere in kbench.)");
+        lines.add("(The MSK sizing study's method. Record sizes, throughput and storage alike: KB = 1,024 bytes, "
+                + "MB = 1,024 KB, GB = 1,024 MB, TB = 1,024 GB, as everywhere in kbench; KiB, MiB are the same.)");
         boolean bare = recordSizeText.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == ',');
         lines.add(step("record size", bare ? Figures.group(recordBytes) + " B" : recordSizeText + " = " + Figures.group(recordBytes) + " B"));
         String mb = "MB/s";
@@ -150,7 +151,7 @@ public record StorageSizing(BigDecimal rate, BigDecimal recordBytes, String reco
             quotient += " ~ " + Figures.group(perBroker()) + " " + u;
         }
         lines.add(step("per broker", quotient + unrounded(perBroker(), perBrokerUnrounded(), 2, u)));
-        lines.add("Each line starts from the figure shown on the line above, rounded as seed 000 rounds (ingress to 3 "
+        lines.add("Each line starts from the figure shown on the line above, rounded as the MSK sizing study rounds (ingress to 3 "
                 + "significant figures, storage to 2 decimals, the answer to 3 significant figures), so every step can be "
                 + "checked by hand; [unrounded] figures start from " + Figures.group(bytesPerSecond()) + " B/s.");
         lines.add("Storage per broker: " + Figures.group(perBroker()) + " " + u + " for this topic alone; other topics, "

@@ -32,7 +32,7 @@ public record CumulativeStats(
         long lastReceiveEpochMicros,
         Counts counts,
         Counts runTotals,
-        Latencies latencies,
+        LatencyHistograms latencies,
         double processCpuLoad,
         int availableProcessors,
         long scheduleLagMessages,

@@ -1,6 +1,6 @@
 package io.kbench.stats;
 
-import io.kbench.logging.WarningClassifier;
+import io.kbench.warning.WarningClassifier;
 import java.util.Locale;
 
 /**

@@ -123,7 +123,7 @@ final class IntervalBuffer {
                 transactionsCommitted, transactionsAborted, messagesAborted);
     }
 
-    void addLatenciesTo(Latencies target) {
+    void addLatenciesTo(LatencyHistograms target) {
         target.publish().add(publish);
         target.send().add(send);
         target.scheduleDelay().add(scheduleDelay);

@@ -1,7 +1,7 @@
 package io.kbench.stats;
 
 import io.kbench.driver.ServerContact;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import java.util.List;
 
 /**
@@ -24,7 +24,7 @@ public record PeriodStats(
         long durationMicros,
         Counts counts,
         Counts runTotals,
-        Latencies latencies,
+        LatencyHistograms latencies,
         double processCpuLoad,
         boolean producersDone,
         List<ErrorCount> errors,
@@ -48,7 +48,7 @@ public record PeriodStats(
 
     /** This period followed by {@code next} from the same worker, as one longer period. */
     public PeriodStats then(PeriodStats next) {
-        Latencies merged = Latencies.empty();
+        LatencyHistograms merged = LatencyHistograms.empty();
         merged.add(latencies);
         merged.add(next.latencies);
         long total = durationMicros + next.durationMicros;

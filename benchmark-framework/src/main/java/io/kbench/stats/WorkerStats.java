@@ -38,9 +38,9 @@ public final class WorkerStats {
     // Reader side, guarded by this.
     private Counts runTotals = Counts.ZERO;
     private Counts periodCounts = Counts.ZERO;
-    private Latencies periodLatencies = Latencies.empty();
+    private LatencyHistograms periodLatencies = LatencyHistograms.empty();
     private Counts resetCounts = Counts.ZERO;
-    private Latencies resetLatencies = Latencies.empty();
+    private LatencyHistograms resetLatencies = LatencyHistograms.empty();
     private long periodStartNanos;
     private long periodStartCpuNanos;
     private long resetNanos;
@@ -236,10 +236,10 @@ public final class WorkerStats {
     public synchronized void reset() {
         drain();
         resetCounts = Counts.ZERO;
-        resetLatencies = Latencies.empty();
+        resetLatencies = LatencyHistograms.empty();
         // The next period starts here too, so its counts and latencies cover the same span.
         periodCounts = Counts.ZERO;
-        periodLatencies = Latencies.empty();
+        periodLatencies = LatencyHistograms.empty();
         resetNanos = clock.nanoTime();
         resetCpuNanos = cpu.cpuTimeNanos();
         periodStartNanos = resetNanos;
@@ -264,7 +264,7 @@ public final class WorkerStats {
                 List.of(),
                 null);
         periodCounts = Counts.ZERO;
-        periodLatencies = Latencies.empty();
+        periodLatencies = LatencyHistograms.empty();
         periodStartNanos = now;
         periodStartCpuNanos = cpuNow;
         return stats;
@@ -273,7 +273,7 @@ public final class WorkerStats {
     public synchronized CumulativeStats sinceReset() {
         drain();
         long now = clock.nanoTime();
-        Latencies copy = Latencies.empty();
+        LatencyHistograms copy = LatencyHistograms.empty();
         copy.add(resetLatencies);
         return new CumulativeStats(
                 workerId,

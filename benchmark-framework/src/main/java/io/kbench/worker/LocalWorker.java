@@ -5,6 +5,7 @@ import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.load.LoadSpec;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ public final class LocalWorker implements Worker {
     private final int maxProducerThreads;
     private final DrainObserver observer;
     private WorkerRun run;
-    private RunSetup starting;
+    private WorkerSetup starting;
 
     /**
      * @param clock the worker's own clock; each run shifts it by the offset the coordinator sends
@@ -67,7 +68,7 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
-    public void startRun(RunSetup setup) {
+    public void startRun(WorkerSetup setup) {
         synchronized (this) {
             if (run != null) {
                 throw new WorkerBusyException(id, "run " + run.runId + " of " + run.coordinator);

@@ -3,6 +3,7 @@ package io.kbench.worker;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
+import io.kbench.worker.load.LoadSpec;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +22,7 @@ public interface Worker extends AutoCloseable {
     String id();
 
     /** Loads and initializes the driver; the worker is busy with this run until {@link #stopRun()}. */
-    void startRun(RunSetup setup);
+    void startRun(WorkerSetup setup);
 
     /**
      * Tells the worker the coordinator is still there. A remote worker whose lease runs out stops

@@ -5,6 +5,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
 import io.kbench.util.Errors;
+import io.kbench.worker.load.LoadSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ public final class WorkerEnsemble implements WorkerGroup {
     }
 
     @Override
-    public void startRun(RunSetup setup) {
+    public void startRun(WorkerSetup setup) {
         forAll("start the run", w -> w.startRun(setup));
     }
 

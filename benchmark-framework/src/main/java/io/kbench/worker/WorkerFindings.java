@@ -1,7 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.integrity.IntegrityReport;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import java.util.List;
 

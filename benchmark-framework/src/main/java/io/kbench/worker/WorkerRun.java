@@ -15,16 +15,19 @@ import io.kbench.integrity.ProducerIds;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.integrity.SubscriptionTally;
 import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.LoadProgress;
 import io.kbench.stats.PeriodStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.transactions.TransactionRecorder;
 import io.kbench.util.Errors;
+import io.kbench.warning.WarningSummary;
 import io.kbench.worker.load.InFlightGate;
 import io.kbench.worker.load.LoadGenerator;
+import io.kbench.worker.load.LoadSpec;
+import io.kbench.worker.load.StampMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -62,7 +65,7 @@ final class WorkerRun {
 
     final String coordinator;
 
-    WorkerRun(String workerId, RunSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
+    WorkerRun(String workerId, WorkerSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
               DrainObserver observer) {
         this.workerId = workerId;
         this.runId = setup.runId();

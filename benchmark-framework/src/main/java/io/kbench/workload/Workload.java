@@ -1,5 +1,7 @@
 package io.kbench.workload;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.kbench.model.Units;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +64,8 @@ import java.util.Map;
  *     partitionsPerTopic then follow them (partitionsPerTopic, if given, must agree with the cluster)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
+ * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
+ *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
 public record Workload(
         String name,
@@ -101,7 +105,8 @@ public record Workload(
         RateRamp producerRateRamp,
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
-        List<FaultSpec> faults) {
+        List<FaultSpec> faults,
+        @JsonIgnore Double rateScale) {
 
     public static final double UNTHROTTLED = -1;
 
@@ -172,7 +177,7 @@ public record Workload(
             return producerRate;
         }
         if (cku != null && messageSize != null && producersPerTopic > 0) {
-            return cku * CKU_INGRESS_MB_PER_SEC * 1024 * 1024 / messageSize;
+            return cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize;
         }
         return null;
     }
@@ -278,6 +283,7 @@ public record Workload(
                     : new RateStep(times(st.rate(), factor), st.duration())).toList();
         }
         c.consumerBacklogSizeGB = consumerBacklogSizeGB * factor;
+        c.rateScale = (rateScale == null ? 1.0 : rateScale) * factor;
         c.messageCount = scaleCount(messageCount, factor);
         c.prefillMessages = scaleCount(prefillMessages, factor);
         return c.build();
@@ -346,6 +352,7 @@ public record Workload(
         private List<RateStep> producerRateSteps;
         private List<String> existingTopics;
         private List<FaultSpec> faults;
+        private Double rateScale;
 
         Copy(Workload w) {
             name = w.name;
@@ -386,10 +393,11 @@ public record Workload(
             producerRateSteps = w.producerRateSteps;
             existingTopics = w.existingTopics;
             faults = w.faults;
+            rateScale = w.rateScale;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, rateScale);
         }
     }
 }

@@ -1,19 +1,19 @@
 package io.kbench.bench;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.kbench.coordinator.Phase;
-import io.kbench.coordinator.PeriodSummary;
+import io.kbench.model.Phase;
+import io.kbench.model.PeriodSummary;
 import io.kbench.coordinator.StatsMerger;
 import io.kbench.remote.WireJson;
-import io.kbench.result.Measurement;
-import io.kbench.result.MeasurementCalculator;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
 import io.kbench.result.ResultDocument;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.Histograms;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.ClockOffset;
 import io.kbench.workload.Workload;
@@ -43,7 +43,7 @@ public final class MergeBenchmark {
         List<byte[]> bodies = new ArrayList<>();
         List<CumulativeStats> cumulative = new ArrayList<>();
         for (int w = 0; w < WORKERS; w++) {
-            Latencies l = new Latencies(histogram(random, 2_000), histogram(random, 1_500), histogram(random, 200), histogram(random, 3_000));
+            LatencyHistograms l = new LatencyHistograms(histogram(random, 2_000), histogram(random, 1_500), histogram(random, 200), histogram(random, 3_000));
             Counts c = new Counts(SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0,
                     SAMPLES_PER_HISTOGRAM, SAMPLES_PER_HISTOGRAM * 1024L, 0);
             PeriodStats p = new PeriodStats("http://10.0.0." + w + ":8080", 5_000_000, c, c, l, 0.4, false, List.of(), null, List.of(), null);
@@ -97,13 +97,13 @@ public final class MergeBenchmark {
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
         Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
-                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         List<ClockOffset> clocks = new ArrayList<>();
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
         }
         return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
-                Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, periods, m, null, clocks, io.kbench.result.Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
+                Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, periods, m, null, clocks, io.kbench.model.Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
     }
 
     private static Histogram histogram(Random random, double medianMicros) {

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.result.Measurement;
-import io.kbench.result.Diagnosis;
-import io.kbench.result.RunStatus;
+import io.kbench.model.Measurement;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.workload.Workload;
 import io.kbench.workload.Workloads;
@@ -25,7 +25,7 @@ class CkuVerdictTest {
     static Measurement measured(double publishMBps, double consumeMBps) {
         LatencySummary e = LatencySummary.EMPTY;
         return new Measurement(0, 60_000_000, Counts.ZERO, 0, publishMBps, 0, -1, 0, false, 0, 0, consumeMBps,
-                e, e, e, e, Latencies.empty(), List.of(), List.of());
+                e, e, e, e, LatencyHistograms.empty(), List.of(), List.of());
     }
 
     private static final Workload PAPER = CkuPlanTest.paper(2, "");
@@ -112,6 +112,37 @@ class CkuVerdictTest {
         assertTrue(notes.contains("client-bound"), notes);
         assertTrue(notes.contains("breaks 1 CKU limit(s)"), notes);
         assertEquals(1, v.limitWarnings().size());
+    }
+
+    @Test
+    void theNoteNamesWhatLoweredTheRate() {
+        Workload ckuRate = Workloads.parse("""
+                partitionsPerTopic: 20
+                messageSize: 1024
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 2
+                """);
+        // Before, with --scale 0.02 and no producerRate: "remove producerRate to produce at the CKUs' ingress".
+        String scaled = String.join("\n", CkuVerdict.of(ckuRate.scaled(0.02), measured(2, 0), RunStatus.COMPLETED,
+                Diagnosis.NONE).notes());
+        assertTrue(scaled.contains("the workload requested only 2.00 MB/s of the CKUs' 100 MB/s: --scale 0.02 lowered the "
+                + "rate (100.00 MB/s unscaled): run without --scale"), scaled);
+        assertFalse(scaled.contains("producerRate"), scaled);
+
+        Workload slow = Workloads.parse("""
+                partitionsPerTopic: 20
+                messageSize: 1024
+                producerRate: 10240
+                subscriptionsPerTopic: 0
+                testDuration: 1m
+                cku: 2
+                """);
+        String rate = String.join("\n", CkuVerdict.of(slow, measured(10, 0), RunStatus.COMPLETED, Diagnosis.NONE).notes());
+        assertTrue(rate.contains("requested only 10.00 MB/s of the CKUs' 100 MB/s: its producerRate (or --rate) set that"), rate);
+        String both = String.join("\n", CkuVerdict.of(slow.scaled(0.5), measured(5, 0), RunStatus.COMPLETED,
+                Diagnosis.NONE).notes());
+        assertTrue(both.contains("its producerRate (or --rate) asks for 10.00 MB/s and --scale 0.5 lowered that further"), both);
     }
 
     @Test

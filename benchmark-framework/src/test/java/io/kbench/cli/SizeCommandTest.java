@@ -15,12 +15,22 @@ class SizeCommandTest {
     }
 
     @Test
-    void seedExample() {
-        CommandRun r = size("--rate", "10000", "--record-size", "2.5KB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
+    void theStudysExample() {
+        // The MSK sizing study's topic: 10,000 events/s of 2,500-byte records.
+        CommandRun r = size("--rate", "10000", "--record-size", "2500", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
         assertEquals(0, r.code(), r.err());
         for (String figure : new String[] {"24 MB/s", "13.74 TB", "41.22 TB", "10.3 TB", "1,200 partitions per broker"}) {
             assertTrue(r.out().contains(figure), figure + " in\n" + r.out());
         }
+    }
+
+    @Test
+    void aRecordSizeInKbIsReadAsTheKbItIsPrintedIn() {
+        // Before: 2.5KB was read as 2,500 bytes while every KB printed was 1,024 bytes.
+        CommandRun r = size("--rate", "10000", "--record-size", "2.5KB", "--retention", "7d", "--replication-factor", "3", "--brokers", "4");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("2.5KB = 2,560 B"), r.out());
+        assertTrue(r.out().contains("10,000 events/s × 2,560 B = 25,600,000 B/s = 25,000 KB/s"), r.out());
     }
 
     @Test
@@ -46,7 +56,7 @@ class SizeCommandTest {
         CommandRun help = size("--help");
         assertEquals(0, help.code());
         for (String option : new String[] {"--rate", "--record-size", "--retention", "--replication-factor", "--brokers",
-                "--from-result", "KB = 1,000 bytes", "25% headroom", "100 x brokers x replication"}) {
+                "--from-result", "KB = 1,024 bytes", "2.5KB is 2,560 bytes", "25% headroom", "100 x brokers x replication"}) {
             assertTrue(help.out().contains(option), option + " in\n" + help.out());
         }
     }

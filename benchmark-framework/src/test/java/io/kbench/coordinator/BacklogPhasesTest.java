@@ -3,9 +3,11 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.backlog.CatchUp;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
-import io.kbench.result.CatchUp;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.time.ManualClock;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
@@ -36,7 +38,7 @@ class BacklogPhasesTest {
     private final WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(worker));
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final Console console = new Console(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    private final RunRecord record = new RunRecord(null, clock, console);
+    private final CoordinatorJournal record = new CoordinatorJournal(null, clock, console);
 
     @AfterEach
     void close() {

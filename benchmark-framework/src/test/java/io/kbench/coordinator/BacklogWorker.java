@@ -1,7 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import java.util.List;
@@ -53,7 +53,7 @@ final class BacklogWorker extends CollectorOnlyWorker {
         long read = paused ? 0 : Math.min(waiting, consumePerSecond * micros / 1_000_000);
         Counts counts = new Counts(acked, acked, acked * messageSize, 0, read, read * messageSize, 0);
         totals = totals.plus(counts);
-        Latencies latencies = Latencies.empty();
+        LatencyHistograms latencies = LatencyHistograms.empty();
         if (acked > 0) {
             latencies.publish().recordValueWithCount(publishMicros, acked);
         }

@@ -2,9 +2,10 @@ package io.kbench.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.kbench.result.CatchUp;
+import io.kbench.backlog.BacklogPlan;
+import io.kbench.backlog.CatchUp;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class CatchUpCalculatorTest {
     /** A worker's stats over a phase: {@code acked} published and {@code received} consumed, with one latency for each. */
     private static PeriodStats worker(String id, long micros, long acked, long received, Counts runTotals,
                                       long publishMicros, long endToEndMicros) {
-        Latencies l = Latencies.empty();
+        LatencyHistograms l = LatencyHistograms.empty();
         if (acked > 0) {
             l.publish().recordValueWithCount(publishMicros, acked);
         }

@@ -3,9 +3,9 @@ package io.kbench.coordinator;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.LoadSpec;
+import io.kbench.worker.load.LoadSpec;
 import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.Map;
 abstract class CollectorOnlyWorker implements Worker {
 
     @Override
-    public void startRun(RunSetup setup) {
+    public void startRun(WorkerSetup setup) {
         throw new UnsupportedOperationException();
     }
 

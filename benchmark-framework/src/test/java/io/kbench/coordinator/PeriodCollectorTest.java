@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.time.ManualClock;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;

@@ -1,7 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ final class ScriptedWorker extends CollectorOnlyWorker {
         long acked = ratePerSecond * micros / 1_000_000;
         Counts counts = new Counts(acked, acked, acked * 100, 0, 0, 0, 0);
         totals = totals.plus(counts);
-        Latencies latencies = Latencies.empty();
+        LatencyHistograms latencies = LatencyHistograms.empty();
         latencies.publish().recordValueWithCount(latencyMicros, Math.max(1, acked));
         return List.of(new PeriodStats(id, micros, counts, totals, latencies, 0.5, doneAt.test(now), List.of(), null, List.of(), null));
     }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.ServerContact;
-import io.kbench.logging.WarningSummary;
+import io.kbench.warning.WarningSummary;
 import io.kbench.stats.Counts;
 import io.kbench.stats.ErrorCount;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.ManualClock;
 import java.time.Duration;
@@ -77,7 +77,7 @@ class StallDetectorTest {
     @Test
     void theGuardNamesTheClusterTheLastBrokerAndTheClientError() {
         StallGuard guard = StallGuard.acknowledgements(Duration.ofSeconds(30), "local Kafka 4.3.1, 1 broker at 127.0.0.1:39447");
-        PeriodStats p = new PeriodStats("local", 1, Counts.ZERO, Counts.ZERO, Latencies.empty(), 0, false,
+        PeriodStats p = new PeriodStats("local", 1, Counts.ZERO, Counts.ZERO, LatencyHistograms.empty(), 0, false,
                 List.of(new ErrorCount("TimeoutException", 12, "Expiring 12 record(s)")),
                 new ServerContact("127.0.0.1:39447", 1_700_000_000_000L),
                 List.of(new WarningSummary("broker 127.0.0.1:39447 unreachable", 412, 1, 2, null)), null);

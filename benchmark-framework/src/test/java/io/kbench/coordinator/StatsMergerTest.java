@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.Counts;
 import io.kbench.stats.ErrorCount;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
 import java.util.List;
@@ -16,8 +18,8 @@ class StatsMergerTest {
 
     private static final double MB = 1024.0 * 1024.0;
 
-    private static Latencies publishSamples(long micros, long count) {
-        Latencies l = Latencies.empty();
+    private static LatencyHistograms publishSamples(long micros, long count) {
+        LatencyHistograms l = LatencyHistograms.empty();
         l.publish().recordValueWithCount(micros, count);
         l.endToEnd().recordValueWithCount(micros * 2, count);
         return l;
@@ -71,8 +73,23 @@ class StatsMergerTest {
     }
 
     @Test
+    void consumersAheadOfTheCountedAcknowledgementsLeaveNoBacklogRatherThanANegativeOne() {
+        // The producers' worker was read before 6 more acknowledgements came in; the consumers' worker, read after,
+        // already had those 6 messages. Before: "backlog -6 msg".
+        PeriodStats producers = new PeriodStats("producers", 1_000_000, new Counts(1_000, 994, 99_400, 0, 0, 0, 0),
+                new Counts(1_000, 994, 99_400, 0, 0, 0, 0), LatencyHistograms.empty(), 0.1, false, List.of(), null, List.of(), null);
+        PeriodStats consumers = new PeriodStats("consumers", 1_000_000, new Counts(0, 0, 0, 0, 1_000, 100_000, 0),
+                new Counts(0, 0, 0, 0, 1_000, 100_000, 0), LatencyHistograms.empty(), 0.1, true, List.of(), null, List.of(), null);
+        assertEquals(0, StatsMerger.summarize(Phase.MEASURE, 0, List.of(producers, consumers), 1).backlogMessages());
+        LoadState state = LoadState.of(List.of(producers, consumers), 1);
+        assertEquals(0, state.backlogMessages());
+        assertEquals(0, state.backlogBytes());
+        assertEquals(6, state.inFlightMessages(), "the 6 still count as in flight: their acknowledgements are not in");
+    }
+
+    @Test
     void aWorkerWithAnEmptyPeriodAddsNoRate() {
-        PeriodStats idle = new PeriodStats("idle", 0, new Counts(5, 5, 5, 5, 5, 5, 0), Counts.ZERO, Latencies.empty(),
+        PeriodStats idle = new PeriodStats("idle", 0, new Counts(5, 5, 5, 5, 5, 5, 0), Counts.ZERO, LatencyHistograms.empty(),
                 0, true, List.of(), null, List.of(), null);
         PeriodSummary s = StatsMerger.summarize(Phase.MEASURE, 0, List.of(idle, w1), 1);
         assertEquals(1_000, s.publishRate(), 1e-9);

@@ -3,6 +3,8 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;
 import java.util.List;

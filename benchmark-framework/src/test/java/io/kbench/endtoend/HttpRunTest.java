@@ -8,19 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.agent.AgentOptions;
 import io.kbench.agent.WorkerAgent;
 import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunOptions;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorOptions;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.TopicSpec;
 import io.kbench.remote.HttpWorker;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.WorkerSummary;
+import io.kbench.model.RunStatus;
+import io.kbench.model.WorkerSummary;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.worker.LoadSpec;
+import io.kbench.worker.load.LoadSpec;
 import io.kbench.worker.ProducerSpec;
-import io.kbench.worker.RunSetup;
+import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
 import io.kbench.worker.WorkerEnsemble;
@@ -72,7 +72,7 @@ class HttpRunTest {
         return new HttpWorker(agent.url(), client, TOKEN, Duration.ofSeconds(5), null);
     }
 
-    private RunResult run(List<WorkerAgent> on, RunSpec spec) {
+    private RunResult run(List<WorkerAgent> on, CoordinatorInput spec) {
         List<Worker> members = new ArrayList<>();
         on.forEach(a -> members.add(http(a)));
         try (WorkerEnsemble workers = WorkerEnsemble.of(members)) {
@@ -83,7 +83,7 @@ class HttpRunTest {
     @Test
     void aRunOnTwoAgentsCompletesSplitsTheLoadAndLeavesThemIdle() {
         List<WorkerAgent> two = List.of(agent("a"), agent("b"));
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 4
                 messageSize: 200
                 producersPerTopic: 2
@@ -116,17 +116,17 @@ class HttpRunTest {
     void aBusyAgentAnswers409NamingTheRunThatHoldsIt() {
         WorkerAgent agent = agent("busy");
         HttpWorker first = http(agent);
-        first.startRun(new RunSetup("first", runs.driverFile(""), "coordinator-A", 0, 0));
+        first.startRun(new WorkerSetup("first", runs.driverFile(""), "coordinator-A", 0, 0));
 
         HttpWorker second = http(agent);
         WorkerBusyException busy = assertThrows(WorkerBusyException.class,
-                () -> second.startRun(new RunSetup("second", runs.driverFile(""), "coordinator-B", 0, 0)));
+                () -> second.startRun(new WorkerSetup("second", runs.driverFile(""), "coordinator-B", 0, 0)));
         assertTrue(busy.getMessage().contains("busy with run first of coordinator-A"), busy.getMessage());
         WorkerBusyException call = assertThrows(WorkerBusyException.class, () -> second.createTopics(List.of(new TopicSpec("t", 1))));
         assertTrue(call.getMessage().contains("busy with run first of coordinator-A"), call.getMessage());
 
         // A whole run against the busy agent fails at its start and leaves the holder's run alone.
-        RunSpec spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), InMemoryRuns.options());
         RunResult r = run(List.of(agent), spec);
         assertEquals(RunStatus.FAILED, r.status());
         assertTrue(r.failureReason().contains("busy with run first of coordinator-A")
@@ -145,7 +145,7 @@ class HttpRunTest {
         String runId = "orphan1";
         String topic = "kbench-" + runId + "-0";
         long startedAt = System.nanoTime();
-        coordinator.startRun(new RunSetup(runId, runs.driverFile(""), "a coordinator that will vanish", 1_000, 0));
+        coordinator.startRun(new WorkerSetup(runId, runs.driverFile(""), "a coordinator that will vanish", 1_000, 0));
         coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
         coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
         coordinator.startLoad(new LoadSpec(500, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
@@ -167,7 +167,7 @@ class HttpRunTest {
         HttpWorker coordinator = http(agent);
         String runId = "restart1";
         String topic = "kbench-" + runId + "-0";
-        coordinator.startRun(new RunSetup(runId, runs.driverFile(""), "a search", 10_000, 0));
+        coordinator.startRun(new WorkerSetup(runId, runs.driverFile(""), "a search", 10_000, 0));
         WorkerException noLoad = assertThrows(WorkerException.class, () -> coordinator.restartSchedule(1_000));
         assertTrue(noLoad.getMessage().contains("no load to restart the schedule of (run restart1)"), noLoad.getMessage());
         coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
@@ -192,8 +192,8 @@ class HttpRunTest {
     @Test
     void anAgentStoppedMidRunFailsTheRunWithinTheLeaseAndThePartialResultIsKept() throws Exception {
         List<WorkerAgent> three = List.of(agent("a"), agent("b"), agent("c"));
-        RunOptions options = InMemoryRuns.options();
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorOptions options = InMemoryRuns.options();
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 6
                 messageSize: 100
                 producersPerTopic: 3

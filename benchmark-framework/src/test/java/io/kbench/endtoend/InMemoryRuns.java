@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
-import io.kbench.coordinator.RunOptions;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorOptions;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.inmemory.InMemoryCluster;
 import io.kbench.worker.DriverFile;
 import io.kbench.workload.LoadedWorkload;
@@ -44,14 +44,14 @@ final class InMemoryRuns implements AutoCloseable {
     }
 
     /** Quick progress and samples, a short drain and lease, a stall noticed after 2 s. */
-    static RunOptions options() {
-        return RunOptions.defaults().withProgressInterval(Duration.ofMillis(200)).withSampleInterval(Duration.ofSeconds(1))
+    static CoordinatorOptions options() {
+        return CoordinatorOptions.defaults().withProgressInterval(Duration.ofMillis(200)).withSampleInterval(Duration.ofSeconds(1))
                 .withDrainTimeout(Duration.ofSeconds(5)).withLease(Duration.ofSeconds(3)).withStallTimeout(Duration.ofSeconds(2));
     }
 
-    RunSpec spec(LoadedWorkload w, DriverFile driver, RunOptions options) {
+    CoordinatorInput spec(LoadedWorkload w, DriverFile driver, CoordinatorOptions options) {
         String runId = UUID.randomUUID().toString().substring(0, 8);
-        return new RunSpec(runId, w.workload(), w.file(), w.payload(), driver, "in-memory", Map.of(), null, Map.of(), options,
+        return new CoordinatorInput(runId, w.workload(), w.file(), w.payload(), driver, "in-memory", Map.of(), null, Map.of(), options,
                 List.of(), null);
     }
 

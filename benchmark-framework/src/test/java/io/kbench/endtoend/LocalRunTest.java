@@ -1,16 +1,17 @@
 package io.kbench.endtoend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.coordinator.Coordinator;
-import io.kbench.coordinator.RunSpec;
+import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
-import io.kbench.result.Measurement;
+import io.kbench.model.Measurement;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.WarmupReport;
+import io.kbench.model.RunStatus;
+import io.kbench.model.WarmupReport;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
@@ -36,13 +37,13 @@ class LocalRunTest {
         runs.close();
     }
 
-    private RunResult run(RunSpec spec, StopSignal stop) {
+    private RunResult run(CoordinatorInput spec, StopSignal stop) {
         try (WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(worker))) {
             return new Coordinator(workers, BenchmarkClock.system(), stop, runs.console).run(spec);
         }
     }
 
-    private CompletableFuture<RunResult> runInBackground(RunSpec spec, StopSignal stop) {
+    private CompletableFuture<RunResult> runInBackground(CoordinatorInput spec, StopSignal stop) {
         return CompletableFuture.supplyAsync(() -> run(spec, stop));
     }
 
@@ -61,8 +62,38 @@ class LocalRunTest {
     }
 
     @Test
+    void consumeOnlyProgressLinesCountTheMeasureFromItsOwnStart() {
+        // The prefill (unthrottled) lasts a few progress periods, then the consumers read the messages back.
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 100
+                producersPerTopic: 0
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                prefillMessages: 300000
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(spec, new StopSignal());
+
+        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        List<String> measureLines = runs.consoleText().lines().filter(l -> l.startsWith("[measure")).toList();
+        assertFalse(measureLines.isEmpty(), runs.consoleText());
+        assertTrue(runs.consoleText().contains("[prefill"), "the prefill printed progress: " + runs.consoleText());
+        // Before: "[measure -1.0s] ...": the measure phase had a clock of its own, started after the prefill's.
+        for (String line : measureLines) {
+            assertFalse(line.matches("\\[measure\\s+-.*"), "negative time in: " + line + "\n" + runs.consoleText());
+        }
+        assertTrue(r.periods().stream().allMatch(p -> p.elapsedMicros() >= 0), "periods counted from the load's start");
+        for (int i = 1; i < r.periods().size(); i++) {
+            assertTrue(r.periods().get(i).elapsedMicros() > r.periods().get(i - 1).elapsedMicros(),
+                    "the result's periods go forward in time: " + r.periods());
+        }
+    }
+
+    @Test
     void aRunCompletesWithEveryMessageAcknowledgedConsumedAndChecked() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 topics: 2
                 partitionsPerTopic: 4
                 messageSize: 100
@@ -99,7 +130,7 @@ class LocalRunTest {
 
     @Test
     void aTimedRunWarmsUpUntilSettledThenMeasuresOnlyItsWindow() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 4
                 messageSize: 100
                 producersPerTopic: 2
@@ -137,7 +168,7 @@ class LocalRunTest {
 
     @Test
     void aTopicTheClusterRefusesFailsTheRunDuringTopicCreationAndLeavesNothingBehind() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile("maxPartitionsPerTopic: 2"),
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile("maxPartitionsPerTopic: 2"),
                 InMemoryRuns.options());
 
         RunResult r = run(spec, new StopSignal());
@@ -151,7 +182,7 @@ class LocalRunTest {
 
     @Test
     void aClusterThatStopsAnsweringMidRunFailsItWithinTheStallTimeoutKeepingWhatWasMeasured() throws Exception {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
         CompletableFuture<RunResult> running = runInBackground(spec, new StopSignal());
         runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
         Thread.sleep(1_000);
@@ -174,7 +205,7 @@ class LocalRunTest {
 
     @Test
     void failedSendsAreCountedByErrorClassAndDegradeTheRun() {
-        RunSpec spec = runs.spec(InMemoryRuns.workload("""
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 2
                 messageSize: 100
                 producersPerTopic: 1
@@ -196,7 +227,7 @@ class LocalRunTest {
 
     @Test
     void aStopRequestEndsTheRunAsInterruptedAndCleansUp() throws Exception {
-        RunSpec spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload(timedWorkload("")), runs.driverFile(""), InMemoryRuns.options());
         StopSignal stop = new StopSignal();
         CompletableFuture<RunResult> running = runInBackground(spec, stop);
         runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));

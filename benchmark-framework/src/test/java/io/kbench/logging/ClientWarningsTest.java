@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.time.ManualClock;
+import io.kbench.warning.WarningClassifier;
+import io.kbench.warning.WarningKind;
+import io.kbench.warning.WarningSummary;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

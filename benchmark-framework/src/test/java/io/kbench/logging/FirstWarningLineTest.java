@@ -2,6 +2,7 @@ package io.kbench.logging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.kbench.warning.WarningSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

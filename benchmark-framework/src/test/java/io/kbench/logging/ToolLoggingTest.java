@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import io.kbench.time.ManualClock;
-import io.kbench.util.Redactor;
+import io.kbench.secret.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ class ToolLoggingTest {
 
     @Test
     void theFileHoldsEveryWarningInFullWithSecretsMasked() throws Exception {
-        Redactor.global().register(CANARY); // as a ${file:...} placeholder would
+        Redactor.process().register(CANARY); // as a ${file:...} placeholder would
         Path file = dir.resolve("results/run.log");
         try (ToolLogging.Attachment a = logging.openFile(file, "# header\n")) {
             for (int i = 0; i < 3; i++) {
@@ -103,7 +103,7 @@ class ToolLoggingTest {
     @Test
     void withVerboseTheConsoleShowsTheRawLinesToo() {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        Redactor.global().register(CANARY);
+        Redactor.process().register(CANARY);
         try (ToolLogging.Attachment a = logging.console(console, true)) {
             kafka.warn(UNREACHABLE + " " + CANARY, new IllegalStateException("boom"));
             own.info("Run 1a2b3c4d started");

@@ -6,7 +6,7 @@ import io.kbench.integrity.ProducerAcks;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +15,7 @@ class WireJsonTest {
 
     @Test
     void transactionCountsCommitLatenciesAndAbortedSequencesTravel() throws Exception {
-        Latencies l = Latencies.empty();
+        LatencyHistograms l = LatencyHistograms.empty();
         l.commit().recordValueWithCount(4_000, 7);
         Counts c = new Counts(10, 10, 1_000, 0, 8, 800, 0, 7, 1, 2);
         CumulativeStats sent = new CumulativeStats("w", 1, 2, 3, 4, 5, 6, c, c, l, 0.5, 2, 0, List.of());

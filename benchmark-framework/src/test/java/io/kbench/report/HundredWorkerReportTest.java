@@ -4,20 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.coordinator.PeriodSummary;
-import io.kbench.coordinator.Phase;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.coordinator.StatsMerger;
-import io.kbench.result.Delivery;
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
-import io.kbench.result.MeasurementCalculator;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
 import io.kbench.result.ResultDocument;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.Histograms;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.ClockOffset;
 import io.kbench.workload.Workloads;
@@ -73,7 +73,7 @@ class HundredWorkerReportTest {
         List<PeriodStats> periodStats = new ArrayList<>();
         long samples = 20_000;
         for (int w = 0; w < workerCount; w++) {
-            Latencies l = new Latencies(histogram(random, 2_000, samples), histogram(random, 1_500, samples),
+            LatencyHistograms l = new LatencyHistograms(histogram(random, 2_000, samples), histogram(random, 1_500, samples),
                     histogram(random, 200, samples), histogram(random, 3_000, samples));
             Counts c = new Counts(samples, samples, samples * 1024, 0, samples, samples * 1024, 0);
             String id = "worker-" + w;

@@ -2,6 +2,7 @@ package io.kbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.kbench.model.ConsumerMetrics;
 import io.kbench.stats.LatencySummary;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -1,13 +1,15 @@
 package io.kbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.coordinator.PeriodSummary;
-import io.kbench.coordinator.Phase;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The fields the Redpanda fork's scripts read, which OMB's result lacks. */
@@ -20,7 +22,7 @@ class RedpandaFieldsTest {
 
         assertEquals("2023-11-14T22:13:20Z", j.get("beginTime").asText());
         assertEquals("2023-11-14T22:14:50Z", j.get("endTime").asText(), "the same value as our endTime");
-        assertTrue(j.has("version"));
+        assertEquals("kafka 2023-11-14T22:13:20Z", j.get("version").asText(), "the driver and the start: no cluster known");
         assertEquals(10_000, j.get("sampleRateMillis").asLong(), "the run's sample interval");
         // Two measured periods: 1,000 and 2,000 messages sent and consumed.
         assertEquals(List.of(1_000L, 2_000L), longs(j.get("sent")));
@@ -34,6 +36,28 @@ class RedpandaFieldsTest {
         assertTrue(j.get("units").get("scheduleLatency").asText().contains("milliseconds"));
     }
 
+
+    @Test
+    void versionTellsRunsApartOrIsTheUsersLabel() {
+        // Before: "kafka-clients 4.3.1" for every run, so the fork's scripts gave two runs of a workload one label.
+        RunResult first = ResultWriterTest.result("w", "kafka", 1_700_000_000_000L);
+        RunResult second = ResultWriterTest.result("w", "kafka", 1_700_000_600_000L);
+        assertNotEquals(ResultDocument.toJson(first).get("version").asText(), ResultDocument.toJson(second).get("version").asText());
+
+        RunResult local = withClusterAndVersions(first, "local Kafka 4.3.1, 1 broker at 127.0.0.1:9092 (data in /tmp/x)",
+                Map.of("client", "kafka-clients 4.3.1"));
+        assertEquals("Kafka 4.3.1 2023-11-14T22:13:20Z", ResultDocument.toJson(local).get("version").asText());
+        RunResult labelled = withClusterAndVersions(first, null, Map.of("client", "kafka-clients 4.3.1", "service", "tuned-acks1"));
+        assertEquals("tuned-acks1", ResultDocument.toJson(labelled).get("version").asText());
+    }
+
+    private static RunResult withClusterAndVersions(RunResult r, String cluster, Map<String, String> versions) {
+        return new RunResult(r.runId(), r.status(), r.failureReason(), r.warnings(), r.startEpochMillis(), r.endEpochMillis(),
+                r.workloadFile(), r.workload(), r.driverName(), r.driverFile(), r.driverConfig(), cluster, versions, r.workers(),
+                r.topics(), r.rebalanceTimeMillis(), r.sampleIntervalMillis(), r.periods(), r.measurement(), r.consumer(),
+                r.workerClocks(), r.diagnosis(), r.delivery(), r.integrity(), r.clientMetrics(), r.faults(), r.clientWarnings(),
+                r.warmup(), r.catchUp(), r.search());
+    }
 
     private static PeriodSummary period(long durationMicros) {
         LatencySummary none = LatencySummary.EMPTY;

@@ -6,13 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.coordinator.PeriodSummary;
-import io.kbench.coordinator.Phase;
+import io.kbench.model.Phase;
 import io.kbench.coordinator.StatsMerger;
 import io.kbench.integrity.Integrity;
+import io.kbench.model.ConsumerMetrics;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Diagnostician;
+import io.kbench.model.Measurement;
+import io.kbench.model.MeasurementCalculator;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.HistogramCodec;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
 import io.kbench.workload.Workload;
 import io.kbench.workload.Workloads;
@@ -34,7 +42,7 @@ class ResultWriterTest {
     Path dir;
 
     private static PeriodSummary period(Phase phase, long acked, long publishMicros, long delayMicros, long backlog) {
-        Latencies l = Latencies.empty();
+        LatencyHistograms l = LatencyHistograms.empty();
         l.publish().recordValueWithCount(publishMicros, acked);
         l.scheduleDelay().recordValueWithCount(delayMicros, acked);
         l.endToEnd().recordValueWithCount(publishMicros + 500, acked);
@@ -46,7 +54,7 @@ class ResultWriterTest {
     static RunResult result(String workloadName, String driverName, long startEpochMillis) {
         Workload w = Workloads.parse("name: '" + workloadName + "'\ntopics: 2\npartitionsPerTopic: 3\nmessageSize: 100\n"
                 + "producersPerTopic: 4\nconsumerPerSubscription: 2\nproducerRate: 1000\ntestDuration: 1m\n");
-        Latencies l = Latencies.empty();
+        LatencyHistograms l = LatencyHistograms.empty();
         l.publish().recordValueWithCount(1_000, 700);
         l.publish().recordValueWithCount(1_900, 300);
         l.send().recordValueWithCount(800, 1_000);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.integrity.Integrity;
+import io.kbench.model.Delivery;
+import io.kbench.model.RunStatus;
 import io.kbench.stats.ErrorCount;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package io.kbench.search;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
 import java.util.Random;
@@ -29,7 +29,7 @@ class LatencyBoundSearchTest {
         LatencySummary p = new LatencySummary(acked, p99Micros / 3.0, p99Micros / 3, p99Micros / 2, p99Micros, p99Micros,
                 p99Micros, p99Micros, p99Micros, p99Micros);
         return new Measurement(0, 10_000_000, new Counts(acked, acked, acked, 0, acked, acked, 0), achieved, achieved / 1000, 0,
-                rate, rate, false, 0, achieved, 1, p, p, LatencySummary.EMPTY, p, Latencies.empty(), List.of(), List.of());
+                rate, rate, false, 0, achieved, 1, p, p, LatencySummary.EMPTY, p, LatencyHistograms.empty(), List.of(), List.of());
     }
 
     private static MaxRateSearch search(Slo slo, long seed) {

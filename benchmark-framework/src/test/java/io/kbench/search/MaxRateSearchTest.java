@@ -113,14 +113,42 @@ class MaxRateSearchTest {
     }
 
     @Test
-    void aClientBoundStepEndsTheSearchWithoutCallingItTheClustersCapacity() {
+    void aClientBoundStepEndsTheClimbAndTheBestPassingRateIsConfirmedAsALowerBound() {
         MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
-        search.record(10_000, true, false, null);
-        search.record(20_000, false, true, "the worker used 95% of its cores");
+        search.record(10_000, 10_000, true, false, null);
+        search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
         assertTrue(search.clientLimited());
+        // Before: the search ended here, with no result, naming the requested 20,000 msg/s as the clients' limit.
+        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage());
+        assertEquals(10_000.0, search.nextRate(), "measured again at the best rate that passed");
+        search.record(10_000, 10_000, true, false, null);
+        assertTrue(search.confirmed());
+        assertEquals("the cluster sustained at least 10,000 msg/s (confirmed); the clients reached about 14,600 msg/s when "
+                + "20,000 msg/s was asked (the worker used 95% of its cores): add producers or workers to go further",
+                search.conclusion());
+        assertEquals(14_600.0, search.clientLimit().reachedRate());
+    }
+
+    @Test
+    void aClientBoundSeedEndsTheSearchWithWhatTheClientsReached() {
+        MaxRateSearch search = new MaxRateSearch(20_000, PRECISION);
+        search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
         assertEquals(MaxRateSearch.Stage.DONE, search.stage());
-        assertTrue(search.conclusion().startsWith("the clients limit this search at 20,000 msg/s"), search.conclusion());
-        assertTrue(search.conclusion().contains("this is not the cluster's capacity"), search.conclusion());
+        assertFalse(search.confirmed());
+        assertEquals("no rate passed: the clients reached about 14,600 msg/s when 20,000 msg/s was asked (the worker used "
+                + "95% of its cores); add producers or workers to measure the cluster", search.conclusion());
+    }
+
+    @Test
+    void aClientBoundConfirmationEndsTheSearchUnconfirmed() {
+        MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
+        search.record(10_000, 10_000, true, false, null);
+        search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
+        search.record(10_000, 9_000, false, true, "the worker used 97% of its cores");
+        assertEquals(MaxRateSearch.Stage.DONE, search.stage());
+        assertFalse(search.confirmed());
+        assertTrue(search.conclusion().startsWith("the confirmation was limited by the clients: the clients reached about "
+                + "9,000 msg/s when 10,000 msg/s was asked"), search.conclusion());
     }
 
     @Test

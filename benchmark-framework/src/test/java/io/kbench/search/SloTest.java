@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.result.Measurement;
+import io.kbench.model.Measurement;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class SloTest {
     private static Measurement measured(long publishP99, long e2eP99) {
         LatencySummary e = LatencySummary.EMPTY;
         return new Measurement(0, 1_000_000, new Counts(100, 100, 100, 0, 100, 100, 0), 100, 1, 0, 100, 100, false, 0, 100, 1,
-                p99(publishP99), e, e, e2eP99 == 0 ? e : p99(e2eP99), Latencies.empty(), List.of(), List.of());
+                p99(publishP99), e, e, e2eP99 == 0 ? e : p99(e2eP99), LatencyHistograms.empty(), List.of(), List.of());
     }
 
     @Test

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.result.Diagnosis;
-import io.kbench.result.Measurement;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Measurement;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class StepJudgeTest {
         LatencySummary p = new LatencySummary(acked, publishP99Micros / 2.0, publishP99Micros / 2, publishP99Micros / 2,
                 publishP99Micros, publishP99Micros, publishP99Micros, publishP99Micros, publishP99Micros, publishP99Micros);
         return new Measurement(0, 10_000_000, new Counts(acked, acked, acked, 0, acked, acked, 0), rate, rate / 1000, 0, rate,
-                rate, false, 0, rate, 1, p, p, LatencySummary.EMPTY, p, Latencies.empty(), List.of(), List.of());
+                rate, false, 0, rate, 1, p, p, LatencySummary.EMPTY, p, LatencyHistograms.empty(), List.of(), List.of());
     }
 
     private static StepJudge.StepFigures figures(Measurement m, double requested) {

@@ -15,13 +15,13 @@ class SizeInputTest {
     }
 
     @Test
-    void recordSizesTakeDecimalAndBinaryUnits() {
-        bytes("2500", "2.5KB");
-        bytes("2500", "2.5kb");
+    void recordSizesCountInPowersOf1024() {
+        bytes("2560", "2.5KB");
+        bytes("2560", "2.5kb");
         bytes("2560", "2.5KiB");
         bytes("4000", "4000");
         bytes("4000", "4000B");
-        bytes("1000000", "1MB");
+        bytes("1048576", "1MB");
         bytes("1048576", "1MiB");
         bytes("512", "512 B");
     }

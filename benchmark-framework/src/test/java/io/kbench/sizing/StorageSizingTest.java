@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class StorageSizingTest {
 
-    /** Seed 000: 10,000 events/s × 2.5 KB, 7 days, replication factor 3, 4 brokers. */
+    /** The MSK sizing study's topic: 10,000 events/s × 2,500 B, 7 days, replication factor 3, 4 brokers. */
     static StorageSizing seed() {
-        return new StorageSizing(new BigDecimal("10000"), new BigDecimal("2500"), "2.5KB", Duration.ofDays(7), "7d", 3, 4);
+        return new StorageSizing(new BigDecimal("10000"), new BigDecimal("2500"), "2500", Duration.ofDays(7), "7d", 3, 4);
     }
 
     private static void assertFigure(String expected, BigDecimal actual) {
@@ -20,17 +20,17 @@ class StorageSizingTest {
     }
 
     @Test
-    void reproducesTheSeedsFiguresStepByStep() {
+    void reproducesTheStudysFiguresStepByStep() {
         StorageSizing s = seed();
         assertFigure("25000000", s.bytesPerSecond());
         assertFigure("24414.0625", s.kbPerSecondExact());
-        assertFigure("24400", s.kbPerSecond()); // the seed's 24,400 KB/s: 3 significant figures
+        assertFigure("24400", s.kbPerSecond()); // the study's 24,400 KB/s: 3 significant figures
         assertFigure("23.8", s.mbPerSecond());
         assertFigure("604800", s.retentionSeconds());
-        assertFigure("14757120000", s.storageKB()); // the seed's 14757120000KB
+        assertFigure("14757120000", s.storageKB()); // the study's 14757120000KB
         assertEquals("TB", s.unit());
         assertFigure("13.74", s.storage());
-        assertFigure("41.22", s.replicated()); // 3 × 13.74, as the seed multiplies
+        assertFigure("41.22", s.replicated()); // 3 × 13.74, as the study multiplies
         assertFigure("10.305", s.perBrokerQuotient());
         assertFigure("10.3", s.perBroker());
     }
@@ -47,7 +47,7 @@ class StorageSizingTest {
         assertTrue(text.contains("3 × 13.74 TB = 41.22 TB   [unrounded: 41.25 TB]"), text);
         assertTrue(text.contains("41.22 TB / 4 brokers = 10.305 TB ~ 10.3 TB   [unrounded: 10.31 TB]"), text);
         assertTrue(text.contains("Storage per broker: 10.3 TB"), text);
-        assertTrue(text.contains("KB = 1,000 bytes"), "says which KB the record size means: " + text);
+        assertTrue(text.contains("KB = 1,024 bytes"), "says which KB the record size means: " + text);
     }
 
     @Test

@@ -67,7 +67,7 @@ class WorkerStatsTest {
         sendAndAck(T0, 500, 1_000, 10);
         stats.onReceive(10, T0 + 3 * MS, 3_000);
         clock.advanceMillis(10);
-        Latencies l = stats.takePeriod().latencies();
+        LatencyHistograms l = stats.takePeriod().latencies();
         assertEquals(1, l.publish().getCountAtValue(1_500), "publish = ack - intended");
         assertEquals(1, l.send().getCountAtValue(1_000), "send = ack - actual send");
         assertEquals(1, l.scheduleDelay().getCountAtValue(500), "schedule delay as passed to onSend");
@@ -81,7 +81,7 @@ class WorkerStatsTest {
     void scheduleDelayIsRecordedAtSendEvenWithoutAck() {
         stats.onSend(T0 + 2 * MS, 2 * MS);
         stats.onSend(T0 + 3 * MS, 0);
-        Latencies l = stats.sinceReset().latencies();
+        LatencyHistograms l = stats.sinceReset().latencies();
         assertEquals(2, l.scheduleDelay().getTotalCount());
         assertEquals(1, l.scheduleDelay().getCountAtValue(2_000));
         assertEquals(1, l.scheduleDelay().getCountAtValue(0));

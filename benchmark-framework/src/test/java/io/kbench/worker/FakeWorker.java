@@ -3,6 +3,7 @@ package io.kbench.worker;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
+import io.kbench.worker.load.LoadSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -39,7 +40,7 @@ final class FakeWorker implements Worker {
     }
 
     @Override
-    public void startRun(RunSetup setup) {
+    public void startRun(WorkerSetup setup) {
         call("startRun " + setup.runId());
     }
 

@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.Counts;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
+import io.kbench.worker.load.LoadSpec;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ class WorkerEnsembleTest {
 
     private static PeriodStats period(String worker, long acked) {
         return new PeriodStats(worker, 1_000_000, new Counts(acked, acked, 0, 0, 0, 0, 0),
-                new Counts(acked, acked, 0, 0, 0, 0, 0), Latencies.empty(), 0, false, List.of(), null, List.of(), null);
+                new Counts(acked, acked, 0, 0, 0, 0, 0), LatencyHistograms.empty(), 0, false, List.of(), null, List.of(), null);
     }
 
     @Test
@@ -169,7 +170,7 @@ class WorkerEnsembleTest {
         FakeWorker a = new FakeWorker("a");
         FakeWorker b = new FakeWorker("b");
         WorkerEnsemble e = ensemble(a, b);
-        e.startRun(new RunSetup("r1", null, "test", 0, 0));
+        e.startRun(new WorkerSetup("r1", null, "test", 0, 0));
         e.createTopics(List.of(new TopicSpec("t", 3)));
         e.deleteTopics(List.of("t"));
         e.pauseConsumers();

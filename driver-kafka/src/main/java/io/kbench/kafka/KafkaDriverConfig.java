@@ -1,6 +1,6 @@
 package io.kbench.kafka;
 
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;

@@ -207,6 +207,11 @@ public abstract class DriverConformanceTest<C> {
     }
 
     @Test
+    void usesNoPackageOfKbenchButDriverApi() {
+        DriverBoundary.check(newDriver().getClass());
+    }
+
+    @Test
     void configTypeIsARecordAndValidateAcceptsBothConfigurations() {
         BenchmarkDriver<C> driver = newDriver();
         Class<C> type = driver.configType();

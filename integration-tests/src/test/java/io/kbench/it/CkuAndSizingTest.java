@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The CKU check (seed 004) around real runs, and bin/benchmark size (seed 000). */
+/** The CKU check around real runs, and bin/benchmark size. */
 @Timeout(180)
 class CkuAndSizingTest {
 
@@ -46,8 +46,8 @@ class CkuAndSizingTest {
         int driverStart = out.indexOf("Starting the driver");
         assertTrue(driverStart < 0 || warning < driverStart, "warned before the driver started:\n" + out);
         assertTrue(warning < out.indexOf("Creating 4 topic(s)"), "warned before any topic was created:\n" + out);
-        // A warning, not a stop: the run went on.
-        assertEquals(0, run.exitCode(), run.all());
+        // A warning, not a stop: the run went on; the check's FAIL is in the exit status (4).
+        assertEquals(4, run.exitCode(), run.all());
         JsonNode check = run.result().get("ckuCheck");
         assertEquals(1, check.get("limitWarnings").size(), check.toString());
         assertEquals("FAIL", check.get("verdict").asText(), "a trickle cannot reach 50 MB/s");
@@ -71,7 +71,7 @@ class CkuAndSizingTest {
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(),
                 "--cku", "1", "--progress-interval", "1s", workload.toString());
 
-        assertEquals(0, run.exitCode(), run.all());
+        assertEquals(4, run.exitCode(), "the check says FAIL: " + run.all());
         String out = run.out();
         for (String expected : List.of("CKU check: 1 CKU",
                 "bandwidth per CKU: 50 MB/s in, 150 MB/s out; in total: 50 MB/s in, 150 MB/s out",
@@ -100,10 +100,10 @@ class CkuAndSizingTest {
     }
 
     @Test
-    void sizeReproducesTheSeedsExample() throws Exception {
+    void sizeReproducesTheStudysExample() throws Exception {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", DistributionClasspathTest.distributionClasspath(), "io.kbench.cli.BenchmarkMain",
-                "size", "--rate", "10000", "--record-size", "2.5KB", "--retention", "7d", "--replication-factor", "3",
+                "size", "--rate", "10000", "--record-size", "2500", "--retention", "7d", "--replication-factor", "3",
                 "--brokers", "4");
         Process p = new ProcessBuilder(command).directory(Cli.HOME.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

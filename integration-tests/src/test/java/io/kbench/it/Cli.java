@@ -75,8 +75,9 @@ final class Cli {
     }
 
     static List<Path> files(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.toList();
+        // Recursive: a failed run's result, log and report go to failed/ beside the others.
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).sorted().toList();
         }
     }
 }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.NinesAxis;
 import io.kbench.report.ReportPages;
-import io.kbench.result.HistogramCodec;
+import io.kbench.stats.HistogramCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

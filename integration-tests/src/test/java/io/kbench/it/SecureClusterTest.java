@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.kafka.local.LocalClusterConfig;
-import io.kbench.kafka.local.LocalClusterSecurity;
+import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterSecurity;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

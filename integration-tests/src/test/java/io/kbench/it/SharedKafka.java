@@ -1,6 +1,6 @@
 package io.kbench.it;
 
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import java.util.Properties;
 import java.util.Set;

@@ -34,7 +34,7 @@ class SweepFilesTest {
         assertTrue(plan.out().contains("every combination is valid"), plan.out());
     }
 
-    /** Seed 002's acks comparison on three local brokers (replication 3, min.insync.replicas=2). */
+    /** The acks study's comparison on three local brokers (replication 3, min.insync.replicas=2). */
     @Test
     @Timeout(180)
     void theAcksStudyRunsOnThreeLocalBrokers() throws Exception {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every shipped workload file runs to completion against a real local broker, shortened for CI
  * with the same overrides a user has (--duration, --warmup, --rate, --scale); the files keep the
- * seeds' sizes. The shapes (partitions, message sizes, producers, consumer groups, modes) stay.
+ * studies' sizes. The shapes (partitions, message sizes, producers, consumer groups, modes) stay.
  */
 class WorkloadFilesTest {
 
@@ -56,7 +56,8 @@ class WorkloadFilesTest {
         args.add(workloadFile.toString());
         Cli.Outcome run = Cli.run(args.toArray(String[]::new));
 
-        assertEquals(0, run.exitCode(), file + ":\n" + run.all());
+        // A CKU workload run shortened here cannot reach its CKUs' bandwidth: its check says FAIL, exit status 4.
+        assertEquals(w.cku() != null ? 4 : 0, run.exitCode(), file + ":\n" + run.all());
         JsonNode m = run.result().get("measurement");
         if (w.consumeOnly()) {
             assertEquals(Math.round(w.prefillMessages() * 0.1), m.get("counts").get("messagesReceived").asLong(), file);

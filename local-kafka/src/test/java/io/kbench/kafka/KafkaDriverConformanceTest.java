@@ -2,7 +2,7 @@ package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.TopicSpec;
-import io.kbench.kafka.local.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
 import io.kbench.testkit.DriverConformanceTest;
 import java.io.IOException;

@@ -6,7 +6,6 @@ import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.time.RateControl;
 import io.kbench.time.SendSchedule;
-import io.kbench.worker.LoadSpec;
 import io.kbench.workload.KeyPool;
 import java.util.ArrayList;
 import java.util.List;

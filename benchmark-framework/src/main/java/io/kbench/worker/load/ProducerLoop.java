@@ -5,7 +5,6 @@ import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
-import io.kbench.worker.StampMode;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -8,7 +8,6 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.ManualClock;
-import io.kbench.worker.LoadSpec;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 import java.util.ArrayList;

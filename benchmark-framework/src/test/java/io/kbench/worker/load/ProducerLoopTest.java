@@ -9,13 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.ErrorCount;
-import io.kbench.stats.Latencies;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.ManualClock;
 import io.kbench.time.RateControl;
 import io.kbench.time.RateProfile;
 import io.kbench.time.SendSchedule;
-import io.kbench.worker.StampMode;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.KeyPool;
 import java.util.ArrayList;
@@ -158,7 +157,7 @@ class ProducerLoopTest {
             long expectedSend = n == 0 ? T0 : n <= 10 ? T0 + 10 * MS : T0 + n * MS;
             assertEquals(expectedSend, s.nanoTimeAtCall(), "message " + n);
         }
-        Latencies l = stats.sinceReset().latencies();
+        LatencyHistograms l = stats.sinceReset().latencies();
         // Schedule delay: 0 for message 0, 9..0 ms for messages 1..10 (sent at 10 ms), 0 once caught up.
         assertEquals(20, l.scheduleDelay().getTotalCount());
         assertEquals(11, l.scheduleDelay().getCountAtValue(0));
@@ -227,7 +226,7 @@ class ProducerLoopTest {
             assertEquals(epoch(T0 + i * 1_000L), log.get(i).intendedEpochMicros(), "intended = actual send time");
             assertEquals(T0 + i * 1_000L, log.get(i).nanoTimeAtCall());
         }
-        Latencies l = stats.sinceReset().latencies();
+        LatencyHistograms l = stats.sinceReset().latencies();
         assertEquals(8, l.scheduleDelay().getCountAtValue(0));
         assertEquals(8, l.publish().getCountAtValue(1), "publish = send when unthrottled");
         assertEquals(8, l.send().getCountAtValue(1));

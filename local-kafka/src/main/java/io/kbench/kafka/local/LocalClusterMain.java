@@ -1,6 +1,7 @@
 package io.kbench.kafka.local;
 
 import io.kbench.driver.DriverException;
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;

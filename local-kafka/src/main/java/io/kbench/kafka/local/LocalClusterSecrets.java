@@ -1,5 +1,7 @@
 package io.kbench.kafka.local;
 
+import io.kbench.driver.SecretNames;
+import io.kbench.kafka.cluster.LocalClusterSecurity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,8 +29,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-
-import io.kbench.driver.SecretNames;
 import org.apache.kafka.common.security.scram.internals.ScramFormatter;
 import org.apache.kafka.common.security.scram.internals.ScramMechanism;
 

@@ -1,5 +1,9 @@
 package io.kbench.kafka.local;
 
+import io.kbench.driver.DriverException;
+import io.kbench.kafka.cluster.LocalCluster;
+import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterSecurity;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -13,11 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
-
-import io.kbench.driver.DriverException;
 
 /**
  * A local KRaft Kafka cluster for one run: one JVM per combined broker+controller node

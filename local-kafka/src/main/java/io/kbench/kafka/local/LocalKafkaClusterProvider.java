@@ -1,5 +1,8 @@
 package io.kbench.kafka.local;
 
+import io.kbench.kafka.cluster.LocalCluster;
+import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterProvider;
 import java.util.function.Consumer;
 
 /** Registers {@link LocalKafkaCluster} with driver-kafka (META-INF/services), which knows only the interface. */

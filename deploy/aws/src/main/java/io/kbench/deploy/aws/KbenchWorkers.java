@@ -44,7 +44,7 @@ public final class KbenchWorkers {
 
         Optional<Output<String>> mskArn = msk.map(m -> m.cluster.arn())
                 .or(() -> config.mskClusterArn().map(Output::of));
-        WorkerRole role = WorkerRole.create(PREFIX, parameter.arn(), mskArn, tags);
+        WorkerIamRole role = WorkerIamRole.create(PREFIX, parameter.arn(), mskArn, tags);
 
         List<Resource> bootDependencies = new ArrayList<>(role.policies);
         bootDependencies.add(parameter);

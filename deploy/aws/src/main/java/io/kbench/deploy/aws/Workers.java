@@ -24,7 +24,7 @@ final class Workers {
         this.instances = instances;
     }
 
-    static Workers create(String prefix, DeployConfig config, Network network, WorkerRole role, String envParameterName,
+    static Workers create(String prefix, DeployConfig config, Network network, WorkerIamRole role, String envParameterName,
             List<Resource> bootDependencies, Map<String, String> tags) {
         Output<String> ami = config.ami().map(Output::of).orElseGet(() -> latestAmazonLinux2023(config.architecture()));
         List<Instance> instances = new ArrayList<>();

@@ -35,20 +35,20 @@ class RenderersTest {
 
     @Test
     void policies() {
-        String read = WorkerRole.readParameterPolicy("arn:aws:ssm:eu-west-1:1:parameter/kbench/p/s/worker.env");
+        String read = WorkerIamRole.readParameterPolicy("arn:aws:ssm:eu-west-1:1:parameter/kbench/p/s/worker.env");
         Map<String, Object> parsed = new Yaml().load(read); // JSON is YAML
         assertEquals("2012-10-17", parsed.get("Version"));
         assertTrue(read.contains("\"Action\":\"ssm:GetParameter\""));
         assertFalse(read.contains("*"), "one parameter, no wildcard");
 
-        String msk = WorkerRole.mskPolicy("arn:aws:kafka:eu-west-1:1:cluster/kbench-dev/uuid-1");
+        String msk = WorkerIamRole.mskPolicy("arn:aws:kafka:eu-west-1:1:cluster/kbench-dev/uuid-1");
         assertTrue(msk.contains("\"arn:aws:kafka:eu-west-1:1:cluster/kbench-dev/uuid-1\""));
         assertTrue(msk.contains("\"arn:aws:kafka:eu-west-1:1:topic/kbench-dev/uuid-1/*\""));
         assertTrue(msk.contains("\"arn:aws:kafka:eu-west-1:1:group/kbench-dev/uuid-1/*\""));
         assertTrue(msk.contains("\"arn:aws:kafka:eu-west-1:1:transactional-id/kbench-dev/uuid-1/*\""));
         new Yaml().load(msk);
-        assertThrows(IllegalArgumentException.class, () -> WorkerRole.mskPolicy("arn:aws:s3:::bucket"));
-        new Yaml().load(WorkerRole.EC2_TRUST);
+        assertThrows(IllegalArgumentException.class, () -> WorkerIamRole.mskPolicy("arn:aws:s3:::bucket"));
+        new Yaml().load(WorkerIamRole.EC2_TRUST);
     }
 
     @Test

@@ -1,7 +1,0 @@
-package io.kbench.cli;
-
-import io.kbench.result.RunResult;
-import java.nio.file.Path;
-
-/** What one run left behind: its result and the file it was written to (null if writing failed). */
-public record RunOutcome(RunResult result, Path file) {}

@@ -1,0 +1,168 @@
+package io.kbench.coordinator;
+
+import io.kbench.result.StatusRules;
+import io.kbench.search.SearchSettings;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * How the coordinator runs, independent of the workload.
+ *
+ * @param keepTopics leave the topics in place after the run
+ * @param progressInterval how often workers' stats are collected and a progress line printed
+ * @param drainTimeout longest wait after producers stop for in-flight and unconsumed messages
+ * @param readinessTimeout longest wait for consumers to be assigned every partition
+ * @param topicBatchSize topics created per request
+ * @param topicPrefix start of every topic name
+ * @param lease how long remote workers keep running without word from the coordinator; also
+ *     how long a silent worker is tolerated before the run fails
+ * @param coordinatorName who runs the coordinator (host and process), shown by busy workers
+ * @param stallTimeout the run fails when messages are in flight and none is acknowledged for this
+ *     long (at most the client's delivery timeout: the shorter applies)
+ * @param maxUnackedRatio failed plus undelivered messages a run may have, as a share of those sent,
+ *     and still count as completed
+ * @param checkIntegrity stamp messages with producer id and sequence and check them on the consumers
+ * @param sampleInterval the length of the periods the result keeps (OMB's tools assume 10 s)
+ * @param fixedWarmup warm up exactly as long as the workload says, without waiting for steady state
+ * @param maxWarmup the longest a warmup may be extended to while waiting for steady state; null for
+ *     {@value #WARMUP_CAP_FACTOR} times the workload's warmup
+ * @param search run a max-rate search instead of one measurement at the workload's rate; null: none
+ */
+public record CoordinatorOptions(
+        boolean keepTopics,
+        Duration progressInterval,
+        Duration drainTimeout,
+        Duration readinessTimeout,
+        int topicBatchSize,
+        String topicPrefix,
+        Duration lease,
+        String coordinatorName,
+        Duration stallTimeout,
+        double maxUnackedRatio,
+        boolean checkIntegrity,
+        Duration sampleInterval,
+        boolean fixedWarmup,
+        Duration maxWarmup,
+        SearchSettings search) {
+
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(10);
+    public static final int WARMUP_CAP_FACTOR = 5;
+
+    public static CoordinatorOptions defaults() {
+        return new CoordinatorOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
+                Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, null);
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown-host";
+        }
+    }
+
+    public CoordinatorOptions withProgressInterval(Duration interval) {
+        return copy(c -> c.progressInterval = interval);
+    }
+
+    public CoordinatorOptions withKeepTopics(boolean keep) {
+        return copy(c -> c.keepTopics = keep);
+    }
+
+    public CoordinatorOptions withDrainTimeout(Duration timeout) {
+        return copy(c -> c.drainTimeout = timeout);
+    }
+
+    public CoordinatorOptions withLease(Duration newLease) {
+        return copy(c -> c.lease = newLease);
+    }
+
+    public CoordinatorOptions withStallTimeout(Duration timeout) {
+        return copy(c -> c.stallTimeout = timeout);
+    }
+
+    public CoordinatorOptions withMaxUnackedRatio(double ratio) {
+        return copy(c -> c.maxUnackedRatio = ratio);
+    }
+
+    public CoordinatorOptions withCheckIntegrity(boolean check) {
+        return copy(c -> c.checkIntegrity = check);
+    }
+
+    public CoordinatorOptions withSampleInterval(Duration interval) {
+        return copy(c -> c.sampleInterval = interval);
+    }
+
+    public CoordinatorOptions withWarmup(boolean fixed, Duration max) {
+        return copy(c -> {
+            c.fixedWarmup = fixed;
+            c.maxWarmup = max;
+        });
+    }
+
+    public CoordinatorOptions withSearch(SearchSettings settings) {
+        return copy(c -> c.search = settings);
+    }
+
+    private CoordinatorOptions copy(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** A field-by-field copy, so each wither changes one field in one line. */
+    private static final class Copy {
+        boolean keepTopics;
+        Duration progressInterval;
+        Duration drainTimeout;
+        Duration readinessTimeout;
+        int topicBatchSize;
+        String topicPrefix;
+        Duration lease;
+        String coordinatorName;
+        Duration stallTimeout;
+        double maxUnackedRatio;
+        boolean checkIntegrity;
+        Duration sampleInterval;
+        boolean fixedWarmup;
+        Duration maxWarmup;
+        SearchSettings search;
+
+        Copy(CoordinatorOptions o) {
+            keepTopics = o.keepTopics;
+            progressInterval = o.progressInterval;
+            drainTimeout = o.drainTimeout;
+            readinessTimeout = o.readinessTimeout;
+            topicBatchSize = o.topicBatchSize;
+            topicPrefix = o.topicPrefix;
+            lease = o.lease;
+            coordinatorName = o.coordinatorName;
+            stallTimeout = o.stallTimeout;
+            maxUnackedRatio = o.maxUnackedRatio;
+            checkIntegrity = o.checkIntegrity;
+            sampleInterval = o.sampleInterval;
+            fixedWarmup = o.fixedWarmup;
+            maxWarmup = o.maxWarmup;
+            search = o.search;
+        }
+
+        CoordinatorOptions build() {
+            return new CoordinatorOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
+                    coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval, fixedWarmup, maxWarmup, search);
+        }
+    }
+
+    /** The longest a warmup of {@code planned} may last while waiting for steady state. */
+    public Duration warmupCap(Duration planned) {
+        return maxWarmup != null ? maxWarmup : planned.multipliedBy(WARMUP_CAP_FACTOR);
+    }
+
+    /** The stall timeout in effect: never longer than the client's delivery timeout (null: unknown). */
+    public Duration effectiveStallTimeout(Duration deliveryTimeout) {
+        return deliveryTimeout != null && deliveryTimeout.compareTo(stallTimeout) < 0 ? deliveryTimeout : stallTimeout;
+    }
+}

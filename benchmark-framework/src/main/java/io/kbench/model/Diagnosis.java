@@ -1,0 +1,74 @@
+package io.kbench.model;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What limited a run, with the evidence: the clients, the cluster, or the cluster's quota.
+ * "Client-bound" needs evidence about the client (its CPU, or falling behind while the cluster
+ * acknowledged promptly); stalled or slow acknowledgements mean "cluster-bound"; throttle time
+ * reported by the clients means "throttled". See {@link Diagnostician} for the rules.
+ *
+ * @param verdict the finding
+ * @param reasons the evidence, with figures; empty for {@link Verdict#NONE}
+ */
+public record Diagnosis(Verdict verdict, List<String> reasons) {
+
+    /** The possible findings, most severe last. */
+    public enum Verdict {
+        NONE("none"),
+        CLIENT_BOUND("client-bound"),
+        CLUSTER_BOUND("cluster-bound"),
+        THROTTLED("throttled");
+
+        private final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+
+        /** As written in results and reports, e.g. "client-bound". */
+        public String label() {
+            return label;
+        }
+    }
+
+    public static final Diagnosis NONE = new Diagnosis(Verdict.NONE, List.of());
+
+    /** The CKU study's advice for a client-bound run. */
+    public static final String CLIENT_ADVICE = "the clients, not the cluster, limited this run: add client machines "
+            + "(workers; Confluent's CKU study needed 2 client machines per CKU on AWS and Azure, 4 on GCP) "
+            + "or more producers (producersPerTopic)";
+
+    public static Diagnosis of(Verdict verdict, List<String> reasons) {
+        return reasons.isEmpty() ? NONE : new Diagnosis(verdict, List.copyOf(reasons));
+    }
+
+    public boolean clientBound() {
+        return verdict == Verdict.CLIENT_BOUND;
+    }
+
+    /** The evidence in one sentence, or null for {@link Verdict#NONE}. */
+    public String reason() {
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
+    }
+
+    /** The warning a run records, or null when nothing limited it. */
+    public String warning() {
+        return switch (verdict) {
+            case NONE -> null;
+            case CLIENT_BOUND -> "client-bound: " + reason() + ". So " + CLIENT_ADVICE + ".";
+            case CLUSTER_BOUND -> "cluster-bound: " + reason() + ". The cluster, not the clients, set the pace: adding "
+                    + "client machines would not help.";
+            case THROTTLED -> "throttled: " + reason() + ". The cluster enforced a quota: the figures show the quota, "
+                    + "not what the brokers could do.";
+        };
+    }
+
+    /** One line for the final report. */
+    public String line() {
+        return verdict == Verdict.NONE ? "Diagnosis: no limit found (the producers kept their schedule, no worker's CPU "
+                + "was saturated, every measured period had acknowledgements, no throttling)"
+                : String.format(Locale.ROOT, "Diagnosis: %s: %s", verdict.label(), reason());
+    }
+}

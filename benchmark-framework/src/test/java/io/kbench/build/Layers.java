@@ -1,0 +1,57 @@
+package io.kbench.build;
+
+import java.util.List;
+
+/**
+ * The framework's layers, bottom first: a class may use its own layer and the layers below it,
+ * never one above. This list is the one place the order is written; {@link ArchitectureTest} checks
+ * the code against it. Packages of one layer are peers: the feature layer's packages may not use
+ * each other either (each feature depends on the model, not on another feature).
+ */
+final class Layers {
+
+    /**
+     * @param name the layer's name in rule messages
+     * @param why one line: what the layer is and why it sits where it does
+     * @param packages its packages, as ArchUnit package identifiers
+     */
+    record Layer(String name, String why, List<String> packages) {}
+
+    /** The feature packages: peers that share the model and never import one another. */
+    static final List<String> FEATURES = List.of("io.kbench.search..", "io.kbench.cku..", "io.kbench.backlog..",
+            "io.kbench.faults..", "io.kbench.transactions..", "io.kbench.integrity..", "io.kbench.sizing..");
+
+    static final List<Layer> BOTTOM_UP = List.of(
+            new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
+                    List.of("io.kbench.driver..")),
+            new Layer("base", "clocks, error text and the words for client warnings: used everywhere, use nothing",
+                    List.of("io.kbench.time..", "io.kbench.util..", "io.kbench.warning..")),
+            new Layer("secret", "masking secrets in whatever the process writes; needs only the SPI's secret names",
+                    List.of("io.kbench.secret..")),
+            new Layer("config", "reading YAML files with errors that name the file, line and field",
+                    List.of("io.kbench.config..")),
+            new Layer("logging", "the process's log output and its warning counts; below everything that logs",
+                    List.of("io.kbench.logging..")),
+            new Layer("stats", "recording latencies and counts on the hot path: histograms, counters, no policy",
+                    List.of("io.kbench.stats..")),
+            new Layer("model", "what a run measured and concluded (units, measurements, diagnoses, status); no feature",
+                    List.of("io.kbench.model..")),
+            new Layer("workload", "the workload file, read and validated; what every feature is configured from",
+                    List.of("io.kbench.workload..")),
+            new Layer("features", "one package per feature, each on the model and the workload, never on another",
+                    FEATURES),
+            new Layer("worker", "running producers and consumers through a driver, in this JVM",
+                    List.of("io.kbench.worker..")),
+            new Layer("result", "the result document of a run, gathering the model and the features' figures",
+                    List.of("io.kbench.result..")),
+            new Layer("orchestration", "running a workload on workers (local or over HTTP) and sweeps of them",
+                    List.of("io.kbench.coordinator..", "io.kbench.remote..", "io.kbench.sweep..")),
+            new Layer("report", "HTML reports and comparisons, read from result files",
+                    List.of("io.kbench.report..")),
+            new Layer("agent", "the worker process: an HTTP server around the worker layer",
+                    List.of("io.kbench.agent..")),
+            new Layer("cli", "the commands users type; wires everything together",
+                    List.of("io.kbench.cli..")));
+
+    private Layers() {}
+}

@@ -1,0 +1,40 @@
+package io.kbench.kafka.cluster;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A running local cluster, as the Kafka driver sees it: where clients connect and the faults it
+ * can take. The driver holds only this interface so that the broker (in the local-kafka module)
+ * stays off the class path of a remote worker, which never starts a cluster.
+ */
+public interface LocalCluster extends AutoCloseable {
+
+    /** What a client needs to connect besides credentials: bootstrap.servers and, when secured, protocol and truststore. */
+    Map<String, String> clientSettings();
+
+    /** One line for the user: version, brokers, address, security, where the data lives. */
+    String description();
+
+    /** {@code host:port} clients use for broker {@code index} (0-based). */
+    String brokerAddress(int index);
+
+    /** Index of the broker leading {@code partition} of {@code topic}. */
+    int leaderOf(String topic, int partition);
+
+    /** Kills broker {@code index}'s JVM with SIGKILL; its data stays for a restart. */
+    void killBroker(int index);
+
+    /** Starts broker {@code index} again on its data and waits until it has registered. */
+    void restartBroker(int index);
+
+    /** Stops broker {@code index} (SIGSTOP) for {@code duration}, then lets it go on (SIGCONT). */
+    void pauseBroker(int index, Duration duration);
+
+    /** Stalls the clients' traffic to every broker for {@code duration}, connections kept open. */
+    void freezeNetwork(Duration duration);
+
+    /** Stops every broker and deletes the cluster's data. */
+    @Override
+    void close();
+}

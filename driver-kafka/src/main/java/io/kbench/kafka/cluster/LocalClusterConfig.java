@@ -1,0 +1,172 @@
+package io.kbench.kafka.cluster;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code localCluster} section of a Kafka driver file: a KRaft cluster started on this
+ * machine, one JVM per node, for the duration of one run.
+ *
+ * <p>Bound from YAML by component name; a {@code null} component means "not given" and gets its
+ * default here. The record never throws on bad values: {@link #problems()} lists them so the
+ * caller can report every problem at once.
+ *
+ * @param brokers      number of combined broker+controller nodes, 1 to 5 (default 1; use 3 for
+ *                     replication factor 3 / {@code min.insync.replicas=2} workloads)
+ * @param brokerConfig extra broker properties applied to every node, overriding the tool's
+ *                     defaults (never null; unmodifiable)
+ * @param heapMb       maximum heap of all node JVMs together in MiB, split evenly between them
+ *                     (default 256 + 256 per broker)
+ * @param security     a secured client listener (SASL_SSL, SASL_PLAINTEXT or SSL), or {@code null} for
+ *                     the plain PLAINTEXT listener
+ * @param faultProxy   put a TCP proxy in front of each broker's client listener, so
+ *                     {@link LocalCluster#freezeNetwork} can stall the clients' traffic (default
+ *                     false). Off by default because the proxy copies every byte: on a small machine
+ *                     that CPU and latency would distort an ordinary benchmark. The proxies run in
+ *                     the brokers' JVMs, not in the client's.
+ */
+public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                                 LocalClusterSecurity security, Boolean faultProxy) {
+
+    /** Allowed range of {@link #brokers()}. */
+    public static final int MIN_BROKERS = 1;
+    public static final int MAX_BROKERS = 5;
+
+    /** Smallest heap accepted, in MiB. */
+    public static final int MIN_HEAP_MB = 128;
+
+    /** Broker properties the local cluster sets itself; overriding them would break it. */
+    public static final Set<String> RESERVED_KEYS = Set.of(
+            "node.id",
+            "broker.id",
+            "process.roles",
+            "listeners",
+            "advertised.listeners",
+            "controller.quorum.voters",
+            "controller.quorum.bootstrap.servers",
+            "controller.listener.names",
+            "listener.security.protocol.map",
+            "inter.broker.listener.name",
+            "log.dirs",
+            "log.dir",
+            "metadata.log.dir");
+
+    /**
+     * Prefix of broker properties the local cluster sets itself when {@link #security()} is given:
+     * per-listener settings (keystore, JAAS, SASL mechanisms). Unprefixed {@code ssl.*} and
+     * {@code sasl.*} settings (e.g. {@code ssl.enabled.protocols}) still apply to the secured listener.
+     */
+    public static final String RESERVED_PREFIX_WITH_SECURITY = "listener.name.";
+
+    public LocalClusterConfig {
+        if (brokers == null) {
+            brokers = 1;
+        }
+        brokerConfig = brokerConfig == null
+                ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(brokerConfig));
+        if (heapMb == null) {
+            heapMb = defaultHeapMb(brokers);
+        }
+        if (faultProxy == null) {
+            faultProxy = false;
+        }
+    }
+
+    /** Without the fault proxy (as before it existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security) {
+        this(brokers, brokerConfig, heapMb, security, null);
+    }
+
+    /** A configuration with every default (one broker). */
+    public static LocalClusterConfig defaults() {
+        return new LocalClusterConfig(null, null, null, null, null);
+    }
+
+    /** A configuration with {@code brokers} nodes and otherwise defaults. */
+    public static LocalClusterConfig ofBrokers(int brokers) {
+        return new LocalClusterConfig(brokers, null, null, null, null);
+    }
+
+    /** The same configuration with {@code security} on the client listener. */
+    public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
+    public LocalClusterConfig withFaultProxy(boolean faultProxy) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** The same configuration with these broker properties (replacing any given before). */
+    public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+    }
+
+    /** Maximum heap of each node's JVM in MiB: {@link #heapMb()} split evenly, rounded up. */
+    public int heapMbPerNode() {
+        int n = Math.max(1, brokers);
+        return (int) ((heapMb + (long) n - 1) / n);
+    }
+
+    /** Default heap for a broker count: 256 MiB plus 256 MiB per broker. */
+    public static int defaultHeapMb(int brokers) {
+        return 256 + 256 * Math.max(1, brokers);
+    }
+
+    /**
+     * Human-readable problems with this configuration, empty when it is usable. Each message
+     * names the field, the value given and what to do.
+     */
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        if (brokers < MIN_BROKERS || brokers > MAX_BROKERS) {
+            problems.add("localCluster.brokers must be between " + MIN_BROKERS + " and " + MAX_BROKERS
+                    + " (got " + brokers + "); use 1, or 3 to let replication factor 3 / "
+                    + "min.insync.replicas=2 workloads run locally");
+        }
+        if (heapMb < MIN_HEAP_MB) {
+            problems.add("localCluster.heapMb must be at least " + MIN_HEAP_MB + " (got " + heapMb
+                    + "); the default for " + brokers + " broker(s) is " + defaultHeapMb(brokers));
+        }
+        for (Map.Entry<String, String> e : brokerConfig.entrySet()) {
+            String key = e.getKey();
+            if (key == null || key.isBlank()) {
+                problems.add("localCluster.brokerConfig has an empty key");
+                continue;
+            }
+            if (RESERVED_KEYS.contains(key.trim())) {
+                problems.add("localCluster.brokerConfig." + key + " cannot be set: the local cluster sets "
+                        + key + " itself (KRaft nodes, listeners on 127.0.0.1 and data directories "
+                        + "are managed by kbench)");
+            } else if (security != null && key.trim().startsWith(RESERVED_PREFIX_WITH_SECURITY)) {
+                problems.add("localCluster.brokerConfig." + key + " cannot be set with localCluster.security: the "
+                        + "local cluster configures its listeners itself; give ssl.* and sasl.* settings without "
+                        + "the listener prefix");
+            } else if (e.getValue() == null) {
+                problems.add("localCluster.brokerConfig." + key + " has no value");
+            }
+        }
+        if (security != null) {
+            problems.addAll(security.problems());
+        }
+        return List.copyOf(problems);
+    }
+
+    /**
+     * A hint for a broker count that works but is unusual (2, 4 or 5 nodes), or {@code null}.
+     * With 2 or 4 controllers a quorum tolerates no more failures than with 1 or 3.
+     */
+    public String advice() {
+        if (brokers == 2 || brokers == 4) {
+            return "localCluster.brokers=" + brokers + " works, but 1 or 3 is recommended: "
+                    + "3 brokers let RF 3 / min.insync.replicas=2 workloads run locally";
+        }
+        return null;
+    }
+}
