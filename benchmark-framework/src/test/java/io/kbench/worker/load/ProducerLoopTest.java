@@ -118,7 +118,7 @@ class ProducerLoopTest {
         for (int i = 1; i < horizon.parks.size(); i++) {
             assertTrue(horizon.parks.get(i)[1] - horizon.parks.get(i - 1)[1] >= interval, "wake-ups at least an interval apart");
         }
-        Latencies l = stats.sinceReset().latencies();
+        LatencyHistograms l = stats.sinceReset().latencies();
         assertEquals(f.sends.size(), l.scheduleDelay().getTotalCount());
         assertTrue(l.scheduleDelay().getMaxValue() <= interval / 1_000 + 1, "the wait shows as schedule delay, at most an interval");
         assertTrue(l.scheduleDelay().getMean() > 0);
