@@ -108,11 +108,15 @@ final class WorkerRun {
     /**
      * What one consumer does with each message, on the consumer's thread. The stamp's fields are taken
      * out here and passed on as they are, so that the stamp object need not outlive this call (the JIT
-     * can then drop it); the thread's stats writer is kept rather than looked up per message.
+     * can then drop it); the thread's stats writer is kept rather than looked up per message; when the
+     * driver reports batches, the clock is read once per batch (its messages arrived together).
      */
     private final class Receiver implements ConsumerCallback {
         private final ConsumerChecker checker;
         private WorkerStats.ThreadWriter writer;
+        /** Whether the driver reports batches, and when the last one arrived. */
+        private boolean batched;
+        private long batchNanos;
 
         Receiver(ConsumerChecker checker) {
             this.checker = checker;
@@ -132,9 +136,15 @@ final class WorkerRun {
             }
         }
 
+        @Override
+        public void batchArrived() {
+            batchNanos = clock.nanoTime();
+            batched = true;
+        }
+
         /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
         private void received(int payloadBytes, long intendedSendEpochMicros) {
-            long now = clock.nanoTime();
+            long now = batched ? batchNanos : clock.nanoTime();
             long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
             WorkerStats.ThreadWriter w = writer;
             if (w == null || !w.isOwnedByCurrentThread()) {

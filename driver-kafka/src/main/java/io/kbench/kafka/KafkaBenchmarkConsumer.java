@@ -106,6 +106,9 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private void pollOnce() {
         try {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
+            if (!records.isEmpty()) {
+                callback.batchArrived(); // the poll's records arrived together: one receive time for all
+            }
             for (ConsumerRecord<byte[], byte[]> record : records) {
                 callback.messageReceived(Math.max(0, record.serializedValueSize()), record.partition(), record.offset(),
                         SendTimeHeader.decode(record.headers()));
