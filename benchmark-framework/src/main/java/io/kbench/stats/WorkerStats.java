@@ -273,6 +273,7 @@ public final class WorkerStats {
     public synchronized CumulativeStats sinceReset() {
         drain();
         long now = clock.nanoTime();
+        long cpuNow = cpu.cpuTimeNanos();
         LatencyHistograms copy = LatencyHistograms.empty();
         copy.add(resetLatencies);
         return new CumulativeStats(
@@ -286,10 +287,11 @@ public final class WorkerStats {
                 resetCounts,
                 runTotals,
                 copy,
-                cpu.load(resetCpuNanos, cpu.cpuTimeNanos(), now - resetNanos),
+                cpu.load(resetCpuNanos, cpuNow, now - resetNanos),
                 cpu.cores(),
                 scheduleLagMessages,
-                errors.summary());
+                errors.summary(),
+                cpuNow < 0 || resetCpuNanos < 0 ? -1 : (cpuNow - resetCpuNanos) / 1_000);
     }
 
     /** Moves what writers recorded so far into the reader-side totals. Caller holds this monitor. */

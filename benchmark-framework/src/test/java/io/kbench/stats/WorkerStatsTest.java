@@ -287,6 +287,16 @@ class WorkerStatsTest {
     }
 
     @Test
+    void theCpuTimeSinceTheResetIsKept() {
+        long spin = 0;
+        for (int i = 0; i < 1_000_000; i++) {
+            spin += i % 7; // some CPU for this JVM to count
+        }
+        assertTrue(spin > 0);
+        assertTrue(stats.sinceReset().processCpuMicros() >= 0, "this JVM tells its CPU time (Linux, HotSpot)");
+    }
+
+    @Test
     void transactionsAreCountedAndCommitsTimed() {
         stats.onTransactionCommitted(3_000);
         stats.onTransactionCommitted(5_000);
