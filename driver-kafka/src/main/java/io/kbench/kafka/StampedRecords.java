@@ -10,14 +10,19 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 /**
  * Makes one producer's records, each message's {@link MessageStamp} in the {@link SendTimeHeader}.
  *
- * <p>The header is built once per producer and its value bytes are rewritten for every message:
- * {@link KafkaProducer#send} writes a record's headers into the batch before it returns, and
- * nothing in the client keeps the record after that, so the next message may reuse them. (A
- * {@code ProducerInterceptor} that kept records for later would see later stamps; none is set
- * by the benchmark.) Not thread-safe: one per producer, used by its sending thread, as the driver
- * SPI promises.
+ * <p>{@link KafkaProducer#send} writes a record's key, value and headers into the batch before it
+ * returns, and nothing in the client keeps the record after that (it takes the timestamp and the
+ * partition anew for each send when the record has none). So the header is built once per producer,
+ * its value bytes rewritten for every message, and a record without a key is reused for the next
+ * message with the same payload array (the framework sends a few prepared payloads over and over):
+ * no record, header list or header per message. (A {@code ProducerInterceptor} that kept records for
+ * later would see later stamps; none is set by the benchmark.) Not thread-safe: one per producer,
+ * used by its sending thread, as the driver SPI promises.
  */
 final class StampedRecords {
+
+    /** Records kept for reuse, by payload array (direct-mapped on its identity hash). */
+    private static final int CACHED = 64;
 
     private final String topic;
     private final byte[] timeOnly = new byte[MessageStamp.TIME_ONLY_BYTES];
@@ -26,6 +31,10 @@ final class StampedRecords {
     private final ByteBuffer fullBytes = ByteBuffer.wrap(full);
     private final RecordHeaders timeOnlyHeaders = headers(timeOnly);
     private final RecordHeaders fullHeaders = headers(full);
+    @SuppressWarnings("unchecked")
+    private final ProducerRecord<byte[], byte[]>[] cached = new ProducerRecord[CACHED];
+    /** The headers each cached record was made with (timeOnlyHeaders, fullHeaders or null). */
+    private final RecordHeaders[] cachedHeaders = new RecordHeaders[CACHED];
 
     StampedRecords(String topic) {
         this.topic = topic;
@@ -54,7 +63,17 @@ final class StampedRecords {
                 headers = timeOnlyHeaders;
             }
         }
-        // The record copies the list of headers (not the header): the client marks its copy read-only.
-        return new ProducerRecord<>(topic, null, null, key, payload, headers);
+        if (key != null) {
+            return new ProducerRecord<>(topic, null, null, key, payload, headers);
+        }
+        int slot = System.identityHashCode(payload) & (CACHED - 1);
+        ProducerRecord<byte[], byte[]> r = cached[slot];
+        // The record's own header list holds our header objects, whose bytes were just rewritten.
+        if (r == null || r.value() != payload || cachedHeaders[slot] != headers) {
+            r = new ProducerRecord<>(topic, null, null, null, payload, headers); // copies the list (not the headers)
+            cached[slot] = r;
+            cachedHeaders[slot] = headers;
+        }
+        return r;
     }
 }

@@ -2,7 +2,9 @@ package io.kbench.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.MessageStamp;
@@ -94,5 +96,25 @@ class SendTimeHeaderTest {
         assertArrayEquals(next.encode(), third.headers().lastHeader(SendTimeHeader.KEY).value(),
                 "the bytes are rewritten for each message (the client copied the last ones when it took the record)");
         assertEquals(0, records.record(null, payload, null).headers().toArray().length, "without a stamp, no header");
+    }
+
+    @Test
+    void aRecordWithoutKeyIsReusedForTheSamePayloadAndKind() {
+        StampedRecords records = new StampedRecords("t");
+        byte[] payload = new byte[3];
+        byte[] other = new byte[3];
+        ProducerRecord<byte[], byte[]> first = records.record(null, payload, FULL);
+        assertSame(first, records.record(null, payload, new MessageStamp(8, FULL.producerId(), 43)), "same payload array, same header");
+        assertArrayEquals(new MessageStamp(8, FULL.producerId(), 43).encode(), first.headers().lastHeader(SendTimeHeader.KEY).value(),
+                "carrying the new stamp's bytes");
+        assertNotSame(first, records.record(null, other, FULL), "another payload array");
+        assertNotSame(first, records.record(null, payload, TIME), "another kind of stamp");
+        ProducerRecord<byte[], byte[]> bare = records.record(null, payload, null);
+        assertSame(bare, records.record(null, payload, null), "without a stamp too");
+        assertEquals(0, bare.headers().toArray().length);
+        ProducerRecord<byte[], byte[]> keyed = records.record(new byte[] {1}, payload, null);
+        assertNotSame(keyed, records.record(new byte[] {1}, payload, null), "a record with a key is new each time");
+        assertNull(first.timestamp(), "the client stamps each send with its own time");
+        assertNull(first.partition(), "and picks the partition for each send");
     }
 }
