@@ -150,6 +150,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
             err.println(e.getMessage());
             throw new BadInput(EXIT_BAD_INPUT);
         }
+        if (remote != null && options.dns.given()) {
+            try {
+                remote.addDiscovered(options.dns.discover(remote, console));
+            } catch (WorkerDiscovery.NotFound e) {
+                err.println(e.getMessage());
+                remote.close();
+                throw new BadInput(e.nothingResolved() ? EXIT_BAD_INPUT : EXIT_RUN_FAILED);
+            }
+        }
         if (remote != null) {
             try {
                 remote.check(console);

@@ -20,6 +20,7 @@ public final class BenchmarkMain {
 
     public static void main(String[] args) {
         RedactingOutputStream.install(); // before anything can print a secret
+        WorkerDiscovery.shortenDnsCaching(); // before the first lookup
         ToolLogging.process().configure(Level.WARN);
         StopSignal stop = new StopSignal();
         CountDownLatch finished = new CountDownLatch(1);

@@ -30,6 +30,8 @@ final class RemoteWorkers implements AutoCloseable {
 
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(15);
     static final int CLOCK_SAMPLES = 8;
+    /** A worker being looked for ({@code --workers-dns}) answers this soon or is asked again later. */
+    static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Vertx vertx = Vertx.vertx();
     private final WebClient client;
@@ -62,6 +64,23 @@ final class RemoteWorkers implements AutoCloseable {
             }
             urls.add(u);
             roles.add(role);
+        }
+    }
+
+    /** Adds workers found by {@code --workers-dns}; they may run producers and consumers. */
+    void addDiscovered(List<String> found) {
+        add(found.stream().filter(url -> !urls.contains(url)).toList(), WorkerRole.ANY);
+    }
+
+    /** Null when the agent at {@code url} answers {@code GET /v1/info}, else why not (without the URL). */
+    String probe(String url) {
+        try {
+            HttpWorker.info(url, client, token, PROBE_TIMEOUT);
+            return null;
+        } catch (WorkerException e) {
+            String prefix = "worker " + url + " ";
+            String message = e.getMessage();
+            return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
         }
     }
 

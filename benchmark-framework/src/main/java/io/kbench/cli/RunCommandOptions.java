@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options of every command that runs benchmarks (bin/benchmark and bin/benchmark sweep). */
@@ -123,6 +124,9 @@ public final class RunCommandOptions {
             description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
     Path workersFile;
 
+    @Mixin
+    DnsWorkerOptions dns = new DnsWorkerOptions();
+
     @Option(names = "--producer-workers", split = ",", paramLabel = "URL", description = "Workers that only run producers.")
     List<String> producerWorkerUrls;
 
@@ -155,7 +159,8 @@ public final class RunCommandOptions {
     }
 
     boolean distributed() {
-        return workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null;
+        return workerUrls != null || workersFile != null || producerWorkerUrls != null || consumerWorkerUrls != null
+                || dns.given();
     }
 
     WorkloadOverrides overrides() {
@@ -189,10 +194,13 @@ public final class RunCommandOptions {
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
-        return null;
+        return dns.problem();
     }
 
-    /** The remote workers named on the command line or in a workers file, or null to run in this process. */
+    /**
+     * The remote workers named on the command line or in a workers file, or null to run in this process. Workers
+     * found by DNS are added by {@link BenchmarkCommand#connectWorkers}.
+     */
     RemoteWorkers remoteWorkers() {
         WorkersFile fromFile = workersFile == null ? new WorkersFile(null, null, null)
                 : new YamlBinder(new PlaceholderResolver()).bind(ConfigSource.read(workersFile), WorkersFile.class);
@@ -209,7 +217,7 @@ public final class RunCommandOptions {
             consumers.addAll(consumerWorkerUrls);
         }
         WorkersFile all = new WorkersFile(any, producers, consumers);
-        if (all.isEmpty()) {
+        if (all.isEmpty() && !dns.given()) {
             return null;
         }
         String token = Secrets.read("KBENCH_WORKER_TOKEN", workerTokenFile, "--worker-token-file");

@@ -46,6 +46,7 @@ public final class HttpWorker implements Worker {
     private final Duration callTimeout;
     private final ClockOffset clock;
     private volatile String runId;
+    private volatile long leaseMillis;
     private volatile String deadReason;
 
     /**
@@ -90,6 +91,7 @@ public final class HttpWorker implements Worker {
     @Override
     public void startRun(WorkerSetup setup) {
         runId = setup.runId();
+        leaseMillis = setup.leaseMillis();
         // The worker subtracts its offset so that its timestamps are on the coordinator's clock.
         WorkerSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
         runCall("start the run", RunRoute.START, withClock, SLOW_CALL);
@@ -97,7 +99,7 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void renewLease() {
-        runCall("renew its lease", RunRoute.LEASE, null, callTimeout);
+        runCall("renew its lease", RunRoute.LEASE, null, renewTimeout());
     }
 
     @Override
@@ -124,7 +126,7 @@ public final class HttpWorker implements Worker {
     @Override
     public Map<String, Integer> assignedPartitions() {
         return call("report partition assignments", RunRoute.ASSIGNMENT, null,
-                new TypeReference<Map<String, Integer>>() {}, callTimeout);
+                new TypeReference<Map<String, Integer>>() {}, quickTimeout());
     }
 
     @Override
@@ -134,44 +136,44 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void startLoad(LoadSpec load) {
-        runCall("start the load", RunRoute.START_LOAD, load, callTimeout);
+        runCall("start the load", RunRoute.START_LOAD, load, quickTimeout());
     }
 
     @Override
     public void changeRate(double ratePerSecond) {
-        runCall("change the rate", RunRoute.CHANGE_RATE, ratePerSecond, callTimeout);
+        runCall("change the rate", RunRoute.CHANGE_RATE, ratePerSecond, quickTimeout());
     }
 
     @Override
     public void restartSchedule(double ratePerSecond) {
-        runCall("restart the schedule", RunRoute.RESTART_SCHEDULE, ratePerSecond, callTimeout);
+        runCall("restart the schedule", RunRoute.RESTART_SCHEDULE, ratePerSecond, quickTimeout());
     }
 
     @Override
     public void pauseConsumers() {
-        runCall("pause consumers", RunRoute.PAUSE_CONSUMERS, null, callTimeout);
+        runCall("pause consumers", RunRoute.PAUSE_CONSUMERS, null, quickTimeout());
     }
 
     @Override
     public void resumeConsumers() {
-        runCall("resume consumers", RunRoute.RESUME_CONSUMERS, null, callTimeout);
+        runCall("resume consumers", RunRoute.RESUME_CONSUMERS, null, quickTimeout());
     }
 
     @Override
     public void resetStats() {
-        runCall("reset stats", RunRoute.RESET_STATS, null, callTimeout);
+        runCall("reset stats", RunRoute.RESET_STATS, null, quickTimeout());
     }
 
     @Override
     public List<PeriodStats> periodStats() {
         return call("report period stats", RunRoute.PERIOD_STATS, null,
-                new TypeReference<List<PeriodStats>>() {}, callTimeout);
+                new TypeReference<List<PeriodStats>>() {}, quickTimeout());
     }
 
     @Override
     public List<CumulativeStats> cumulativeStats() {
         return call("report cumulative stats", RunRoute.CUMULATIVE_STATS, null,
-                new TypeReference<List<CumulativeStats>>() {}, callTimeout);
+                new TypeReference<List<CumulativeStats>>() {}, quickTimeout());
     }
 
     @Override
@@ -182,7 +184,7 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void stopProducers() {
-        runCall("stop producers", RunRoute.STOP_PRODUCERS, null, callTimeout);
+        runCall("stop producers", RunRoute.STOP_PRODUCERS, null, quickTimeout());
     }
 
     @Override
@@ -200,6 +202,25 @@ public final class HttpWorker implements Worker {
     @Override
     public void close() {
         // The WebClient is shared and closed by its owner.
+    }
+
+    /**
+     * A quick call of a run waits at most the lease: a worker silent that long fails the run anyway
+     * (--worker-lease), and waiting longer would let a cut-off worker hold the run past its lease.
+     */
+    private Duration quickTimeout() {
+        long lease = leaseMillis;
+        return lease > 0 && lease < callTimeout.toMillis() ? Duration.ofMillis(lease) : callTimeout;
+    }
+
+    /**
+     * A renewal waits at most half the lease, so that one silent worker cannot hold up the next renewal
+     * of the others until their leases run out too: renewals come at most every third of the lease,
+     * so the others hear from the coordinator at least every five sixths of it.
+     */
+    private Duration renewTimeout() {
+        long lease = leaseMillis;
+        return lease > 0 && lease / 2 < callTimeout.toMillis() ? Duration.ofMillis(Math.max(1, lease / 2)) : callTimeout;
     }
 
     private void runCall(String what, RunRoute route, Object body, Duration timeout) {

@@ -1,6 +1,8 @@
 package io.kbench.workload;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.config.DurationParser;
+import io.kbench.config.SignedDurationDeserializer;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import java.time.Duration;
@@ -12,9 +14,16 @@ import java.time.Duration;
  * @param type one of {@link FaultType#labels()}, e.g. {@code broker-kill}
  * @param broker the broker's 0-based index; by default the leader of the first topic's partition 0
  *     (a restart: the broker killed last)
- * @param duration how long a {@code broker-pause} or {@code network-freeze} lasts
+ * @param duration how long a {@code broker-pause}, {@code network-freeze} or {@code network-delay} lasts
+ * @param delay how long a {@code network-delay} holds each byte, each way (1ms to 5s)
  */
-public record FaultSpec(Duration after, String type, Integer broker, Duration duration) {
+public record FaultSpec(Duration after, String type, Integer broker, Duration duration,
+                        @JsonDeserialize(using = SignedDurationDeserializer.class) Duration delay) {
+
+    /** A fault without a delay. */
+    public FaultSpec(Duration after, String type, Integer broker, Duration duration) {
+        this(after, type, broker, duration, null);
+    }
 
     /** The type, once validated. */
     public FaultType faultType() {
@@ -23,12 +32,13 @@ public record FaultSpec(Duration after, String type, Integer broker, Duration du
 
     /** What the cluster is asked to do, with the run's first topic for the default broker. */
     public Fault toFault(String firstTopic) {
-        return new Fault(faultType(), broker, duration, firstTopic);
+        return new Fault(faultType(), broker, duration, firstTopic, delay);
     }
 
-    /** "broker-kill of broker 1 at 20s", for messages. */
+    /** "broker-kill of broker 1 at 20s", "network-delay of 50ms at 10s for 5s", for messages. */
     public String describe() {
-        return type + (broker == null ? "" : " of broker " + broker) + (after == null ? "" : " at " + DurationParser.format(after))
+        return type + (broker == null ? "" : " of broker " + broker) + (delay == null ? "" : " of " + DurationParser.format(delay))
+                + (after == null ? "" : " at " + DurationParser.format(after))
                 + (duration == null ? "" : " for " + DurationParser.format(duration));
     }
 }

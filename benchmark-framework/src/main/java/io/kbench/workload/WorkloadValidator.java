@@ -1,6 +1,7 @@
 package io.kbench.workload;
 
 import io.kbench.config.DurationParser;
+import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.NearestName;
 import java.time.Duration;
@@ -394,6 +395,17 @@ public final class WorkloadValidator {
         }
         if (!type.targetsBroker() && f.broker() != null) {
             c.at(List.of("faults", i, "broker"), at + ": " + type.label() + " affects every broker: remove broker");
+        }
+        String range = DurationParser.format(Fault.MIN_NETWORK_DELAY) + " to " + DurationParser.format(Fault.MAX_NETWORK_DELAY);
+        if (type == FaultType.NETWORK_DELAY && f.delay() == null) {
+            c.at(List.of("faults", i), at + ": network-delay needs a delay, how long each byte is held each way, from " + range
+                    + ", e.g. delay: 50ms");
+        } else if (type == FaultType.NETWORK_DELAY && !Fault.isAllowedDelay(f.delay())) {
+            c.at(List.of("faults", i, "delay"), at + ".delay " + DurationParser.format(f.delay()) + " is out of range: from "
+                    + range + " each way");
+        }
+        if (type != FaultType.NETWORK_DELAY && f.delay() != null) {
+            c.at(List.of("faults", i, "delay"), at + ": " + type.label() + " takes no delay (only network-delay does): remove it");
         }
     }
 

@@ -56,7 +56,7 @@ class FaultsInWorkloadTest {
         ConfigException e = fails(BASE + "faults:\n  - after: 20s\n    type: broker-kil\n");
         assertEquals(6, e.line());
         assertTrue(e.problem().contains("faults[0].type 'broker-kil' is unknown; did you mean 'broker-kill'? Allowed: "
-                + "broker-kill, broker-restart, broker-pause, network-freeze"), e.problem());
+                + "broker-kill, broker-restart, broker-pause, network-freeze, network-delay"), e.problem());
     }
 
     @Test
@@ -73,6 +73,35 @@ class FaultsInWorkloadTest {
         assertTrue(e.getMessage().contains("broker-pause needs a duration longer than zero"), e.getMessage());
         assertTrue(e.getMessage().contains("broker-kill takes no duration"), e.getMessage());
         assertTrue(e.getMessage().contains("network-freeze affects every broker: remove broker"), e.getMessage());
+    }
+
+    @Test
+    void aNetworkDelayHasADelayAndADuration() throws IOException {
+        LoadedWorkload w = load(BASE + "faults:\n  - {after: 10s, type: network-delay, delay: 50ms, duration: 5s}\n");
+        FaultSpec delay = w.workload().faults().get(0);
+        assertEquals(FaultType.NETWORK_DELAY, delay.faultType());
+        assertEquals(Duration.ofMillis(50), delay.delay());
+        assertEquals(Duration.ofSeconds(5), delay.duration());
+        assertEquals(Duration.ofMillis(50), delay.toFault("t").delay());
+        assertEquals("network-delay of 50ms at 10s for 5s", delay.describe());
+    }
+
+    @Test
+    void aNetworkDelayOutOfRangeOrMissingNamesTheFieldAndTheRange() {
+        ConfigException absurd = fails(BASE + "faults:\n  - {after: 10s, type: network-delay, delay: 1h, duration: 5s}\n");
+        assertTrue(absurd.problem().contains("faults[0].delay 1h is out of range: from 1ms to 5s each way"), absurd.problem());
+        assertEquals(5, absurd.line());
+        ConfigException zero = fails(BASE + "faults:\n  - {after: 10s, type: network-delay, delay: 0s, duration: 5s}\n");
+        assertTrue(zero.problem().contains("faults[0].delay 0s is out of range: from 1ms to 5s each way"), zero.problem());
+        ConfigException negative = fails(BASE + "faults:\n  - {after: 10s, type: network-delay, delay: -50ms, duration: 5s}\n");
+        assertTrue(negative.problem().contains("faults[0].delay -50ms is out of range: from 1ms to 5s each way"), negative.problem());
+        ConfigException missing = fails(BASE + "faults:\n  - {after: 10s, type: network-delay, duration: 5s}\n");
+        assertTrue(missing.problem().contains("faults[0]: network-delay needs a delay, how long each byte is held each way, from 1ms "
+                + "to 5s, e.g. delay: 50ms"), missing.problem());
+        ConfigException noDuration = fails(BASE + "faults:\n  - {after: 10s, type: network-delay, delay: 50ms}\n");
+        assertTrue(noDuration.problem().contains("network-delay needs a duration longer than zero"), noDuration.problem());
+        ConfigException elsewhere = fails(BASE + "faults:\n  - {after: 10s, type: network-freeze, delay: 50ms, duration: 5s}\n");
+        assertTrue(elsewhere.problem().contains("network-freeze takes no delay (only network-delay does): remove it"), elsewhere.problem());
     }
 
     @Test

@@ -1,11 +1,17 @@
 package io.kbench.driver;
 
-/** A member of one consumer group, delivering to a {@link ConsumerCallback} on its own thread. */
+/**
+ * A member of one consumer group, delivering to a {@link ConsumerCallback} on its own thread; or a
+ * member of one share group ({@link BenchmarkDriver#createShareConsumer}), delivering to a
+ * {@link ShareConsumerCallback}.
+ */
 public interface BenchmarkConsumer extends AutoCloseable {
 
     /**
      * The number of partitions currently assigned to this member. The framework counts a
-     * subscription ready only when its members together hold every partition of the topic.
+     * subscription ready only when its members together hold every partition of the topic. In a share
+     * group several members may hold one partition, so there the members' counts add up to at least
+     * the partition count, and every member that may fetch holds at least one.
      */
     int assignedPartitionCount();
 
@@ -14,6 +20,23 @@ public interface BenchmarkConsumer extends AutoCloseable {
 
     /** Resumes fetching after {@link #pause()}. */
     void resume();
+
+    /**
+     * Stops delivering at once, as {@link #close()} does, but leaves the group as a crashed process
+     * would: without telling it. The group keeps this member, and the partitions it holds, until the
+     * session timeout runs out, and only then hands them to other members; a static member that comes
+     * back under the same {@link ConsumerOptions#groupInstanceId()} within that time gets them back.
+     * Messages delivered but not acknowledged (committed, or for a share consumer, acknowledged) are
+     * delivered again. No callback runs after this returns, and the client's resources are released; a
+     * later {@link #close()} does nothing.
+     *
+     * <p>Only for drivers that declare {@link ConsumerFeature#CRASH_CLOSE}; a driver documents how
+     * close its crash comes to a real one. The default refuses with a {@link DriverException}.
+     */
+    default void closeAsCrash() throws Exception {
+        throw new DriverException(getClass().getSimpleName() + " cannot be closed as a crash: its driver does not declare "
+                + "ConsumerFeature.CRASH_CLOSE; close it gracefully instead");
+    }
 
     @Override
     void close() throws Exception;

@@ -1,6 +1,7 @@
 package io.kbench.driver;
 
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -134,6 +135,68 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
                     + " cannot start consumers at the end of a topic: use topics the run creates (drop existingTopics)"));
         }
         return createConsumer(topic, subscriptionName, callback);
+    }
+
+    /**
+     * What this driver can do with consumers beyond plain consumer group members: share groups, a
+     * choice of group protocol, static membership, a session timeout, closing as a crash. The
+     * framework checks a workload's needs against this before anything runs, on the coordinator and
+     * without a cluster, and refuses the workload naming the driver. Declare a feature only when the
+     * methods it needs are implemented (their defaults refuse). The default declares none.
+     */
+    default Set<ConsumerFeature> consumerFeatures() {
+        return Set.of();
+    }
+
+    /**
+     * Like {@link #createConsumer(String, String, ConsumerCallback, boolean)}, with the member's group
+     * protocol, static identity and session timeout ({@link ConsumerOptions}). The default handles
+     * options that need no {@link ConsumerFeature} and refuses the others with a {@link DriverException}
+     * naming the driver.
+     */
+    default CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                ConsumerOptions options) {
+        Set<ConsumerFeature> missing = EnumSet.noneOf(ConsumerFeature.class);
+        missing.addAll(options.needs());
+        missing.removeAll(consumerFeatures());
+        if (!missing.isEmpty()) {
+            return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName() + " does not offer "
+                    + String.join(", ", missing.stream().map(ConsumerFeature::description).toList())
+                    + ": leave the subscription's group protocol, group instance id and session timeout unset"));
+        }
+        return createConsumer(topic, subscriptionName, callback, options.fromEnd());
+    }
+
+    /**
+     * Readies the share group {@code group} (one per share subscription) before its first consumer
+     * starts: checks that the cluster has share groups, and applies {@code settings}. Called on the
+     * coordinator once the driver is initialized, before any client is created; calling it again with
+     * the same settings is harmless. Completes exceptionally with a {@link DriverException} when the
+     * cluster has no share groups (saying which version it runs and how to enable them) or refuses a
+     * setting (naming it and the allowed range). The default refuses, naming the driver.
+     */
+    default CompletableFuture<Void> prepareShareGroup(String group, ShareGroupSettings settings) {
+        return CompletableFuture.failedFuture(noShareGroups());
+    }
+
+    /**
+     * Creates a member of the share group {@code group} reading {@code topic}, and starts delivering
+     * to {@code callback} on its own thread. Members of a share group share records, not partitions:
+     * each record goes to one member at a time, any number of members may read one partition, and
+     * there may be more members than partitions. A record is held by the member it was delivered to
+     * until acknowledged or until the group's record lock duration runs out. {@link
+     * BenchmarkConsumer#pause()} stops fetching new records (the ones delivered are acknowledged first).
+     * The default refuses, naming the driver.
+     */
+    default CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
+                                                                     ShareConsumerCallback callback) {
+        return CompletableFuture.failedFuture(noShareGroups());
+    }
+
+    /** The refusal of a driver without share groups. */
+    private DriverException noShareGroups() {
+        return new DriverException("driver " + getClass().getSimpleName() + " has no share groups (queues): run the "
+                + "subscription as a consumer group, or use a driver that declares ConsumerFeature.SHARE_GROUPS (e.g. Kafka 4.2+)");
     }
 
     /**

@@ -16,7 +16,9 @@ public enum FaultType {
     /** Freeze one broker (SIGSTOP), then let it go on (SIGCONT) after the duration. */
     BROKER_PAUSE("broker-pause", true, true),
     /** Stop the clients' traffic to every broker for the duration, connections kept open. */
-    NETWORK_FREEZE("network-freeze", false, true);
+    NETWORK_FREEZE("network-freeze", false, true),
+    /** Hold every byte between the clients and every broker for a fixed delay, each way, for the duration. */
+    NETWORK_DELAY("network-delay", false, true);
 
     private final String label;
     private final boolean targetsBroker;

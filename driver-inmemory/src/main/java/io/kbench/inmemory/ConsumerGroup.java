@@ -2,11 +2,18 @@ package io.kbench.inmemory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * A consumer group of one topic: who holds which partition, and where the group goes on reading
  * each partition. Positions belong to the group, not to a member, so a partition that moves to
  * another member (a member joined or left) continues where the group stopped: nothing is read twice.
+ * A message counts as committed as soon as it is taken, so not even a crash delivers one twice.
+ *
+ * <p>A member that crashed, or a static member that closed, keeps its partitions until its session
+ * timeout runs out on the clock ({@link Membership}); nobody reads them meanwhile. There is one
+ * protocol: partitions move at once when the places change, without the stop-the-world pause of
+ * Kafka's classic eager protocol.
  */
 final class ConsumerGroup {
 
@@ -16,37 +23,61 @@ final class ConsumerGroup {
     private final List<PartitionLog> partitions;
     private final long[] nextPosition;
     private final Object[] owner;
-    private final List<Object> members = new ArrayList<>();
+    private final Membership membership;
     private int rotation;
 
-    /** @param fromEnd start at the end of each partition (past what it holds now), else at its start */
-    ConsumerGroup(List<PartitionLog> partitions, boolean fromEnd) {
+    /**
+     * @param fromEnd start at the end of each partition (past what it holds now), else at its start
+     * @param clock monotonic nanoseconds, for session timeouts
+     */
+    ConsumerGroup(List<PartitionLog> partitions, boolean fromEnd, LongSupplier clock) {
         this.partitions = List.copyOf(partitions);
         this.nextPosition = new long[partitions.size()];
         this.owner = new Object[partitions.size()];
+        this.membership = new Membership(clock);
         for (int p = 0; fromEnd && p < nextPosition.length; p++) {
             nextPosition[p] = partitions.get(p).end();
         }
     }
 
+    /** A dynamic member joins. */
     synchronized void join(Object member) {
-        members.add(member);
+        join(member, null, 0);
+    }
+
+    /** A member joins; a static one ({@code instanceId} not null) takes its place back if it is still held. */
+    synchronized void join(Object member, String instanceId, long sessionNanos) {
+        membership.join(member, instanceId, sessionNanos);
         rebalance();
     }
 
+    /** A member closed: a dynamic one leaves at once, a static one after its session timeout. */
     synchronized void leave(Object member) {
-        members.remove(member);
+        membership.leave(member);
         rebalance();
+    }
+
+    /** A member crashed: its partitions stay with it, unread, until its session timeout. */
+    synchronized void crash(Object member) {
+        membership.crash(member);
     }
 
     /** Partition p goes to member p mod n: each member gets a share, and the shares differ by one at most. */
     private void rebalance() {
+        List<Object> members = membership.members();
         for (int p = 0; p < owner.length; p++) {
             owner[p] = members.isEmpty() ? null : members.get(p % members.size());
         }
     }
 
+    private void expireSessions() {
+        if (membership.expire()) {
+            rebalance();
+        }
+    }
+
     synchronized int partitionsOf(Object member) {
+        expireSessions();
         int n = 0;
         for (Object o : owner) {
             if (o == member) {
@@ -62,6 +93,7 @@ final class ConsumerGroup {
      * each time, so a busy partition does not starve the others.
      */
     synchronized List<Taken> take(Object member, int max) {
+        expireSessions();
         List<Taken> out = new ArrayList<>();
         int count = owner.length;
         rotation = (rotation + 1) % count;

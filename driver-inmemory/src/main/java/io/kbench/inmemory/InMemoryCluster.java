@@ -1,6 +1,7 @@
 package io.kbench.inmemory;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * The system the in-memory driver talks to: named topics of partition logs, living in this JVM.
@@ -22,16 +24,28 @@ public final class InMemoryCluster implements AutoCloseable {
     private static final Map<String, InMemoryCluster> RUNNING = new ConcurrentHashMap<>();
 
     private final String name;
+    private final LongSupplier clock;
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
+    private final Map<String, ShareGroupSettings> shareSettings = new ConcurrentHashMap<>();
     private volatile boolean frozen;
 
-    private InMemoryCluster(String name) {
+    private InMemoryCluster(String name, LongSupplier clock) {
         this.name = name;
+        this.clock = clock;
     }
 
     /** Starts a cluster that drivers in this JVM reach by {@code name}. */
     public static InMemoryCluster start(String name) {
-        InMemoryCluster cluster = new InMemoryCluster(name);
+        return start(name, System::nanoTime);
+    }
+
+    /**
+     * Starts a cluster whose groups keep time on {@code clock} (monotonic nanoseconds): share groups'
+     * record locks and the session timeouts of members that crashed. Tests pass a clock they move
+     * themselves; anything else uses {@link System#nanoTime()}.
+     */
+    public static InMemoryCluster start(String name, LongSupplier clock) {
+        InMemoryCluster cluster = new InMemoryCluster(name, clock);
         if (RUNNING.putIfAbsent(name, cluster) != null) {
             throw new IllegalStateException("an in-memory cluster named '" + name + "' already runs in this JVM");
         }
@@ -88,7 +102,23 @@ public final class InMemoryCluster implements AutoCloseable {
                         + ": it exists already");
             }
         }
-        specs.forEach(s -> topics.put(s.name(), new Topic(s.name(), s.partitions())));
+        specs.forEach(s -> topics.put(s.name(), new Topic(s.name(), s.partitions(), clock, this::shareSettings)));
+    }
+
+    /**
+     * Sets a share group's settings, for its partitions of every topic, from now on (as Kafka's
+     * group configs, which exist apart from the group).
+     *
+     * @throws DriverException naming the setting and the allowed range when a value is out of it
+     */
+    void configureShareGroup(String group, ShareGroupSettings settings) {
+        ShareGroup.check(group, settings);
+        shareSettings.put(group, settings);
+    }
+
+    /** A share group's settings: those set last, or the defaults. */
+    ShareGroupSettings shareSettings(String group) {
+        return shareSettings.getOrDefault(group, ShareGroupSettings.DEFAULTS);
     }
 
     /** Deletes the topics; names of topics that do not exist are ignored. */

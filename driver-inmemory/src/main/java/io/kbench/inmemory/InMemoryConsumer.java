@@ -4,6 +4,7 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,10 +24,14 @@ final class InMemoryConsumer implements BenchmarkConsumer {
     /** Longest sleep between looks at the partitions; an append wakes the thread sooner. */
     static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    /** Kafka's default session.timeout.ms. */
+    static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(45);
 
     private final InMemoryCluster cluster;
     private final Topic topic;
     private final ConsumerGroup group;
+    private final String instanceId;
+    private final long sessionNanos;
     private final ConsumerCallback callback;
     private final AtomicLong lastAnswerMillis;
     private final Consumer<Object> onClose;
@@ -35,14 +40,22 @@ final class InMemoryConsumer implements BenchmarkConsumer {
     private final ReentrantLock delivering = new ReentrantLock();
     private volatile boolean paused;
     private volatile boolean closed;
+    /** Set once by close or closeAsCrash: the other then does nothing. */
+    private boolean ended;
     private volatile long consumed;
 
-    /** @param fromEnd a group new to the topic starts at the end of each partition, not at its start */
-    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, boolean fromEnd, ConsumerCallback callback,
+    /**
+     * @param options {@code fromEnd}: a group new to the topic starts at the end of each partition, not at its start;
+     *     a group instance id makes a static member; the session timeout (default {@link #DEFAULT_SESSION_TIMEOUT})
+     *     is how long a crashed or static member keeps its partitions; the protocol changes nothing here
+     */
+    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, ConsumerOptions options, ConsumerCallback callback,
                      AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
         this.cluster = cluster;
         this.topic = topic;
-        this.group = topic.group(groupName, fromEnd);
+        this.group = topic.group(groupName, options.fromEnd());
+        this.instanceId = options.groupInstanceId();
+        this.sessionNanos = (options.sessionTimeout() == null ? DEFAULT_SESSION_TIMEOUT : options.sessionTimeout()).toNanos();
         this.callback = callback;
         this.lastAnswerMillis = lastAnswerMillis;
         this.onClose = onClose;
@@ -52,7 +65,7 @@ final class InMemoryConsumer implements BenchmarkConsumer {
 
     /** Joins the group (which hands this member its share of the partitions) and starts delivering. */
     void start() {
-        group.join(this);
+        group.join(this, instanceId, sessionNanos);
         topic.addReader(thread);
         thread.start();
     }
@@ -108,16 +121,46 @@ final class InMemoryConsumer implements BenchmarkConsumer {
         return List.of(new ClientMetric("inmemory-consumer:records-consumed-total", consumed, Aggregation.SUM));
     }
 
-    /** Stops delivering (no callback runs after this returns) and leaves the group, whose other members take over. */
+    /**
+     * Stops delivering (no callback runs after this returns) and leaves the group, whose other members
+     * take over; a static member's partitions wait for it until its session timeout.
+     */
     @Override
     public void close() throws InterruptedException {
+        if (!stop()) {
+            return;
+        }
+        group.leave(this);
+        onClose.accept(this);
+    }
+
+    /**
+     * Stops delivering without leaving: the group keeps this member's partitions, unread, until its
+     * session timeout. Nothing is delivered twice (the group's positions count as committed when taken).
+     */
+    @Override
+    public void closeAsCrash() throws InterruptedException {
+        if (!stop()) {
+            return;
+        }
+        group.crash(this);
+        onClose.accept(this);
+    }
+
+    /** @return false when the consumer was closed (or closed as a crash) already */
+    private boolean stop() throws InterruptedException {
+        synchronized (this) {
+            if (ended) {
+                return false;
+            }
+            ended = true;
+        }
         closed = true;
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             thread.join(CLOSE_TIMEOUT.toMillis());
         }
         topic.removeReader(thread);
-        group.leave(this);
-        onClose.accept(this);
+        return true;
     }
 }

@@ -1,16 +1,22 @@
 package io.kbench.inmemory;
 
+import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerFeature;
+import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.ShareConsumerCallback;
+import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,12 +191,54 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
                                                                boolean fromEnd) {
+        return createConsumer(topic, subscriptionName, callback, ConsumerOptions.DEFAULTS.withFromEnd(fromEnd));
+    }
+
+    /**
+     * Share groups; static membership, session timeouts and crashes as Kafka's group coordinator
+     * treats them ({@link Membership}). The group protocol is accepted and changes nothing: partitions
+     * move at once when members come and go, as under Kafka's consumer protocol, never with the
+     * stop-the-world pause of the classic eager one.
+     */
+    @Override
+    public Set<ConsumerFeature> consumerFeatures() {
+        return EnumSet.allOf(ConsumerFeature.class);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                               ConsumerOptions options) {
         Topic t = connected().topic(topic);
         if (t == null) {
             return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
                     + cluster));
         }
-        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, fromEnd, callback, lastAnswerMillis, clients::remove);
+        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, options, callback, lastAnswerMillis, clients::remove);
+        clients.add(consumer);
+        consumer.start();
+        return CompletableFuture.completedFuture(consumer);
+    }
+
+    /** Checks the settings against the in-memory cluster's ranges and applies them to the group from now on. */
+    @Override
+    public CompletableFuture<Void> prepareShareGroup(String group, ShareGroupSettings settings) {
+        try {
+            connected().configureShareGroup(group, settings);
+            return CompletableFuture.completedFuture(null);
+        } catch (DriverException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
+                                                                    ShareConsumerCallback callback) {
+        Topic t = connected().topic(topic);
+        if (t == null) {
+            return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
+                    + cluster));
+        }
+        InMemoryShareConsumer consumer = new InMemoryShareConsumer(cluster, t, group, mode, callback, lastAnswerMillis, clients::remove);
         clients.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);
@@ -200,7 +248,13 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
     public List<ClientMetric> clientMetrics() {
         List<ClientMetric> out = new ArrayList<>();
         for (AutoCloseable c : clients) {
-            out.addAll(c instanceof InMemoryProducer p ? p.metrics() : ((InMemoryConsumer) c).metrics());
+            if (c instanceof InMemoryProducer p) {
+                out.addAll(p.metrics());
+            } else if (c instanceof InMemoryShareConsumer s) {
+                out.addAll(s.metrics());
+            } else {
+                out.addAll(((InMemoryConsumer) c).metrics());
+            }
         }
         return out;
     }

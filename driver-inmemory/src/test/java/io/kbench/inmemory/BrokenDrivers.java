@@ -1,22 +1,33 @@
 package io.kbench.inmemory;
 
+import io.kbench.driver.Acknowledgement;
+import io.kbench.driver.AcknowledgementCommit;
+import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerFeature;
+import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
+import io.kbench.driver.ShareConsumerCallback;
+import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Drivers that each break one promise of the SPI, on top of the in-memory driver, to prove that
  * the conformance suite catches them. Listed for ServiceLoader in this module's test resources, as
- * a real driver would be, so that only the broken promise fails.
+ * a real driver would be, so that only the broken promise fails. Only {@link ReleasesAsRejects}
+ * declares consumer features (share groups and the rest); the others take the SPI's refusing
+ * defaults, so the suite checks on each of them that a driver without the features refuses them
+ * naming itself, and skips the tests of the features.
  */
 public final class BrokenDrivers {
 
@@ -285,6 +296,47 @@ public final class BrokenDrivers {
         public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
                                                                    boolean fromEnd) {
             return createConsumerByDefault(topic, subscriptionName, callback, fromEnd);
+        }
+    }
+
+    /**
+     * A driver with share groups that acknowledges a record the framework released as rejected, as a
+     * driver mapping the answers wrongly would: released records never come back.
+     */
+    public static final class ReleasesAsRejects extends Forwarding {
+        @Override
+        public Set<ConsumerFeature> consumerFeatures() {
+            return real.consumerFeatures();
+        }
+
+        @Override
+        public CompletableFuture<Void> prepareShareGroup(String group, ShareGroupSettings settings) {
+            return real.prepareShareGroup(group, settings);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   ConsumerOptions options) {
+            return real.createConsumer(topic, subscriptionName, callback, options);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
+                                                                        ShareConsumerCallback callback) {
+            return real.createShareConsumer(topic, group, mode, new ShareConsumerCallback() {
+                @Override
+                public Acknowledgement messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp,
+                                                       int deliveryCount, long receivedNanos) {
+                    Acknowledgement answer = callback.messageReceived(payloadSizeBytes, partition, position, stamp, deliveryCount,
+                            receivedNanos);
+                    return answer == Acknowledgement.RELEASE ? Acknowledgement.REJECT : answer;
+                }
+
+                @Override
+                public void acknowledgementsCommitted(AcknowledgementCommit commit) {
+                    callback.acknowledgementsCommitted(commit);
+                }
+            });
         }
     }
 

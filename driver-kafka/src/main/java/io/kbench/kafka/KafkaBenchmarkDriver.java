@@ -1,16 +1,21 @@
 package io.kbench.kafka;
 
+import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerFeature;
+import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.ShareConsumerCallback;
+import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.SweepTarget;
 import io.kbench.driver.TopicSpec;
 import io.kbench.driver.TransactionListener;
@@ -19,23 +24,28 @@ import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.cluster.LocalClusterProvider;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -59,6 +69,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     private final AtomicInteger unnamedProducers = new AtomicInteger();
     private Admin admin;
     private TopicAdmin topics;
+    private GroupAdmin groups;
+    private final AtomicInteger shareConsumers = new AtomicInteger();
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
     @Override
@@ -147,8 +159,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             return null;
         }
         LocalClusterConfig local = config.localCluster();
-        if (faults.contains(FaultType.NETWORK_FREEZE) && !local.faultProxy()) {
-            local = local.withFaultProxy(true); // a freeze needs the proxy; other runs are spared its cost
+        if ((faults.contains(FaultType.NETWORK_FREEZE) || faults.contains(FaultType.NETWORK_DELAY)) && !local.faultProxy()) {
+            local = local.withFaultProxy(true); // a freeze or delay needs the proxy; other runs are spared its cost
         }
         LocalClusterProvider provider = LocalClusterProvider.find();
         LocalCluster cluster;
@@ -213,6 +225,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         nodes.forEach(n -> addresses.put(n.idString(), n.host() + ":" + n.port()));
         metrics = new KafkaClientMetrics(addresses, System::currentTimeMillis);
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
+        groups = new GroupAdmin(admin, bootstrap, configs.group(), transactions != null, System::currentTimeMillis);
     }
 
     /** The innermost cause's message, for users: its class name only when it has no message. */
@@ -281,22 +294,78 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
                                                                boolean fromEnd) {
+        return createConsumer(topic, subscriptionName, callback, ConsumerOptions.DEFAULTS.withFromEnd(fromEnd));
+    }
+
+    /** Share groups, both group protocols, static membership, session timeouts, and crashes (REMAIN_IN_GROUP). */
+    @Override
+    public Set<ConsumerFeature> consumerFeatures() {
+        return EnumSet.allOf(ConsumerFeature.class);
+    }
+
+    /**
+     * The protocol sets {@code group.protocol}, leaving out the other protocol's client settings the
+     * file may hold for it (a sweep may run both protocols on one file); the group instance id sets
+     * {@code group.instance.id}; the session timeout sets {@code session.timeout.ms} under classic, and
+     * the group's {@code consumer.session.timeout.ms} under the consumer protocol, whose groups get the
+     * file's {@code consumer.*} groupConfig too, before the member starts.
+     */
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                               ConsumerOptions options) {
         return CompletableFuture.supplyAsync(() -> {
             Properties props = configs.consumer(subscriptionName);
-            if (fromEnd) {
+            if (options.fromEnd()) {
                 props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
             }
             if (transactions != null) {
                 // Only committed messages; end-to-end latency then includes the wait for the commit.
                 props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             }
-            KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props);
+            boolean leaveOnClose = ProtocolChoice.apply(props, options);
+            if (ProtocolChoice.isConsumerProtocol(props)) {
+                groups.prepareConsumerProtocolGroup(subscriptionName, options.sessionTimeout());
+            }
+            CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
-            clients.add(benchmarkConsumer);
-            metrics.add(consumer::metrics);
+            KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer);
+            clients.add(member);
+            metrics.add(() -> metricsOf(consumer::metrics));
             benchmarkConsumer.start();
-            return benchmarkConsumer;
+            return member;
         });
+    }
+
+    /** Checks that the cluster has share groups switched on and sets the group's settings (GroupAdmin). */
+    @Override
+    public CompletableFuture<Void> prepareShareGroup(String group, ShareGroupSettings settings) {
+        return CompletableFuture.runAsync(() -> groups.prepareShareGroup(group, settings));
+    }
+
+    /** A {@link KafkaShareConsumer} with a client id of its own, by which its assignment is found. */
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
+                                                                    ShareConsumerCallback callback) {
+        return CompletableFuture.supplyAsync(() -> {
+            // Unique across workers too: the member's assignment is looked up by it.
+            String clientId = "kbench-share-" + UUID.randomUUID().toString().substring(0, 8) + "-" + shareConsumers.incrementAndGet();
+            Properties props = configs.shareConsumer(group, clientId, mode == AcknowledgementMode.EXPLICIT);
+            KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(props);
+            KafkaShareBenchmarkConsumer member = new KafkaShareBenchmarkConsumer(consumer, topic, group, clientId, mode, callback, groups);
+            clients.add(member);
+            metrics.add(() -> metricsOf(consumer::metrics));
+            member.start();
+            return member;
+        });
+    }
+
+    /** A consumer closed as a crash during the run may refuse to tell its metrics: it then has none. */
+    private static Map<MetricName, ? extends Metric> metricsOf(Supplier<Map<MetricName, ? extends Metric>> client) {
+        try {
+            return client.get();
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.NearestName;
 import java.lang.reflect.Field;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -24,12 +25,14 @@ final class KafkaClientConfigs {
     private final Map<String, String> producer;
     private final Map<String, String> consumer;
     private final Map<String, String> topic;
+    private final Map<String, String> group;
 
     KafkaClientConfigs(KafkaDriverConfig config) {
         this.common = PropertiesText.parse("commonConfig", config.commonConfig());
         this.producer = PropertiesText.parse("producerConfig", config.producerConfig());
         this.consumer = PropertiesText.parse("consumerConfig", config.consumerConfig());
         this.topic = PropertiesText.parse("topicConfig", config.topicConfig());
+        this.group = PropertiesText.parse("groupConfig", config.groupConfig());
     }
 
     /** Rejects setting names no Kafka client (or topic, for topicConfig) knows. */
@@ -41,7 +44,46 @@ final class KafkaClientConfigs {
         check("producerConfig", producer, ProducerConfig.configNames());
         check("consumerConfig", consumer, ConsumerConfig.configNames());
         check("topicConfig", topic, topicConfigNames());
+        check("groupConfig", group, GroupSettings.NAMES);
+        checkProtocolSettings();
     }
+
+    /**
+     * A driver file that asks for the consumer protocol itself cannot give the classic protocol's client
+     * settings: the consumer protocol takes them from the group (groupConfig), and the client would refuse them.
+     */
+    private void checkProtocolSettings() {
+        Map<String, String> merged = consumerSettings();
+        if ("consumer".equalsIgnoreCase(String.valueOf(merged.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG)).trim())) {
+            for (String key : CLASSIC_ONLY) {
+                if (merged.containsKey(key)) {
+                    throw new DriverException(fieldOf(key), fieldOf(key) + " sets " + key + " with group.protocol=consumer, which takes "
+                            + "no " + key + " from the client: remove it" + (key.equals(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG)
+                            ? " and set consumer.session.timeout.ms in groupConfig (or the subscription's session timeout)"
+                            : key.equals(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG)
+                            ? " and set consumer.heartbeat.interval.ms in groupConfig" : ""), null);
+                }
+            }
+        }
+        for (String key : List.of(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG)) {
+            if (merged.containsKey(key)) {
+                throw new DriverException(fieldOf(key), fieldOf(key) + " sets " + key + ", which kbench sets from the subscription's "
+                        + "acknowledgement mode: remove it", null);
+            }
+        }
+    }
+
+    /** Client settings only the classic protocol takes (Kafka's consumer refuses them with group.protocol=consumer). */
+    static final List<String> CLASSIC_ONLY = List.of(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG);
+    /** Client settings only the consumer protocol takes. */
+    static final List<String> CONSUMER_PROTOCOL_ONLY = List.of(ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
+    /** Consumer settings a share consumer does not take (the group decides them, or they make no sense for it). */
+    static final List<String> NOT_FOR_SHARE_CONSUMERS = List.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+            ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG,
+            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+            ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG, ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG);
 
     private static Set<String> topicConfigNames() {
         Set<String> names = new TreeSet<>();
@@ -126,6 +168,28 @@ final class KafkaClientConfigs {
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         return p;
+    }
+
+    /**
+     * A share consumer's settings: commonConfig's, then consumerConfig's but those a share consumer does not
+     * take ({@link #NOT_FOR_SHARE_CONSUMERS}), then the group, the client id and the acknowledgement mode.
+     */
+    Properties shareConsumer(String groupId, String clientId, boolean explicit) {
+        Properties p = new Properties();
+        p.putAll(common);
+        p.putAll(consumer);
+        NOT_FOR_SHARE_CONSUMERS.forEach(p::remove);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, explicit ? "explicit" : "implicit");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return p;
+    }
+
+    /** The groupConfig settings as written. */
+    Map<String, String> group() {
+        return group;
     }
 
     boolean consumerAutoCommit() {

@@ -21,6 +21,10 @@ import java.util.TreeMap;
  * @param transactionDuration with transactional: commit each transaction once it is this old, e.g. 100ms
  *     (as kafka-producer-perf-test's --transaction-duration-ms)
  * @param messagesPerTransaction with transactional: commit each transaction after this many messages
+ * @param groupConfig group-level settings (Kafka's group configs, Java properties format), applied through
+ *     the Admin API to each group of the run before its first member starts: the {@code share.*} ones to
+ *     share groups (e.g. {@code share.heartbeat.interval.ms}), the {@code consumer.*} ones to groups of the
+ *     consumer protocol (e.g. {@code consumer.heartbeat.interval.ms}); classic groups have none
  */
 public record KafkaDriverConfig(
         Integer replicationFactor,
@@ -32,7 +36,8 @@ public record KafkaDriverConfig(
         LocalClusterConfig localCluster,
         Boolean transactional,
         Duration transactionDuration,
-        Integer messagesPerTransaction) {
+        Integer messagesPerTransaction,
+        String groupConfig) {
 
     public KafkaDriverConfig {
         replicationFactor = replicationFactor == null ? 1 : replicationFactor;
@@ -42,12 +47,21 @@ public record KafkaDriverConfig(
         producerConfig = producerConfig == null ? "" : producerConfig;
         consumerConfig = consumerConfig == null ? "" : consumerConfig;
         transactional = transactional != null && transactional;
+        groupConfig = groupConfig == null ? "" : groupConfig;
+    }
+
+    /** A configuration without group settings. */
+    public KafkaDriverConfig(Integer replicationFactor, Boolean reset, String topicConfig, String commonConfig, String producerConfig,
+                             String consumerConfig, LocalClusterConfig localCluster, Boolean transactional,
+                             Duration transactionDuration, Integer messagesPerTransaction) {
+        this(replicationFactor, reset, topicConfig, commonConfig, producerConfig, consumerConfig, localCluster, transactional,
+                transactionDuration, messagesPerTransaction, null);
     }
 
     /** A configuration without transactions. */
     public KafkaDriverConfig(Integer replicationFactor, Boolean reset, String topicConfig, String commonConfig,
                              String producerConfig, String consumerConfig, LocalClusterConfig localCluster) {
-        this(replicationFactor, reset, topicConfig, commonConfig, producerConfig, consumerConfig, localCluster, null, null, null);
+        this(replicationFactor, reset, topicConfig, commonConfig, producerConfig, consumerConfig, localCluster, null, null, null, null);
     }
 
     /**
@@ -61,6 +75,6 @@ public record KafkaDriverConfig(
             common = PropertiesText.withProperty(common, e.getKey(), e.getValue());
         }
         return new KafkaDriverConfig(replicationFactor, reset, topicConfig, common, producerConfig, consumerConfig, null,
-                transactional, transactionDuration, messagesPerTransaction);
+                transactional, transactionDuration, messagesPerTransaction, groupConfig);
     }
 }

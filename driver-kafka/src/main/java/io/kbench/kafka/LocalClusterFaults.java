@@ -5,6 +5,7 @@ import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.cluster.LocalCluster;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,6 +73,11 @@ final class LocalClusterFaults {
                 cluster.freezeNetwork(f.duration());
                 yield String.format(Locale.ROOT, "froze the clients' traffic to every broker for %s (connections kept open)", seconds(f));
             }
+            case NETWORK_DELAY -> {
+                cluster.delayNetwork(f.delay(), f.duration());
+                yield String.format(Locale.ROOT, "delayed the clients' traffic to every broker by %s ms each way for %s",
+                        millis(f.delay()), seconds(f));
+            }
         };
     }
 
@@ -91,6 +97,10 @@ final class LocalClusterFaults {
                     + "or put a broker-kill earlier");
         }
         return lastKilled;
+    }
+
+    private static String millis(Duration d) {
+        return d.toNanos() % 1_000_000 == 0 ? Long.toString(d.toMillis()) : String.format(Locale.ROOT, "%.3f", d.toNanos() / 1e6);
     }
 
     private static String seconds(Fault f) {

@@ -3,14 +3,20 @@ package io.kbench.testkit;
 import static io.kbench.testkit.Promises.broken;
 import static io.kbench.testkit.Promises.check;
 
+import io.kbench.driver.Acknowledgement;
+import io.kbench.driver.AcknowledgementCommit;
+import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerFeature;
+import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -783,6 +789,415 @@ public abstract class DriverConformanceTest<C> {
         }
     }
 
+    // ---- share groups and other consumer features (optional) ----------------------------------
+
+    private static final String SHARE = "BenchmarkDriver.createShareConsumer";
+    private static final String SHARE_CALLBACK = "ShareConsumerCallback";
+    private static final String COMMIT = "ShareConsumerCallback.acknowledgementsCommitted";
+
+    @Test
+    void undeclaredConsumerFeaturesAreRefusedWithADriverExceptionNamingTheDriver() {
+        BenchmarkDriver<C> driver = startDriver();
+        Set<ConsumerFeature> declared = Bounded.call("consumerFeatures()", callTimeout(), driver::consumerFeatures);
+        check(declared != null, "BenchmarkDriver.consumerFeatures", "the features the driver offers, empty for none",
+                () -> "it returned null");
+        String name = driver.getClass().getSimpleName();
+        if (!declared.contains(ConsumerFeature.SHARE_GROUPS)) {
+            String group = name("no-share");
+            checkRefusal("prepareShareGroup(" + group + ")", name, () -> driver.prepareShareGroup(group, ShareGroupSettings.DEFAULTS));
+            String topic = createTopic(driver, "no-share", 1);
+            checkRefusal("createShareConsumer(" + topic + ", " + group + ")", name,
+                    () -> driver.createShareConsumer(topic, group, AcknowledgementMode.IMPLICIT, ShareDeliveries.acceptingAll()));
+        }
+        for (ConsumerFeature f : List.of(ConsumerFeature.GROUP_PROTOCOL, ConsumerFeature.STATIC_MEMBERSHIP, ConsumerFeature.SESSION_TIMEOUT)) {
+            if (!declared.contains(f)) {
+                ConsumerOptions options = switch (f) {
+                    case GROUP_PROTOCOL -> ConsumerOptions.DEFAULTS.withProtocol(ConsumerOptions.GroupProtocol.CONSUMER);
+                    case STATIC_MEMBERSHIP -> ConsumerOptions.DEFAULTS.withGroupInstanceId("conformance-member");
+                    default -> ConsumerOptions.DEFAULTS.withSessionTimeout(Duration.ofSeconds(45));
+                };
+                String topic = createTopic(driver, "no-options", 1);
+                String group = name("no-options");
+                checkRefusal("createConsumer(" + topic + ", " + group + ", " + options + ")", name,
+                        () -> driver.createConsumer(topic, group, new Deliveries(), options));
+            }
+        }
+    }
+
+    /** The call completes exceptionally with a DriverException whose message names the driver. */
+    private void checkRefusal(String call, String driverName, Bounded.Call<CompletableFuture<?>> start) {
+        String where = "BenchmarkDriver.consumerFeatures";
+        CompletableFuture<?> future;
+        try {
+            future = Bounded.call(call, callTimeout(), start);
+        } catch (RuntimeException e) {
+            throw broken(where, "a feature the driver does not declare is refused through the future, not thrown",
+                    call + " threw " + Bounded.describe(e), e);
+        }
+        Throwable failure = Bounded.failureOf(call, callTimeout(), future);
+        if (failure == null) {
+            Object made = future.join();
+            if (made instanceof AutoCloseable c) {
+                opened.add(c);
+            }
+        }
+        check(failure instanceof DriverException && failure.getMessage() != null && failure.getMessage().contains(driverName), where,
+                "a feature the driver does not declare is refused with a DriverException naming the driver (" + driverName
+                        + "), before anything runs", () -> call + (failure == null ? " succeeded" : " failed with " + Bounded.describe(failure)));
+    }
+
+    @Test
+    void shareConsumersOutnumberingPartitionsAllReceiveRecords() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        int partitions = 2;
+        String topic = createTopic(driver, "share-many", partitions);
+        String group = name("share-many");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+        // Each record takes 20 ms to process: a member busy with one leaves the next ones to the others.
+        List<ShareDeliveries> got = new ArrayList<>();
+        List<BenchmarkConsumer> members = new ArrayList<>();
+        for (int i = 0; i < 2 * partitions; i++) {
+            ShareDeliveries d = new ShareDeliveries((stamp, count) -> Acknowledgement.ACCEPT, Duration.ofMillis(20));
+            got.add(d);
+            members.add(shareConsumer(driver, topic, group, AcknowledgementMode.IMPLICIT, d));
+        }
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int sent = 0;
+        long deadline = System.nanoTime() + callTimeout().toNanos();
+        while (got.stream().anyMatch(d -> d.count() == 0) && System.nanoTime() - deadline < 0) {
+            awaitAcks(send(producer, messages(sent, 4, producerId, true)));
+            sent += 4;
+            Bounded.pause(Duration.ofMillis(20));
+        }
+        int total = sent;
+        List<Integer> counts = got.stream().map(ShareDeliveries::count).toList();
+        check(counts.stream().allMatch(n -> n > 0), SHARE, "members of a share group share records, not partitions: with more "
+                + "members than partitions, every member receives records", () -> "after " + total + " messages sent over "
+                + Bounded.seconds(callTimeout()) + " to " + partitions + " partitions, the " + members.size()
+                + " members received " + counts);
+        List<Integer> held = counts(members);
+        check(held.stream().allMatch(n -> n > 0) && held.stream().mapToInt(Integer::intValue).sum() >= partitions,
+                "BenchmarkConsumer.assignedPartitionCount", "in a share group the members' counts add up to at least the partition "
+                        + "count, and every member that may fetch holds at least one", () -> "the members hold " + held);
+        Bounded.until(callTimeout(), () -> shareSequences(got, producerId).size() == total, () -> broken(SHARE,
+                "a share group delivers every record to some member", "the members got " + shareSequences(got, producerId).size()
+                        + " of " + total + " messages between them"));
+        got.forEach(this::checkOneAtATime);
+    }
+
+    @Test
+    void releasedRecordsComeBackWithADeliveryCountOfTwo() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String topic = createTopic(driver, "share-release", 1);
+        String group = name("share-release");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+        ShareDeliveries got = new ShareDeliveries((stamp, count) -> count == 1 && stamp.sequence() % 2 == 0
+                ? Acknowledgement.RELEASE : Acknowledgement.ACCEPT, Duration.ZERO);
+        shareConsumer(driver, topic, group, AcknowledgementMode.EXPLICIT, got);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 20;
+        awaitAcks(send(producer, messages(n, producerId, true)));
+        Bounded.until(callTimeout(), () -> {
+            Map<Long, List<ShareDeliveries.Delivery>> by = got.bySequence(producerId);
+            return by.size() == n && by.entrySet().stream().allMatch(e -> e.getValue().size() >= (e.getKey() % 2 == 0 ? 2 : 1));
+        }, () -> broken(SHARE, "a record released (Acknowledgement.RELEASE) is delivered again", "of the " + n / 2
+                + " records released on their first delivery, " + redelivered(got, producerId) + " came back within "
+                + Bounded.seconds(callTimeout())));
+        Bounded.pause(settleTime());
+        got.bySequence(producerId).forEach((sequence, deliveries) -> {
+            List<Integer> delivered = deliveries.stream().map(ShareDeliveries.Delivery::deliveryCount).toList();
+            List<Integer> expected = sequence % 2 == 0 ? List.of(1, 2) : List.of(1);
+            check(delivered.equals(expected), SHARE_CALLBACK, "deliveryCount is 1 on a record's first delivery and 2 on the "
+                    + "delivery after a release; an accepted record is not delivered again", () -> "message " + sequence + " ("
+                    + (sequence % 2 == 0 ? "released once" : "accepted at once") + ") was delivered with counts " + delivered);
+        });
+        checkOneAtATime(got);
+    }
+
+    @Test
+    void rejectedRecordsNeverComeBack() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String topic = createTopic(driver, "share-reject", 1);
+        String group = name("share-reject");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+        ShareDeliveries got = new ShareDeliveries((stamp, count) -> stamp.sequence() % 3 == 0
+                ? Acknowledgement.REJECT : Acknowledgement.ACCEPT, Duration.ZERO);
+        shareConsumer(driver, topic, group, AcknowledgementMode.EXPLICIT, got);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 21;
+        awaitAcks(send(producer, messages(n, producerId, true)));
+        Bounded.until(callTimeout(), () -> got.bySequence(producerId).size() == n, () -> broken(SHARE,
+                "a share group delivers every record", got.bySequence(producerId).size() + " of " + n + " messages were delivered"));
+        Bounded.pause(settleTime().multipliedBy(2));
+        got.bySequence(producerId).forEach((sequence, deliveries) -> check(deliveries.size() == 1, SHARE,
+                "a record rejected (Acknowledgement.REJECT) or accepted is never delivered again", () -> "message " + sequence
+                        + " (" + (sequence % 3 == 0 ? "rejected" : "accepted") + ") was delivered " + deliveries.size() + " times"));
+    }
+
+    @Test
+    void acknowledgementCountsAddUpAndTheAcceptedRecordsCoverEveryAcknowledgedMessage() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String topic = createTopic(driver, "share-counts", 3);
+        String group = name("share-counts");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+        List<ShareDeliveries> got = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ShareDeliveries d = new ShareDeliveries((stamp, count) -> count > 1 || stamp.sequence() % 5 > 2 || stamp.sequence() % 5 == 0
+                    ? Acknowledgement.ACCEPT : stamp.sequence() % 5 == 1 ? Acknowledgement.RELEASE : Acknowledgement.REJECT, Duration.ZERO);
+            got.add(d);
+            shareConsumer(driver, topic, group, AcknowledgementMode.EXPLICIT, d);
+        }
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 60;
+        awaitAcks(send(producer, messages(n, producerId, true)));
+        Set<Long> shouldBeAccepted = new HashSet<>();
+        for (long s = 0; s < n; s++) {
+            if (s % 5 != 2) {
+                shouldBeAccepted.add(s);
+            }
+        }
+        Bounded.until(callTimeout(), () -> answered(got, producerId, Acknowledgement.ACCEPT).equals(shouldBeAccepted), () -> broken(SHARE,
+                "the accepted records cover every message the producer's acknowledgement confirmed, but the rejected ones",
+                answered(got, producerId, Acknowledgement.ACCEPT).size() + " of the " + shouldBeAccepted.size()
+                        + " messages not rejected were accepted"));
+        long[] answers = new long[Acknowledgement.values().length];
+        got.forEach(d -> d.all().forEach(x -> answers[x.answer().ordinal()]++));
+        Bounded.until(callTimeout(), () -> committed(got).equals(List.of(answers[0], answers[1], answers[2])), () -> broken(COMMIT,
+                "every acknowledgement is reported in exactly one commit: delivered = accepted + released + rejected",
+                "the callbacks answered " + List.of(answers[0], answers[1], answers[2]) + " (accepted, released, rejected) to "
+                        + (answers[0] + answers[1] + answers[2]) + " deliveries; the successful commits reported " + committed(got)));
+        for (ShareDeliveries d : got) {
+            for (AcknowledgementCommit c : d.commits()) {
+                check(c.error() == null, COMMIT, "a healthy system takes acknowledgements made well within the record lock duration",
+                        () -> "a commit of " + c.records() + " records failed with " + Bounded.describe(c.error()));
+                check(c.commitMicros() >= 0 && c.commitMicros() < callTimeout().toNanos() / 1000, "AcknowledgementCommit",
+                        "commitMicros is how long the system took to answer, in microseconds", () -> "a commit took " + c.commitMicros() + " µs");
+            }
+            checkOneAtATime(d);
+        }
+    }
+
+    @Test
+    void theDeliveryCountLimitArchivesRecordsReleasedOnTheirLastDelivery() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String topic = createTopic(driver, "share-limit", 1);
+        String group = name("share-limit");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS.withDeliveryCountLimit(2));
+        ShareDeliveries got = new ShareDeliveries((stamp, count) -> Acknowledgement.RELEASE, Duration.ZERO);
+        shareConsumer(driver, topic, group, AcknowledgementMode.EXPLICIT, got);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 10;
+        awaitAcks(send(producer, messages(n, producerId, false)));
+        Bounded.until(callTimeout(), () -> got.bySequence(producerId).size() == n
+                && got.bySequence(producerId).values().stream().allMatch(l -> l.size() >= 2), () -> broken(SHARE,
+                "a record released is delivered again until the group's delivery count limit", "with a limit of 2, "
+                        + redelivered(got, producerId) + " of " + n + " records released on every delivery came back"));
+        Bounded.pause(settleTime().multipliedBy(2));
+        got.bySequence(producerId).forEach((sequence, deliveries) -> check(deliveries.size() == 2, "BenchmarkDriver.prepareShareGroup",
+                "a record released on its last allowed delivery (ShareGroupSettings.deliveryCountLimit) is archived, never delivered again",
+                () -> "with a limit of 2, message " + sequence + " was delivered " + deliveries.size() + " times"));
+    }
+
+    @Test
+    void implicitAcknowledgementAcceptsEveryRecordWhateverTheCallbackAnswers() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String topic = createTopic(driver, "share-implicit", 2);
+        String group = name("share-implicit");
+        prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+        ShareDeliveries got = new ShareDeliveries((stamp, count) -> Acknowledgement.RELEASE, Duration.ZERO);
+        shareConsumer(driver, topic, group, AcknowledgementMode.IMPLICIT, got);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        int n = 30;
+        awaitAcks(send(producer, messages(n, producerId, true)));
+        Bounded.until(callTimeout(), () -> got.bySequence(producerId).size() == n, () -> broken(SHARE,
+                "a share group delivers every record", got.bySequence(producerId).size() + " of " + n + " messages were delivered"));
+        Bounded.until(callTimeout(), () -> committed(List.of(got)).get(0) >= n, () -> broken(COMMIT,
+                "in implicit mode every record delivered is accepted, and reported in a commit", "the successful commits reported "
+                        + committed(List.of(got)) + " (accepted, released, rejected) for " + n + " records"));
+        Bounded.pause(settleTime());
+        check(committed(List.of(got)).equals(List.of((long) n, 0L, 0L)), COMMIT, "in implicit mode the callback's answer is ignored: "
+                + "every record is accepted once", () -> "the commits reported " + committed(List.of(got)) + " for " + n + " records");
+        got.bySequence(producerId).forEach((sequence, deliveries) -> check(deliveries.size() == 1, SHARE,
+                "in implicit mode a record is accepted once the callback returned: never delivered again",
+                () -> "message " + sequence + " was delivered " + deliveries.size() + " times"));
+    }
+
+    @Test
+    void aShareGroupSettingOutOfRangeIsRefusedNamingIt() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.SHARE_GROUPS);
+        String group = name("share-range");
+        String call = "prepareShareGroup(" + group + ", deliveryCountLimit 1000)";
+        Throwable failure = Bounded.failureOf(call, callTimeout(),
+                Bounded.call(call, callTimeout(), () -> driver.prepareShareGroup(group, ShareGroupSettings.DEFAULTS.withDeliveryCountLimit(1000))));
+        check(failure instanceof DriverException && failure.getMessage() != null
+                        && failure.getMessage().toLowerCase(java.util.Locale.ROOT).contains("delivery")
+                        && failure.getMessage().contains("1000"), "BenchmarkDriver.prepareShareGroup",
+                "a setting the system does not allow is refused with a DriverException naming the setting, the value and the range",
+                () -> call + (failure == null ? " succeeded" : " failed with " + Bounded.describe(failure)));
+    }
+
+    @Test
+    void aConsumerClosedAsACrashDeliversNothingMore() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.CRASH_CLOSE);
+        String topic = createTopic(driver, "crash", 1);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("crash"), got);
+        awaitAssigned(List.of(consumer), 1);
+        BenchmarkProducer producer = producer(driver, topic);
+        long before = producerId();
+        awaitAcks(send(producer, messages(5, before, false)));
+        got.awaitFrom(before, 5, callTimeout(), "ConsumerCallback", "a consumer gets the messages sent after it holds its partitions");
+        opened.remove(consumer);
+        Bounded.run("closeAsCrash()", callTimeout(), consumer::closeAsCrash);
+        long crashedAt = System.nanoTime();
+        try {
+            Bounded.run("close() after closeAsCrash()", callTimeout(), consumer::close);
+        } catch (RuntimeException e) {
+            throw broken("BenchmarkConsumer.closeAsCrash", "a later close() does nothing (the framework may close every consumer "
+                    + "at the end)", "close() after closeAsCrash() threw " + Bounded.describe(e), e);
+        }
+
+        ShareDeliveries shareGot = null;
+        long shareCrashedAt = 0;
+        boolean share = driver.consumerFeatures().contains(ConsumerFeature.SHARE_GROUPS);
+        if (share) {
+            String group = name("crash-share");
+            prepareShare(driver, group, ShareGroupSettings.DEFAULTS);
+            shareGot = ShareDeliveries.acceptingAll();
+            BenchmarkConsumer member = shareConsumer(driver, topic, group, AcknowledgementMode.IMPLICIT, shareGot);
+            ShareDeliveries g = shareGot;
+            Bounded.until(callTimeout(), () -> g.count() >= 5, () -> broken(SHARE, "a share group delivers every record",
+                    g.count() + " of 5 messages were delivered"));
+            opened.remove(member);
+            Bounded.run("closeAsCrash() of a share consumer", callTimeout(), member::closeAsCrash);
+            shareCrashedAt = System.nanoTime();
+        }
+        awaitAcks(send(producer, messages(20, producerId(), false)));
+        Bounded.pause(settleTime());
+        List<Deliveries.Delivery> after = got.after(crashedAt);
+        check(after.isEmpty(), "BenchmarkConsumer.closeAsCrash", "a consumer closed as a crash delivers nothing more",
+                () -> after.size() + " message(s) were delivered after closeAsCrash() returned");
+        if (share) {
+            List<ShareDeliveries.Delivery> shareAfter = shareGot.after(shareCrashedAt);
+            check(shareAfter.isEmpty(), "BenchmarkConsumer.closeAsCrash", "a share consumer closed as a crash delivers nothing more",
+                    () -> shareAfter.size() + " record(s) were delivered after closeAsCrash() returned");
+        }
+    }
+
+    @Test
+    void membersOfEitherGroupProtocolStaticOrNotGetEveryMessageOnce() {
+        BenchmarkDriver<C> driver = startDriver();
+        requireFeature(driver, ConsumerFeature.GROUP_PROTOCOL);
+        Set<ConsumerFeature> features = driver.consumerFeatures();
+        for (ConsumerOptions.GroupProtocol protocol : ConsumerOptions.GroupProtocol.values()) {
+            int partitions = 2;
+            String topic = createTopic(driver, "protocol-" + protocol.label(), partitions);
+            String group = name("protocol-" + protocol.label());
+            ConsumerOptions options = ConsumerOptions.DEFAULTS.withProtocol(protocol);
+            if (features.contains(ConsumerFeature.STATIC_MEMBERSHIP)) {
+                options = options.withGroupInstanceId(group + "-member-0");
+            }
+            if (features.contains(ConsumerFeature.SESSION_TIMEOUT)) {
+                options = options.withSessionTimeout(Duration.ofSeconds(45)); // Kafka's default: in range on any cluster
+            }
+            Deliveries got = new Deliveries();
+            ConsumerOptions o = options;
+            String call = "createConsumer(" + topic + ", " + group + ", " + o + ")";
+            BenchmarkConsumer consumer = Bounded.await(call, callTimeout(), driver.createConsumer(topic, group, got, o));
+            check(consumer != null, "BenchmarkDriver.createConsumer(options)", "completes with a consumer", () -> call + " completed with null");
+            opened.add(consumer);
+            awaitAssigned(List.of(consumer), partitions);
+            BenchmarkProducer producer = producer(driver, topic);
+            List<Outgoing> sent = messages(20, producerId(), true);
+            awaitAcks(send(producer, sent));
+            got.awaitFrom(sent.get(0).stamp().producerId(), sent.size(), callTimeout(), "BenchmarkDriver.createConsumer(options)",
+                    "a member made with options (" + o + ") gets every message");
+            Bounded.pause(settleTime());
+            checkEachDeliveredOnce(sent, got, "BenchmarkDriver.createConsumer(options)", "a steady group of either protocol gets each "
+                    + "message once (" + protocol.label() + ")");
+        }
+    }
+
+    private void requireFeature(BenchmarkDriver<C> driver, ConsumerFeature feature) {
+        Set<ConsumerFeature> declared = driver.consumerFeatures();
+        Assumptions.assumeTrue(declared != null && declared.contains(feature), () -> "the driver does not declare ConsumerFeature."
+                + feature + " (" + feature.description() + "): not tested");
+    }
+
+    private void prepareShare(BenchmarkDriver<C> driver, String group, ShareGroupSettings settings) {
+        Bounded.await("prepareShareGroup(" + group + ", " + settings + ")", callTimeout(), driver.prepareShareGroup(group, settings));
+    }
+
+    private BenchmarkConsumer shareConsumer(BenchmarkDriver<C> driver, String topic, String group, AcknowledgementMode mode,
+                                            ShareDeliveries callback) {
+        String call = "createShareConsumer(" + topic + ", " + group + ", " + mode + ")";
+        BenchmarkConsumer c = Bounded.await(call, callTimeout(), driver.createShareConsumer(topic, group, mode, callback));
+        check(c != null, SHARE, "completes with a consumer", () -> call + " completed with null");
+        opened.add(c);
+        return c;
+    }
+
+    private void checkOneAtATime(ShareDeliveries d) {
+        check(!d.overlapped(), SHARE_CALLBACK, "the callback runs on the consumer's own thread, one record at a time",
+                () -> "two threads were in the callback at once");
+        check(!d.receivedLate(), SHARE_CALLBACK, "receivedNanos is when the driver got the record, at or before the call",
+                () -> "a record came with a receivedNanos after the call");
+    }
+
+    private static Set<Long> shareSequences(List<ShareDeliveries> group, long producerId) {
+        Set<Long> seen = new HashSet<>();
+        group.forEach(d -> seen.addAll(d.bySequence(producerId).keySet()));
+        return seen;
+    }
+
+    /** The sequences of producer {@code producerId} some member answered {@code answer} for. */
+    private static Set<Long> answered(List<ShareDeliveries> group, long producerId, Acknowledgement answer) {
+        Set<Long> out = new HashSet<>();
+        for (ShareDeliveries d : group) {
+            d.bySequence(producerId).forEach((sequence, deliveries) -> {
+                if (deliveries.stream().anyMatch(x -> x.answer() == answer)) {
+                    out.add(sequence);
+                }
+            });
+        }
+        return out;
+    }
+
+    private static long redelivered(ShareDeliveries got, long producerId) {
+        return got.bySequence(producerId).values().stream().filter(l -> l.size() > 1).count();
+    }
+
+    /** Accepted, released and rejected, over the successful commits of every member. */
+    private static List<Long> committed(List<ShareDeliveries> group) {
+        long accepted = 0;
+        long released = 0;
+        long rejected = 0;
+        for (ShareDeliveries d : group) {
+            for (AcknowledgementCommit c : d.commits()) {
+                if (c.error() == null) {
+                    accepted += c.accepted();
+                    released += c.released();
+                    rejected += c.rejected();
+                }
+            }
+        }
+        return List.of(accepted, released, rejected);
+    }
+
     // ---- helpers ------------------------------------------------------------------------------
 
     /** One message to send. */
@@ -882,9 +1297,14 @@ public abstract class DriverConformanceTest<C> {
      * size, as the framework shares them.
      */
     private List<Outgoing> messages(int n, long producerId, boolean keyed) {
+        return messages(0, n, producerId, keyed);
+    }
+
+    /** Like {@link #messages(int, long, boolean)}, with sequences {@code from} to {@code from + n - 1}. */
+    private List<Outgoing> messages(int from, int n, long producerId, boolean keyed) {
         long t0 = System.currentTimeMillis() * 1000;
         List<Outgoing> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < from + n; i++) {
             byte[] key = keyed && i % 2 == 1 ? ("key-" + i).getBytes(StandardCharsets.UTF_8) : null;
             out.add(new Outgoing(key, payload(PAYLOAD_SIZES[i % PAYLOAD_SIZES.length]), new MessageStamp(t0 + i, producerId, i)));
         }

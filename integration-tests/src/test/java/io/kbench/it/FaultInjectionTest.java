@@ -205,7 +205,8 @@ class FaultInjectionTest {
 
     @Test
     void theShippedFaultWorkloadsAreValidAgainstTheirPresets() throws Exception {
-        for (String[] pair : new String[][] {{"broker-kill-acks-all.yaml", "kafka-local-3.yaml"}, {"network-freeze.yaml", "kafka-local.yaml"}}) {
+        for (String[] pair : new String[][] {{"broker-kill-acks-all.yaml", "kafka-local-3.yaml"}, {"network-freeze.yaml", "kafka-local.yaml"},
+            {"network-delay.yaml", "kafka-local.yaml"}}) {
             Cli.Outcome help = Cli.run("--drivers", Cli.HOME.resolve("driver-kafka").resolve(pair[1]).toString(),
                     "--duration", "1s", Cli.HOME.resolve("workloads/faults").resolve(pair[0]).toString());
             // Shortened below its faults' times: refused before anything starts, naming the fault: the file itself is valid.

@@ -54,6 +54,29 @@ final class WorkerProcesses implements AutoCloseable {
         return w;
     }
 
+    /**
+     * One agent on each of {@code bindAddresses} (e.g. 127.0.0.2, 127.0.0.3: every 127.x address is this host's
+     * loopback), all on the same {@code port}, as workers on several hosts would be; named after their address.
+     */
+    static WorkerProcesses startAt(List<String> bindAddresses, int port) throws Exception {
+        WorkerProcesses w = new WorkerProcesses();
+        List<CompletableFuture<Agent>> starting = new ArrayList<>();
+        for (String address : bindAddresses) {
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return startOne(address, List.of("--bind", address, "--port", Integer.toString(port), "--id", address,
+                            "--no-stats"), 0);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (CompletableFuture<Agent> f : starting) {
+            w.agents.add(f.get(60, TimeUnit.SECONDS));
+        }
+        return w;
+    }
+
     /** Starts bin/benchmark-worker's main; with a --log-file under {@link #LOG_DIR} unless {@code args} name one. */
     static Process launch(List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
@@ -73,9 +96,14 @@ final class WorkerProcesses implements AutoCloseable {
     }
 
     private static Agent startOne(String id, int statsPort) throws Exception {
+        return startOne(id, List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort)), statsPort);
+    }
+
+    private static Agent startOne(String id, List<String> args, int statsPort) throws Exception {
         Path logFile = newLogFile();
-        Process p = launch(List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort), "--log-file",
-                logFile.toString()));
+        List<String> withLog = new ArrayList<>(args);
+        withLog.addAll(List.of("--log-file", logFile.toString()));
+        Process p = launch(withLog);
         List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
         CompletableFuture<String> url = new CompletableFuture<>();
         Thread reader = new Thread(() -> {

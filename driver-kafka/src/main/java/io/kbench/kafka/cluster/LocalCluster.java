@@ -34,6 +34,12 @@ public interface LocalCluster extends AutoCloseable {
     /** Stalls the clients' traffic to every broker for {@code duration}, connections kept open. */
     void freezeNetwork(Duration duration);
 
+    /**
+     * Holds every byte between the clients and every broker for {@code delay} in each direction, for
+     * {@code duration}, then goes back to the cluster's own delay ({@link LocalClusterConfig#networkDelay()}).
+     */
+    void delayNetwork(Duration delay, Duration duration);
+
     /** Stops every broker and deletes the cluster's data. */
     @Override
     void close();

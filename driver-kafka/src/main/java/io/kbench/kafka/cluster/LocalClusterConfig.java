@@ -1,5 +1,7 @@
 package io.kbench.kafka.cluster;
 
+import io.kbench.driver.Fault;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,9 +30,21 @@ import java.util.Set;
  *                     false). Off by default because the proxy copies every byte: on a small machine
  *                     that CPU and latency would distort an ordinary benchmark. The proxies run in
  *                     the brokers' JVMs, not in the client's.
+ * @param shareGroups  format the cluster with share groups switched on ({@code share.version=1}), so that
+ *                     share consumers (KIP-932) work (default true). False formats it with
+ *                     {@code share.version=0}: a cluster of this release that has them switched off.
+ *                     The consumer group protocol ({@code group.version=1}) is on either way.
+ * @param networkDelay how long the fault proxy holds every byte between the clients and the brokers, in each
+ *                     direction, for the whole run: a slow link (default none; 1ms to 5s). Turns the proxy on.
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
-                                 LocalClusterSecurity security, Boolean faultProxy) {
+                                 LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups,
+                                 Duration networkDelay) {
+
+    /** The format feature that switches share groups on, and the one that keeps the consumer group protocol. */
+    public static final String SHARE_GROUPS_ON = "share.version=1";
+    public static final String SHARE_GROUPS_OFF = "share.version=0";
+    public static final String CONSUMER_PROTOCOL_ON = "group.version=1";
 
     /** Allowed range of {@link #brokers()}. */
     public static final int MIN_BROKERS = 1;
@@ -75,37 +89,78 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         if (faultProxy == null) {
             faultProxy = false;
         }
+        if (shareGroups == null) {
+            shareGroups = true;
+        }
+        if (networkDelay == null) {
+            networkDelay = Duration.ZERO;
+        }
+    }
+
+    /** Without a network delay (as before it existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups) {
+        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, null);
+    }
+
+    /** With share groups (as before the choice existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security, Boolean faultProxy) {
+        this(brokers, brokerConfig, heapMb, security, faultProxy, null);
     }
 
     /** Without the fault proxy (as before it existed). */
     public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                               LocalClusterSecurity security) {
-        this(brokers, brokerConfig, heapMb, security, null);
+        this(brokers, brokerConfig, heapMb, security, null, null);
     }
 
     /** A configuration with every default (one broker). */
     public static LocalClusterConfig defaults() {
-        return new LocalClusterConfig(null, null, null, null, null);
+        return new LocalClusterConfig(null, null, null, null, null, null);
     }
 
     /** A configuration with {@code brokers} nodes and otherwise defaults. */
     public static LocalClusterConfig ofBrokers(int brokers) {
-        return new LocalClusterConfig(brokers, null, null, null, null);
+        return new LocalClusterConfig(brokers, null, null, null, null, null);
     }
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+    }
+
+    /** The same configuration with a network delay for the whole run (see {@link #networkDelay()}). */
+    public LocalClusterConfig withNetworkDelay(Duration networkDelay) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+    }
+
+    /** Whether the brokers need the fault proxy: asked for, or a network delay to apply. */
+    public boolean needsProxy() {
+        return faultProxy || !networkDelay.isZero();
+    }
+
+    /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
+    public LocalClusterConfig withShareGroups(boolean shareGroups) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+    }
+
+    /**
+     * The feature levels the nodes' storage is formatted with, {@code name=level}: explicit, so that a
+     * release whose defaults differ (4.1 formats without share groups) still gets what the run expects.
+     */
+    public List<String> formatFeatures() {
+        return List.of(CONSUMER_PROTOCOL_ON, shareGroups ? SHARE_GROUPS_ON : SHARE_GROUPS_OFF);
     }
 
     /** Maximum heap of each node's JVM in MiB: {@link #heapMb()} split evenly, rounded up. */
@@ -151,6 +206,11 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
             } else if (e.getValue() == null) {
                 problems.add("localCluster.brokerConfig." + key + " has no value");
             }
+        }
+        if (!networkDelay.isZero() && !Fault.isAllowedDelay(networkDelay)) {
+            problems.add("localCluster.networkDelay " + networkDelay.toMillis() + " ms is out of range: from "
+                    + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to " + Fault.MAX_NETWORK_DELAY.toMillis()
+                    + " ms each way (0 or absent: none), e.g. networkDelay: 50ms");
         }
         if (security != null) {
             problems.addAll(security.problems());

@@ -36,7 +36,7 @@ final class ClusterNodes {
      * it is killed, as its data is about to be deleted anyway.
      */
     private static final long LAST_NODE_GRACE_MS = 1_000;
-    private static final Duration FREEZE_ACK_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration FAULT_ACK_TIMEOUT = Duration.ofSeconds(5);
 
     private final ClusterLayout layout;
     private final Function<NodeLayout, List<String>> commandLine;
@@ -49,8 +49,11 @@ final class ClusterNodes {
     private boolean closed;
     /** End of the latest network freeze (wall clock, ms), so a broker restarted during it freezes too. */
     private long frozenUntilEpochMs;
-    /** One freeze at a time: the nodes' answers are matched to the command in order. */
-    private final Object freezeLock = new Object();
+    /** End of the latest network delay fault (wall clock, ms) and its delay, likewise. */
+    private long delayedUntilEpochMs;
+    private long delayMicros;
+    /** One freeze or delay at a time: the nodes' answers are matched to the command in order. */
+    private final Object broadcastLock = new Object();
 
     /** A pause in progress: the helper process that will send SIGCONT, and when. */
     private record Pause(Process resumer, Instant until) {
@@ -182,6 +185,12 @@ final class ClusterNodes {
                 faultLog.info("network-freeze: " + brokerText(index) + " restarted during a freeze: frozen for the "
                         + frozenForMs + " ms left");
             }
+            long delayedForMs = delayedUntilEpochMs - System.currentTimeMillis();
+            if (delayedForMs > 0 && node.node().hasProxy()) {
+                sendQuietly(node, NodeProtocol.DELAY + delayMicros + " " + delayedUntilEpochMs);
+                faultLog.info("network-delay: " + brokerText(index) + " restarted during a delay: delayed for the "
+                        + delayedForMs + " ms left");
+            }
         }
         try {
             await(node.ready(), timeoutMs, "it was not registered again within " + timeoutMs / 1000 + " s");
@@ -248,13 +257,40 @@ final class ClusterNodes {
      * resumes.
      */
     void freeze(Duration duration) {
-        synchronized (freezeLock) {
-            long untilEpochMs = System.currentTimeMillis() + duration.toMillis();
+        long untilEpochMs = System.currentTimeMillis() + duration.toMillis();
+        broadcast("freeze the network", NodeProtocol.FREEZE + untilEpochMs, NodeProtocol.FROZEN + untilEpochMs,
+                () -> frozenUntilEpochMs = Math.max(frozenUntilEpochMs, untilEpochMs),
+                "network-freeze: clients' traffic to every broker stopped for " + duration.toMillis() + " ms");
+    }
+
+    /**
+     * Sends DELAY to every running node and waits until each one that is not paused has confirmed;
+     * a paused node applies what is left of it when it resumes, a restarted one when it starts.
+     */
+    void delay(Duration delay, Duration duration) {
+        long untilEpochMs = System.currentTimeMillis() + duration.toMillis();
+        long micros = delay.toNanos() / 1_000;
+        broadcast("delay the network", NodeProtocol.DELAY + micros + " " + untilEpochMs, NodeProtocol.DELAYED + untilEpochMs,
+                () -> {
+                    delayedUntilEpochMs = untilEpochMs;
+                    delayMicros = micros;
+                },
+                String.format(Locale.ROOT, "network-delay: every byte between the clients and every broker held %.3f ms each way for %d ms",
+                        micros / 1e3, duration.toMillis()));
+    }
+
+    /**
+     * Sends {@code command} to every running node (under the lock, after {@code remember}) and waits
+     * until each that is not paused answers {@code confirmation}. One command at a time: the nodes'
+     * answers are matched to it in order.
+     */
+    private void broadcast(String what, String command, String confirmation, Runnable remember, String logLine) {
+        synchronized (broadcastLock) {
             List<NodeProcess> confirming = new ArrayList<>();
             List<Integer> skipped = new ArrayList<>();
             synchronized (lock) {
-                checkOpen("freeze the network");
-                frozenUntilEpochMs = Math.max(frozenUntilEpochMs, untilEpochMs);
+                checkOpen(what);
+                remember.run();
                 for (int i = 0; i < nodes.length; i++) {
                     NodeProcess node = nodes[i];
                     try {
@@ -262,7 +298,7 @@ final class ClusterNodes {
                             skipped.add(i);
                             continue;
                         }
-                        node.send(NodeProtocol.FREEZE + untilEpochMs);
+                        node.send(command);
                     } catch (IOException e) {
                         skipped.add(i); // it died just now
                         continue;
@@ -271,23 +307,21 @@ final class ClusterNodes {
                         confirming.add(node);
                     }
                 }
-                faultLog.info("network-freeze: clients' traffic to every broker stopped for " + duration.toMillis()
-                        + " ms" + (skipped.isEmpty() ? "" : " (not running, skipped: brokers " + skipped + ")"));
+                faultLog.info(logLine + (skipped.isEmpty() ? "" : " (not running, skipped: brokers " + skipped + ")"));
             }
-            String confirmed = NodeProtocol.FROZEN + untilEpochMs;
             for (NodeProcess node : confirming) {
                 String reply;
                 try {
-                    reply = node.awaitReply(line -> line.equals(confirmed) || line.startsWith(NodeProtocol.ERROR),
-                            FREEZE_ACK_TIMEOUT);
+                    reply = node.awaitReply(line -> line.equals(confirmation) || line.startsWith(NodeProtocol.ERROR),
+                            FAULT_ACK_TIMEOUT);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new DriverException("interrupted while freezing the network", e);
+                    throw new DriverException("interrupted while trying to " + what, e);
                 }
-                if (!confirmed.equals(reply)) {
+                if (!confirmation.equals(reply)) {
                     throw new DriverException("the fault proxy of " + brokerText(node.node().index())
-                            + " did not confirm the network freeze" + (reply == null ? " within "
-                            + FREEZE_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
+                            + " did not confirm the command to " + what + (reply == null ? " within "
+                            + FAULT_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
                 }
             }
         }

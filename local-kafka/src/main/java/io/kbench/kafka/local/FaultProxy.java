@@ -10,7 +10,9 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,12 +21,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A TCP proxy in front of one broker's client listener that can stall all of its traffic for a
- * while — a network freeze — without closing any connection.
+ * while — a network freeze — without closing any connection, and hold every byte for a fixed
+ * delay in each direction — a slow link.
  *
  * <p>One thread multiplexes every connection with a {@link Selector}; each connection has one
- * buffer per direction ({@value #BUFFER_BYTES} bytes), and a side is read only while the buffer
- * toward its peer has room, so a slow reader slows its writer (TCP back-pressure) as it would
- * without the proxy.
+ * {@link DelayLine} per direction, and a side is read only while the line toward its peer holds
+ * less than {@value #BUFFER_BYTES} bytes ({@value #DELAYED_BUFFER_BYTES} while a delay is set, the
+ * bytes a fast link has in flight), so a slow reader slows its writer (TCP back-pressure) as it
+ * would without the proxy.
+ *
+ * <p>With a delay ({@link #start(int, int, Duration)} for the whole run, {@link #delay} for a
+ * while) a byte read at time t is written at t + delay, in order; many reads are in flight at
+ * once, so the delay adds latency but does not cap throughput at one read per delay. The thread
+ * sleeps in the selector until the next byte falls due (millisecond resolution, never early).
  *
  * <p>{@link #freeze} makes that thread stop doing any I/O until the freeze ends: no byte is read
  * or written in either direction, no connection is accepted or opened, nothing is closed. The
@@ -37,6 +46,8 @@ import org.slf4j.LoggerFactory;
 final class FaultProxy implements AutoCloseable {
 
     static final int BUFFER_BYTES = 64 * 1024;
+    /** What one direction may hold while a delay is set: 16 MiB lets 160 MB/s through a 100 ms delay. */
+    static final int DELAYED_BUFFER_BYTES = 16 * 1024 * 1024;
     /** How long {@link #freeze} waits for the I/O thread to stop; it is idle or mid-copy, so this is generous. */
     private static final Duration FREEZE_ACK_TIMEOUT = Duration.ofSeconds(5);
 
@@ -49,6 +60,19 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private volatile boolean running = true;
 
+    /** The delay each byte gets: the run's own, and a fault's for a while. Replaced whole, never changed. */
+    private record DelaySetting(long baseNanos, long faultNanos, long faultUntilNanos, boolean faultActive) {
+        long nanosAt(long now) {
+            return faultActive && now - faultUntilNanos < 0 ? faultNanos : baseNanos;
+        }
+    }
+
+    private volatile DelaySetting delay;
+    /** The I/O thread's: one read buffer for every connection, copied into the delay lines. */
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+    /** The I/O thread's: connections holding bytes not due yet, to wake for. */
+    private final Set<Connection> waiting = new HashSet<>();
+
     /** Guards the freeze state below; the I/O thread waits on it while frozen. */
     private final Object freezeLock = new Object();
     private volatile long frozenUntilNanos;
@@ -57,10 +81,11 @@ final class FaultProxy implements AutoCloseable {
     private long freezeGeneration;
     private long parkedGeneration;
 
-    private FaultProxy(InetSocketAddress target, ServerSocketChannel server, Selector selector) {
+    private FaultProxy(InetSocketAddress target, ServerSocketChannel server, Selector selector, Duration baseDelay) {
         this.target = target;
         this.server = server;
         this.selector = selector;
+        this.delay = new DelaySetting(baseDelay.toNanos(), 0, 0, false);
         this.thread = new Thread(this::run, "kbench-fault-proxy-" + server.socket().getLocalPort());
         this.thread.setDaemon(true);
     }
@@ -72,6 +97,17 @@ final class FaultProxy implements AutoCloseable {
      * @throws IOException if {@code listenPort} cannot be bound (e.g. taken by another process)
      */
     static FaultProxy start(int listenPort, int targetPort) throws IOException {
+        return start(listenPort, targetPort, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #start(int, int)}, holding every byte for {@code baseDelay} in each direction
+     * (zero: none) for as long as the proxy runs.
+     */
+    static FaultProxy start(int listenPort, int targetPort, Duration baseDelay) throws IOException {
+        if (baseDelay.isNegative()) {
+            throw new IllegalArgumentException("a network delay cannot be negative (got " + baseDelay.toMillis() + " ms)");
+        }
         Selector selector = Selector.open();
         ServerSocketChannel server = ServerSocketChannel.open();
         try {
@@ -85,7 +121,11 @@ final class FaultProxy implements AutoCloseable {
             selector.close();
             throw new IOException("cannot listen on " + ClusterLayout.HOST + ":" + listenPort + ": " + e.getMessage(), e);
         }
-        FaultProxy proxy = new FaultProxy(new InetSocketAddress(ClusterLayout.HOST, targetPort), server, selector);
+        FaultProxy proxy = new FaultProxy(new InetSocketAddress(ClusterLayout.HOST, targetPort), server, selector, baseDelay);
+        if (!baseDelay.isZero()) {
+            LOG.info("Network delay: every byte through {} -> {} held {} each way for the whole run", proxy.port(), targetPort,
+                    millis(baseDelay.toNanos()));
+        }
         proxy.thread.start();
         return proxy;
     }
@@ -98,6 +138,32 @@ final class FaultProxy implements AutoCloseable {
     /** Open client connections (each with its connection to the broker). */
     int connections() {
         return connections.get();
+    }
+
+    /** The delay each byte read now gets, in each direction. */
+    Duration currentDelay() {
+        return Duration.ofNanos(delay.nanosAt(System.nanoTime()));
+    }
+
+    /**
+     * Holds every byte read from now on for {@code delayBy} in each direction, for {@code duration};
+     * then bytes get the proxy's own delay again (zero unless it was started with one). Bytes
+     * already on their way keep their time, and none overtakes another. Returns at once.
+     */
+    void delay(Duration delayBy, Duration duration) {
+        if (delayBy.isNegative() || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("a network delay needs a delay of 0 or more and a positive duration (got "
+                    + delayBy.toMillis() + " ms for " + duration.toMillis() + " ms)");
+        }
+        DelaySetting before = delay;
+        delay = new DelaySetting(before.baseNanos(), delayBy.toNanos(), System.nanoTime() + duration.toNanos(), true);
+        LOG.info("Network delay: every byte through {} -> {} held {} each way for {} ms ({} connection(s))", port(),
+                target.getPort(), millis(delayBy.toNanos()), duration.toMillis(), connections.get());
+        selector.wakeup(); // so the thread also wakes when the delay ends
+    }
+
+    private static String millis(long nanos) {
+        return nanos % 1_000_000 == 0 ? nanos / 1_000_000 + " ms" : String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6);
     }
 
     boolean isFrozen() {
@@ -163,7 +229,16 @@ final class FaultProxy implements AutoCloseable {
                 if (!running) {
                     break;
                 }
-                selector.select();
+                long wait = prepareWakeUps(System.nanoTime());
+                if (wait < 0) {
+                    selector.select();
+                } else if (wait == 0) {
+                    selector.selectNow();
+                } else {
+                    // Rounded up: a byte is never written before it is due.
+                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(wait + 999_999)));
+                }
+                long now = System.nanoTime();
                 Iterator<SelectionKey> it = selector.selectedKeys().iterator();
                 while (it.hasNext()) {
                     SelectionKey key = it.next();
@@ -173,9 +248,9 @@ final class FaultProxy implements AutoCloseable {
                         continue;
                     }
                     if (key.attachment() == null) {
-                        accept();
+                        accept(now);
                     } else {
-                        ((Side) key.attachment()).connection.handle(key);
+                        ((Side) key.attachment()).connection.handle(key, now);
                     }
                 }
             }
@@ -184,6 +259,34 @@ final class FaultProxy implements AutoCloseable {
         } finally {
             closeAll();
         }
+    }
+
+    /**
+     * Makes the connections whose held bytes have fallen due writable, and ends a delay fault that
+     * is over. Returns how long the selector may sleep: nanoseconds until the next byte or the end
+     * of the delay falls due, 0 for at once, -1 for until something happens.
+     */
+    private long prepareWakeUps(long now) {
+        long next = Long.MAX_VALUE;
+        DelaySetting setting = delay;
+        if (setting.faultActive()) {
+            if (setting.faultUntilNanos() - now <= 0) {
+                delay = new DelaySetting(setting.baseNanos(), 0, 0, false);
+                LOG.info("Network delay over: bytes through {} are held {} each way again", port(), millis(setting.baseNanos()));
+            } else {
+                next = setting.faultUntilNanos() - now;
+            }
+        }
+        for (Iterator<Connection> it = waiting.iterator(); it.hasNext(); ) {
+            Connection c = it.next();
+            long due = c.closed ? Long.MAX_VALUE : c.updateInterest(now);
+            if (due == Long.MAX_VALUE) {
+                it.remove();
+            } else {
+                next = Math.min(next, Math.max(0, due - now));
+            }
+        }
+        return next == Long.MAX_VALUE ? -1 : next;
     }
 
     /** Blocks while frozen; logs when traffic flows again. */
@@ -221,7 +324,7 @@ final class FaultProxy implements AutoCloseable {
         }
     }
 
-    private void accept() throws IOException {
+    private void accept(long now) throws IOException {
         SocketChannel client = server.accept();
         if (client == null) {
             return;
@@ -235,7 +338,7 @@ final class FaultProxy implements AutoCloseable {
             upstream.configureBlocking(false);
             upstream.setOption(StandardSocketOptions.TCP_NODELAY, true);
             boolean connected = upstream.connect(target);
-            new Connection(client, upstream, connected);
+            new Connection(client, upstream, connected).afterIo(now);
         } catch (IOException e) {
             // E.g. the broker is not listening (yet): the client sees its connection closed and retries.
             LOG.debug("Fault proxy: cannot connect to {}: {}", target, e.toString());
@@ -274,8 +377,8 @@ final class FaultProxy implements AutoCloseable {
         final Connection connection;
         final SocketChannel channel;
         final SelectionKey key;
-        /** Bytes read from this side, waiting to be written to the other (in write mode). */
-        final ByteBuffer inbound = ByteBuffer.allocateDirect(BUFFER_BYTES);
+        /** Bytes read from this side, on their way to the other. */
+        final DelayLine inbound = new DelayLine();
         Side peer;
         boolean inputEnded;
         boolean outputShut;
@@ -285,10 +388,11 @@ final class FaultProxy implements AutoCloseable {
             this.channel = channel;
             this.key = channel.register(selector, 0, this);
         }
+    }
 
-        boolean hasPendingOutput() {
-            return peer.inbound.position() > 0;
-        }
+    /** How much one direction may hold before its sender is no longer read. */
+    private static long capacity(long delayNanos) {
+        return delayNanos > 0 ? DELAYED_BUFFER_BYTES : BUFFER_BYTES;
     }
 
     /** A client connection and the proxy's connection to the broker for it. */
@@ -305,10 +409,9 @@ final class FaultProxy implements AutoCloseable {
             upstream.peer = client;
             this.connected = connected;
             connections.incrementAndGet();
-            updateInterest();
         }
 
-        void handle(SelectionKey key) {
+        void handle(SelectionKey key, long now) {
             if (closed) {
                 return; // the other side's key, still in this round's selected set
             }
@@ -317,21 +420,18 @@ final class FaultProxy implements AutoCloseable {
                 if (key.isValid() && key.isConnectable() && side.channel.finishConnect()) {
                     connected = true;
                 }
-                if (key.isValid() && key.isReadable() && side.channel.read(side.inbound) < 0) {
-                    side.inputEnded = true;
+                if (key.isValid() && key.isReadable()) {
+                    read(side, now);
                 }
                 if (key.isValid() && key.isWritable()) {
-                    ByteBuffer pending = side.peer.inbound;
-                    pending.flip();
-                    side.channel.write(pending);
-                    pending.compact();
+                    side.peer.inbound.drainTo(side.channel, now);
                 }
                 propagateEndOfInput(client);
                 propagateEndOfInput(upstream);
                 if (client.outputShut && upstream.outputShut) {
                     close();
                 } else {
-                    updateInterest();
+                    afterIo(now);
                 }
             } catch (IOException | RuntimeException e) {
                 // A reset or a refused connection on one side ends both, as it would end a direct connection.
@@ -339,33 +439,69 @@ final class FaultProxy implements AutoCloseable {
             }
         }
 
+        /** Reads what fits from {@code side} into its line, each byte due after the delay that holds now. */
+        private void read(Side side, long now) throws IOException {
+            long delayNanos = delay.nanosAt(now);
+            long room = capacity(delayNanos) - side.inbound.heldBytes();
+            if (room <= 0) {
+                return;
+            }
+            readBuffer.clear().limit((int) Math.min(BUFFER_BYTES, room));
+            if (side.channel.read(readBuffer) < 0) {
+                side.inputEnded = true;
+            }
+            readBuffer.flip();
+            side.inbound.add(readBuffer, now, delayNanos);
+        }
+
         /** Once a side's input has ended and everything it sent is written, half-close toward its peer. */
         private void propagateEndOfInput(Side from) throws IOException {
-            if (from.inputEnded && from.inbound.position() == 0 && !from.peer.outputShut) {
+            if (from.inputEnded && from.inbound.isEmpty() && !from.peer.outputShut) {
                 from.peer.channel.shutdownOutput();
                 from.peer.outputShut = true;
             }
         }
 
-        private void updateInterest() {
+        /** Updates what to wait for; remembers the connection when it holds bytes that are not due yet. */
+        void afterIo(long now) {
+            if (updateInterest(now) != Long.MAX_VALUE) {
+                waiting.add(this);
+            }
+        }
+
+        /**
+         * Sets the keys' interest from the lines' state at {@code now}: read a side while its line has
+         * room, write a side while bytes for it are due.
+         *
+         * @return when the earliest byte held and not yet due falls due, or {@link Long#MAX_VALUE} for none
+         */
+        long updateInterest(long now) {
             if (closed) {
-                return;
+                return Long.MAX_VALUE;
             }
             if (!connected) {
                 upstream.key.interestOps(SelectionKey.OP_CONNECT);
                 client.key.interestOps(0);
-                return;
+                return Long.MAX_VALUE;
             }
+            long capacity = capacity(delay.nanosAt(now));
+            long nextDue = Long.MAX_VALUE;
             for (Side s : new Side[] {client, upstream}) {
                 int ops = 0;
-                if (!s.inputEnded && s.inbound.hasRemaining()) {
+                if (!s.inputEnded && s.inbound.heldBytes() < capacity) {
                     ops |= SelectionKey.OP_READ;
                 }
-                if (s.hasPendingOutput() && !s.outputShut) {
-                    ops |= SelectionKey.OP_WRITE;
+                DelayLine toS = s.peer.inbound;
+                if (toS.hasDue(now)) {
+                    if (!s.outputShut) {
+                        ops |= SelectionKey.OP_WRITE;
+                    }
+                } else if (!toS.isEmpty()) {
+                    nextDue = Math.min(nextDue, toS.nextDueNanos());
                 }
                 s.key.interestOps(ops);
             }
+            return nextDue;
         }
 
         void close() {

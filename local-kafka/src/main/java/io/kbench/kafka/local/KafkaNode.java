@@ -34,25 +34,29 @@ final class KafkaNode {
     private final Path configFile;
     private final String clusterId;
     private final List<String> scramArguments;
+    private final List<String> features;
     private final UnaryOperator<String> redact;
     private volatile KafkaRaftServer server;
 
     /**
      * @param scramArguments {@code --add-scram} values for the formatter (they never leave this process)
+     * @param features       {@code --feature} values for the formatter ({@code name=level})
      * @param redact         removes secrets from text before it is logged or thrown
      */
-    KafkaNode(Properties properties, Path configFile, String clusterId, List<String> scramArguments,
+    KafkaNode(Properties properties, Path configFile, String clusterId, List<String> scramArguments, List<String> features,
               UnaryOperator<String> redact) {
         this.properties = properties;
         this.configFile = configFile;
         this.clusterId = clusterId;
         this.scramArguments = List.copyOf(scramArguments);
+        this.features = List.copyOf(features);
         this.redact = redact;
     }
 
     /**
      * Formats the log dir unless it already is ({@code --ignore-formatted}: a restart keeps its
-     * data). With static {@code controller.quorum.voters} no quorum flag is needed.
+     * data), with the given feature levels (e.g. {@code share.version=1}) over the release's defaults.
+     * With static {@code controller.quorum.voters} no quorum flag is needed.
      */
     void format() {
         List<String> args = new ArrayList<>(List.of(
@@ -60,6 +64,10 @@ final class KafkaNode {
         for (String scram : scramArguments) {
             args.add("--add-scram");
             args.add(scram);
+        }
+        for (String feature : features) {
+            args.add("--feature");
+            args.add(feature);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status;

@@ -1,6 +1,7 @@
 package io.kbench.kafka.local;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.Fault;
 import io.kbench.kafka.cluster.LocalCluster;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.cluster.LocalClusterSecurity;
@@ -46,6 +47,9 @@ import org.apache.kafka.common.utils.AppInfoParser;
  *   <li>{@link #pauseBroker}: SIGSTOP now, SIGCONT after the duration, without blocking;</li>
  *   <li>{@link #freezeNetwork}: the clients' traffic to every broker stops for a while, connections
  *       stay open; needs {@link LocalClusterConfig#faultProxy()}.</li>
+ *   <li>{@link #delayNetwork}: every byte between the clients and every broker is held for a fixed
+ *       delay in each direction for a while; needs the proxy too. {@link LocalClusterConfig#networkDelay()}
+ *       sets such a delay for the cluster's whole life.</li>
  * </ul>
  */
 public final class LocalKafkaCluster implements LocalCluster {
@@ -65,8 +69,10 @@ public final class LocalKafkaCluster implements LocalCluster {
     private final Path tempDir;
     private final ClusterLayout layout;
     private final String kafkaVersion;
+    private final boolean shareGroups;
     private final LocalClusterSecurity security;
     private final Map<String, String> clientSettings;
+    private final Duration networkDelay;
     private final FaultLog faultLog;
     private final ClusterNodes nodes;
     /** Guards {@link #admin} and {@link #closed}. */
@@ -75,11 +81,13 @@ public final class LocalKafkaCluster implements LocalCluster {
     private ClusterAdmin admin;
     private boolean closed;
 
-    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, String kafkaVersion,
-                              LocalClusterSecurity security, LocalClusterSecrets secrets) {
+    private LocalKafkaCluster(Path tempDir, ClusterLayout layout, int heapMbPerNode, List<String> features, String kafkaVersion,
+                              LocalClusterSecurity security, LocalClusterSecrets secrets, Duration networkDelay) {
         this.tempDir = tempDir;
+        this.networkDelay = networkDelay;
         this.layout = layout;
         this.kafkaVersion = kafkaVersion;
+        this.shareGroups = features.contains(LocalClusterConfig.SHARE_GROUPS_ON);
         this.security = security;
         this.clientSettings = Collections.unmodifiableMap(secrets == null
                 ? new LinkedHashMap<>(Map.of("bootstrap.servers", layout.bootstrapServers()))
@@ -88,7 +96,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         String clusterId = Uuid.randomUuid().toString();
         Path securityFile = secrets == null ? null : secrets.settingsFile();
         this.nodes = new ClusterNodes(layout,
-                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile),
+                node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile, features, networkDelay),
                 tempDir.resolve(LOG_FILE), faultLog);
     }
 
@@ -111,9 +119,10 @@ public final class LocalKafkaCluster implements LocalCluster {
         String version = AppInfoParser.getVersion();
         int n = config.brokers();
         LocalClusterSecurity security = config.security();
-        boolean proxy = config.faultProxy();
+        boolean proxy = config.needsProxy();
         say.accept("Starting local Kafka " + version + " (" + brokersText(n)
-                + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "") + ")...");
+                + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "")
+                + (config.shareGroups() ? "" : ", without share groups") + delayText(config.networkDelay()) + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -137,7 +146,8 @@ public final class LocalKafkaCluster implements LocalCluster {
             for (NodeLayout node : layout.nodes()) {
                 writeNodeConfig(node);
             }
-            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), version, security, secrets);
+            cluster = new LocalKafkaCluster(tempDir, layout, config.heapMbPerNode(), config.formatFeatures(), version, security, secrets,
+                    config.networkDelay());
             cluster.nodes.startAll(READY_TIMEOUT_MS);
             String ready = String.format(Locale.ROOT, "Local Kafka ready at %s%s in %.1f s", layout.bootstrapServers(),
                     security == null ? "" : " over " + security.protocol(), (System.nanoTime() - t0) / 1e9);
@@ -224,7 +234,8 @@ public final class LocalKafkaCluster implements LocalCluster {
     public String description() {
         return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
-                + (hasFaultProxy() ? " through fault proxies" : "")
+                + (hasFaultProxy() ? " through fault proxies" : "") + delayText(networkDelay)
+                + (shareGroups ? "" : ", share groups switched off")
                 + " (data in " + tempDir + ", deleted at exit)";
     }
 
@@ -341,6 +352,43 @@ public final class LocalKafkaCluster implements LocalCluster {
     }
 
     /**
+     * Holds every byte between the clients and every broker for {@code delay} in each direction, for
+     * {@code duration} from now; then the cluster's own delay ({@link LocalClusterConfig#networkDelay()},
+     * usually none) holds again. Bytes already on their way keep their time and none overtakes
+     * another, so the clients see a slow link, not reordering. Replication and the controllers are
+     * not delayed. A broker restarted meanwhile is delayed for what is left.
+     *
+     * <p>Returns once every running broker's proxy has taken the new delay; does not wait for its end.
+     *
+     * @throws DriverException if the cluster has no fault proxy, the delay is not from
+     *                         {@link Fault#MIN_NETWORK_DELAY} to {@link Fault#MAX_NETWORK_DELAY}, the
+     *                         duration is not positive, a proxy did not confirm, or the cluster is closed
+     */
+    @Override
+    public void delayNetwork(Duration delay, Duration duration) {
+        Objects.requireNonNull(delay, "delay");
+        Objects.requireNonNull(duration, "duration");
+        if (!hasFaultProxy()) {
+            throw new DriverException("localCluster", "a network delay needs the fault proxy, and this local cluster "
+                    + "was started without it: set localCluster.faultProxy: true in the driver file "
+                    + "(LocalClusterConfig.withFaultProxy(true))", null);
+        }
+        if (!Fault.isAllowedDelay(delay)) {
+            throw new DriverException("a network delay must be from " + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to "
+                    + Fault.MAX_NETWORK_DELAY.toMillis() + " ms each way (got " + delay.toMillis() + " ms)");
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new DriverException("a network delay must last a positive duration (got " + duration.toMillis() + " ms)");
+        }
+        nodes.delay(delay, duration);
+    }
+
+    /** The delay every byte gets each way for the cluster's whole life ({@link LocalClusterConfig#networkDelay()}). */
+    public Duration networkDelay() {
+        return networkDelay;
+    }
+
+    /**
      * The index of the broker that leads {@code topic}-{@code partition} now, from the brokers'
      * metadata (through kbench's own admin client, which bypasses the fault proxies). After a kill
      * the dead broker stays leader until the controller fences it (broker.session.timeout.ms).
@@ -371,6 +419,11 @@ public final class LocalKafkaCluster implements LocalCluster {
             throw new DriverException("broker index " + index + " is out of range: this cluster has "
                     + brokersText(layout.brokers()) + ", indexes 0 to " + (layout.brokers() - 1));
         }
+    }
+
+    private static String delayText(Duration delay) {
+        return delay.isZero() ? "" : String.format(Locale.ROOT, ", %s ms network delay each way",
+                delay.toNanos() % 1_000_000 == 0 ? Long.toString(delay.toMillis()) : String.format(Locale.ROOT, "%.3f", delay.toNanos() / 1e6));
     }
 
     private static String brokersText(int n) {

@@ -50,6 +50,9 @@ public final class LocalNodeMain {
     private FaultProxy proxy;
     /** A freeze that came before the proxy started (a restart during a freeze): applied when it starts. */
     private long freezeBeforeProxyEpochMs;
+    /** Likewise a delay fault: its delay and end (wall clock). */
+    private long delayBeforeProxyMicros;
+    private long delayBeforeProxyUntilEpochMs;
 
     private LocalNodeMain(NodeArguments args, PrintStream control) throws IOException {
         this.args = args;
@@ -63,7 +66,7 @@ public final class LocalNodeMain {
         }
         this.clientAddress = firstAdvertisedAddress(props.getProperty("advertised.listeners", ""));
         this.node = new KafkaNode(props, args.config(), args.clusterId(),
-                security == null ? List.of() : security.scramArguments(), this::redact);
+                security == null ? List.of() : security.scramArguments(), args.features(), this::redact);
         this.cleanup = new NodeCleanup(args.clusterDir(), ProcessHandle.current().parent());
     }
 
@@ -97,8 +100,9 @@ public final class LocalNodeMain {
             if (args.hasProxy()) {
                 // Before the broker: a taken proxy port fails the start at once.
                 synchronized (proxyLock) {
-                    proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget());
+                    proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget(), args.proxyDelay());
                     freezeUntil(proxy, freezeBeforeProxyEpochMs);
+                    delayUntil(proxy, delayBeforeProxyMicros, delayBeforeProxyUntilEpochMs);
                 }
             }
             node.format();
@@ -165,6 +169,34 @@ public final class LocalNodeMain {
                 }
             }
             reply(NodeProtocol.FROZEN + untilEpochMs);
+        } else if (command.startsWith(NodeProtocol.DELAY)) {
+            String[] parts = command.substring(NodeProtocol.DELAY.length()).trim().split(" +");
+            long micros;
+            long untilEpochMs;
+            try {
+                micros = Long.parseLong(parts[0]);
+                untilEpochMs = Long.parseLong(parts[parts.length - 1]);
+            } catch (NumberFormatException e) {
+                reply(NodeProtocol.ERROR + "bad command: " + command);
+                return;
+            }
+            if (parts.length != 2 || micros < 0) {
+                reply(NodeProtocol.ERROR + "bad command: " + command);
+                return;
+            }
+            if (!args.hasProxy()) {
+                reply(NodeProtocol.ERROR + "this node runs no fault proxy");
+                return;
+            }
+            synchronized (proxyLock) {
+                if (proxy == null) {
+                    delayBeforeProxyMicros = micros;
+                    delayBeforeProxyUntilEpochMs = untilEpochMs;
+                } else {
+                    delayUntil(proxy, micros, untilEpochMs);
+                }
+            }
+            reply(NodeProtocol.DELAYED + untilEpochMs);
         } else if (!command.isEmpty()) {
             reply(NodeProtocol.ERROR + "unknown command: " + command);
         }
@@ -176,6 +208,14 @@ public final class LocalNodeMain {
      */
     private static void freezeUntil(FaultProxy proxy, long untilEpochMs) {
         proxy.freeze(Duration.ofMillis(untilEpochMs - System.currentTimeMillis()));
+    }
+
+    /** Wall-clock "until", converted once, like {@link #freezeUntil}: nothing if it is over. */
+    private static void delayUntil(FaultProxy proxy, long micros, long untilEpochMs) {
+        long leftMs = untilEpochMs - System.currentTimeMillis();
+        if (leftMs > 0) {
+            proxy.delay(Duration.ofNanos(micros * 1_000), Duration.ofMillis(leftMs));
+        }
     }
 
     private void reply(String line) {

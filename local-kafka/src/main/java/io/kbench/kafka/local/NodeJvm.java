@@ -1,6 +1,7 @@
 package io.kbench.kafka.local;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,11 +11,24 @@ final class NodeJvm {
     private NodeJvm() {
     }
 
+    /** With the release's default feature levels. */
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile) {
+        return command(node, heapMb, clusterDir, clusterId, securityFile, List.of());
+    }
+
     /**
      * @param heapMb       maximum heap of this node's JVM
      * @param securityFile the secured listener's settings ({@link LocalClusterSecrets#settingsFile()}), or null
+     * @param features     feature levels to format the storage with, {@code name=level}
      */
-    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile) {
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile,
+                                List<String> features) {
+        return command(node, heapMb, clusterDir, clusterId, securityFile, features, Duration.ZERO);
+    }
+
+    /** @param proxyDelay the delay the node's fault proxy gives every byte each way for the whole run (zero: none) */
+    static List<String> command(NodeLayout node, int heapMb, Path clusterDir, String clusterId, Path securityFile,
+                                List<String> features, Duration proxyDelay) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heapMb + "m");
@@ -37,9 +51,17 @@ final class NodeJvm {
             cmd.add("--security");
             cmd.add(securityFile.toString());
         }
+        for (String feature : features) {
+            cmd.add("--feature");
+            cmd.add(feature);
+        }
         if (node.hasProxy()) {
             cmd.add("--proxy");
             cmd.add(node.proxyPort() + ":" + node.clientListenerPort());
+            if (!proxyDelay.isZero()) {
+                cmd.add("--proxy-delay-micros");
+                cmd.add(Long.toString(proxyDelay.toNanos() / 1_000));
+            }
         }
         return cmd;
     }

@@ -93,7 +93,7 @@ final class NodeProcess {
     }
 
     private static boolean isProtocolAnswer(String line) {
-        return line.startsWith(NodeProtocol.FROZEN) || line.startsWith(NodeProtocol.ERROR);
+        return line.startsWith(NodeProtocol.FROZEN) || line.startsWith(NodeProtocol.DELAYED) || line.startsWith(NodeProtocol.ERROR);
     }
 
     private String exitedEarly(int status) {

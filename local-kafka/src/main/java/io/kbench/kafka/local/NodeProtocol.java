@@ -16,6 +16,9 @@ package io.kbench.kafka.local;
  *       clock time (an absolute time, so a command that waited in the pipe of a paused node is not
  *       applied late for its whole length). Answer: {@code FROZEN <epochMillis>} once no byte moves,
  *       or {@code ERROR <message>}.</li>
+ *   <li>parent → node: {@code DELAY <micros> <epochMillis>}: the fault proxy holds every byte that many
+ *       microseconds in each direction until that wall clock time, then goes back to its own delay.
+ *       Answer: {@code DELAYED <epochMillis>}, or {@code ERROR <message>}.</li>
  *   <li>parent → node: end of file: stop the broker and exit.</li>
  * </ul>
  * Everything else a node prints, including all logging, goes to stderr, which the parent appends
@@ -27,6 +30,8 @@ final class NodeProtocol {
     static final String FREEZE = "FREEZE ";
     static final String FROZEN = "FROZEN ";
     static final String ERROR = "ERROR ";
+    static final String DELAY = "DELAY ";
+    static final String DELAYED = "DELAYED ";
 
     /** Exit status for a start failure (bad arguments, format or start error, timeout). */
     static final int EXIT_START_FAILED = 2;

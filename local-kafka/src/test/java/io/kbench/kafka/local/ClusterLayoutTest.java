@@ -66,6 +66,13 @@ class ClusterLayoutTest {
         assertEquals("1", p.get("offsets.topic.replication.factor"));
         assertEquals("1", p.get("transaction.state.log.replication.factor"));
         assertEquals("1", p.get("transaction.state.log.min.isr"));
+        assertEquals("10", p.get("share.coordinator.state.topic.num.partitions"));
+        // Kafka's defaults stay; only the lower bounds move, so workloads may ask for short sessions and locks.
+        assertEquals(null, p.get("group.consumer.session.timeout.ms"));
+        assertEquals("6000", p.get("group.consumer.min.session.timeout.ms"));
+        assertEquals("6000", p.get("group.share.min.session.timeout.ms"));
+        assertEquals("500", p.get("group.share.min.heartbeat.interval.ms"));
+        assertEquals("1000", p.get("group.share.min.record.lock.duration.ms"));
         assertEquals("1", p.get("share.coordinator.state.topic.replication.factor"));
         assertEquals("1", p.get("share.coordinator.state.topic.min.isr"));
         assertEquals("0", p.get("group.initial.rebalance.delay.ms"));

@@ -161,6 +161,66 @@ class FaultProxyTest {
     }
 
     @Test
+    void aDelayHoldsEachDirectionAndEndsByItself() throws Exception {
+        try (Socket client = connect(); Socket server = serverSide()) {
+            client.getOutputStream().write(1);
+            readExactly(server, 1); // connected end to end, no delay yet
+            assertEquals(Duration.ZERO, proxy.currentDelay());
+
+            proxy.delay(Duration.ofMillis(150), Duration.ofMillis(1500));
+            assertEquals(Duration.ofMillis(150), proxy.currentDelay());
+            long t0 = System.nanoTime();
+            client.getOutputStream().write("ping".getBytes());
+            assertEquals("ping", new String(readExactly(server, 4)));
+            long upMs = (System.nanoTime() - t0) / 1_000_000;
+            server.getOutputStream().write("pong".getBytes());
+            assertEquals("pong", new String(readExactly(client, 4)));
+            long roundTripMs = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(upMs >= 150, "one way took " + upMs + " ms with a 150 ms delay");
+            assertTrue(roundTripMs >= 300, "a round trip took " + roundTripMs + " ms with 150 ms each way");
+
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!proxy.currentDelay().isZero() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(Duration.ZERO, proxy.currentDelay(), "the delay ended by itself");
+        }
+    }
+
+    @Test
+    void aDelayedLinkStillCarriesMegabytesInOrderWithoutAChunkPerDelay() throws Exception {
+        // 4 MiB through 200 ms each way. A proxy that slept 200 ms per 64 KiB read would need 12.8 s; a
+        // delay line needs the delay plus the copying. The bound is generous for a busy machine.
+        byte[] data = new byte[4 * 1024 * 1024];
+        new Random(7).nextBytes(data);
+        try (FaultProxy slow = FaultProxy.start(0, upstream.getLocalPort(), Duration.ofMillis(200));
+             Socket client = new Socket("127.0.0.1", slow.port()); Socket server = serverSide()) {
+            assertEquals(Duration.ofMillis(200), slow.currentDelay());
+            long t0 = System.nanoTime();
+            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
+                try {
+                    server.setSoTimeout(10_000);
+                    return readExactly(server, data.length);
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            client.getOutputStream().write(data);
+            assertArrayEquals(data, received.get(20, TimeUnit.SECONDS), "every byte, in order");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds >= 0.2, "took " + seconds + " s through a 200 ms delay");
+            assertTrue(seconds < 6, "4 MiB took " + seconds + " s through a 200 ms delay: throughput capped at a read per delay?");
+        }
+    }
+
+    @Test
+    void aNegativeDelayIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> proxy.delay(Duration.ofMillis(-5), Duration.ofSeconds(1)));
+        assertTrue(e.getMessage().contains("-5 ms"), e.getMessage());
+    }
+
+    @Test
     void connectionsOpenedDuringAFreezeWaitForTheThaw() throws Exception {
         proxy.freeze(Duration.ofMillis(600));
         long t0 = System.nanoTime();

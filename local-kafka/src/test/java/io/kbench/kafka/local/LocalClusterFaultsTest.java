@@ -234,6 +234,41 @@ class LocalClusterFaultsTest {
         }
     }
 
+    @Test
+    void aNetworkDelayHoldsEachProduceForTwiceTheDelayAndEndsByItself() throws Exception {
+        try (KafkaProducer<String, String> producer = producer(cluster.bootstrapServers(), "all", 60_000)) {
+            for (int p = 0; p < 3; p++) {
+                producer.send(new ProducerRecord<>(TOPIC, p, "warm", "up")).get(30, TimeUnit.SECONDS);
+            }
+            cluster.delayNetwork(Duration.ofMillis(100), Duration.ofSeconds(3));
+            long t0 = System.nanoTime();
+            producer.send(new ProducerRecord<>(TOPIC, 1, "during", "delay")).get(30, TimeUnit.SECONDS);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            System.out.printf("produce during a 100 ms network delay (each way): acknowledged after %d ms%n", ms);
+            assertTrue(ms >= 200, "acknowledged after " + ms + " ms: the request and its answer are held 100 ms each");
+        }
+        String log = Files.readString(cluster.logFile(), StandardCharsets.UTF_8);
+        assertTrue(log.contains("network-delay: every byte between the clients and every broker held 100.000 ms each way for 3000 ms"),
+                log);
+        awaitTrue("every proxy logs the end of the delay", 15, () -> {
+            String now = Files.readString(cluster.logFile(), StandardCharsets.UTF_8);
+            for (int node = 1; node <= 3; node++) {
+                if (!now.contains("[node " + node + "] [kbench-fault-proxy-") || !now.matches("(?s).*\\[node " + node
+                        + "\\] \\[kbench-fault-proxy-\\d+\\] INFO io.kbench.kafka.local.FaultProxy - Network delay over.*")) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        assertEquals("a network delay must be from 1 ms to 5000 ms each way (got 0 ms)",
+                assertThrows(DriverException.class, () -> cluster.delayNetwork(Duration.ZERO, Duration.ofSeconds(1))).getMessage());
+        assertEquals("a network delay must be from 1 ms to 5000 ms each way (got 60000 ms)",
+                assertThrows(DriverException.class, () -> cluster.delayNetwork(Duration.ofMinutes(1), Duration.ofSeconds(1)))
+                        .getMessage());
+        assertEquals("a network delay must last a positive duration (got 0 ms)",
+                assertThrows(DriverException.class, () -> cluster.delayNetwork(Duration.ofMillis(5), Duration.ZERO)).getMessage());
+    }
+
     // ---- helpers
 
     static Admin admin(String bootstrap) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +48,27 @@ class NodeCommandLineTest {
         assertEquals(9007, args.proxyPort());
         assertEquals(9004, args.proxyTarget());
 
+        assertEquals(java.time.Duration.ZERO, args.proxyDelay());
+        NodeArguments delayed = NodeArguments.parse(nodeArguments(NodeJvm.command(node(true), 342, DIR, "id", null, List.of(),
+                java.time.Duration.ofNanos(12_345_678))));
+        assertEquals(java.time.Duration.ofNanos(12_345_000), delayed.proxyDelay(), "to the microsecond");
+
         NodeArguments plain = NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null)));
         assertFalse(plain.hasProxy());
         assertEquals(null, plain.security());
         assertFalse(String.join(" ", NodeJvm.command(node(false), 256, DIR, "id", null)).contains("--security"));
+    }
+
+    @Test
+    void formatFeaturesRoundTripAndBadOnesAreNamed() {
+        List<String> features = LocalClusterConfig.defaults().formatFeatures();
+        assertEquals(List.of("group.version=1", "share.version=1"), features);
+        assertEquals(List.of("group.version=1", "share.version=0"), LocalClusterConfig.defaults().withShareGroups(false).formatFeatures());
+        NodeArguments args = NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null, features)));
+        assertEquals(features, args.features());
+        assertEquals(List.of(), NodeArguments.parse(nodeArguments(NodeJvm.command(node(false), 256, DIR, "id", null))).features());
+        assertEquals("--feature needs NAME=LEVEL (got share.version)", assertThrows(IllegalArgumentException.class,
+                () -> NodeArguments.parse(new String[] {"--feature", "share.version"})).getMessage());
     }
 
     @Test
@@ -64,6 +82,11 @@ class NodeCommandLineTest {
                 () -> NodeArguments.parse(new String[] {"--proxy", "a:b"})).getMessage());
         assertEquals(NodeArguments.USAGE, assertThrows(IllegalArgumentException.class,
                 () -> NodeArguments.parse(new String[] {"--config", "x"})).getMessage());
+        assertEquals("--proxy-delay-micros needs a whole number of microseconds, 0 or more (got -5)", assertThrows(
+                IllegalArgumentException.class, () -> NodeArguments.parse(new String[] {"--proxy-delay-micros", "-5"})).getMessage());
+        assertEquals("--proxy-delay-micros needs --proxy; " + NodeArguments.USAGE, assertThrows(IllegalArgumentException.class,
+                () -> NodeArguments.parse(new String[] {"--config", "x", "--cluster-id", "i", "--cluster-dir", "d",
+                    "--proxy-delay-micros", "5"})).getMessage());
         assertEquals("missing value after --config; " + NodeArguments.USAGE, assertThrows(IllegalArgumentException.class,
                 () -> NodeArguments.parse(new String[] {"--config"})).getMessage());
     }

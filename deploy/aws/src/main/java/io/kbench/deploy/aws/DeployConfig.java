@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * @param allowedCidrs who may reach the workers' ports (IPv4 CIDRs)
  * @param workerToken the bearer token every coordinator call must carry (a Pulumi secret)
  * @param publicIp whether the workers get public IPv4 addresses
- * @param source where the workers get kbench from
- * @param javaOpts {@code KBENCH_JAVA_OPTS} of the worker JVM
+ * @param source what the workers run: the kbench image, or a release archive
+ * @param javaOpts the worker JVM's options ({@code JAVA_TOOL_OPTIONS} in the container, {@code KBENCH_JAVA_OPTS} for the archive)
  * @param rootVolumeGb size of each worker's root volume
  * @param kafkaBootstrapServers {@code KAFKA_BOOTSTRAP_SERVERS} for the workers (ignored with MSK)
  * @param mskClusterArn an existing MSK cluster the workers may use with IAM auth; empty: none
@@ -49,8 +49,40 @@ public record DeployConfig(
     public static final int METRICS_PORT = WORKER_PORT + 1;
     public static final String DEFAULT_INSTANCE_TYPE = "c6i.xlarge";
 
-    /** Where a worker gets kbench: a git clone, or a tarball of the repository. */
-    public record KbenchSource(Optional<String> gitUrl, String gitRef, Optional<String> tarballUrl, Optional<String> tarballSha256) {}
+    /** What a worker runs: the kbench image (with docker), or the release archive (with Java 17); nothing is built at boot. */
+    public sealed interface KbenchSource permits ContainerImage, ReleaseArchive {}
+
+    /**
+     * The kbench image, e.g. {@code registry.example.com/kbench:0.1.0}; from Amazon ECR the workers
+     * pull it with their role ({@link #ecr()}).
+     */
+    public record ContainerImage(String image) implements KbenchSource {
+
+        private static final Pattern ECR = Pattern.compile("(\\d{12})\\.dkr\\.ecr\\.([a-z0-9-]+)\\.amazonaws\\.com(\\.cn)?/([^:@]+).*");
+
+        /** The ECR repository the image is in, if it is in one. */
+        public Optional<EcrRepository> ecr() {
+            var m = ECR.matcher(image);
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            String registry = image.substring(0, image.indexOf('/'));
+            return Optional.of(new EcrRepository(m.group(3) == null ? "aws" : "aws-cn", m.group(2), m.group(1), m.group(4), registry));
+        }
+    }
+
+    /** An ECR repository: where the workers log in ({@code registry}) and what their role may pull ({@link #arn()}). */
+    public record EcrRepository(String partition, String region, String account, String repository, String registry) {
+        public String arn() {
+            return "arn:" + partition + ":ecr:" + region + ":" + account + ":repository/" + repository;
+        }
+    }
+
+    /**
+     * The release archive the build makes (a {@code .tar.gz} with {@code bin/}, {@code lib/}, the driver
+     * presets and the workloads, under one top directory or none), checked against {@code sha256} if given.
+     */
+    public record ReleaseArchive(String url, Optional<String> sha256) implements KbenchSource {}
 
     /** The MSK cluster to create (IAM authentication, TLS, in the workers' VPC). */
     public record MskSettings(int brokerCount, String instanceType, String kafkaVersion, int volumeGb, Optional<List<String>> subnetIds) {}
@@ -58,7 +90,9 @@ public record DeployConfig(
     private static final Pattern IPV4_CIDR = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})/(\\d{1,2})");
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._~+/=-]{16,}");
     private static final Pattern KAFKA_VERSION = Pattern.compile("[34]\\.\\d+\\.(\\d+|x)(\\.kraft)?");
-    private static final Pattern GIT_REF = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._/-]*");
+    /** An image reference: [registry[:port]/]name[:tag][@sha256:digest], nothing a shell or a unit file would read. */
+    private static final Pattern IMAGE = Pattern.compile("[a-z0-9][a-z0-9._-]*(:[0-9]+)?(/[a-z0-9][a-z0-9._-]*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?"
+            + "(@sha256:[0-9a-f]{64})?");
     private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
     /** Characters that survive a systemd environment file and a shell script unchanged. */
     private static final Pattern SAFE_VALUE = Pattern.compile("[^\\s'\"\\\\$`]+");
@@ -177,28 +211,35 @@ public record DeployConfig(
     }
 
     private static KbenchSource source(Reader in, List<String> problems) {
-        Optional<String> gitUrl = in.string("kbenchGitUrl");
-        String gitRef = in.string("kbenchGitRef").orElse("main");
-        if (!GIT_REF.matcher(gitRef).matches()) {
-            problems.add("kbenchGitRef: '" + gitRef + "' is not a branch, tag or commit name");
+        for (String gone : List.of("kbenchGitUrl", "kbenchGitRef", "kbenchTarballUrl", "kbenchTarballSha256")) {
+            in.string(gone).ifPresent(v -> problems.add(gone + " is no longer used: workers no longer clone and build kbench at"
+                    + " boot; remove it (pulumi config rm " + gone + ") and set containerImage (the kbench image) or"
+                    + " releaseArchiveUrl (the release archive)"));
         }
-        Optional<String> tarballUrl = in.string("kbenchTarballUrl");
-        Optional<String> sha256 = in.string("kbenchTarballSha256");
-        if (gitUrl.isEmpty() && tarballUrl.isEmpty()) {
-            problems.add("kbenchGitUrl or kbenchTarballUrl is required: where the workers get kbench, e.g."
-                    + " pulumi config set kbenchGitUrl https://github.com/YOUR_ORG/kbench.git (and kbenchGitRef, default main)");
+        Optional<String> image = in.string("containerImage");
+        Optional<String> archive = in.string("releaseArchiveUrl");
+        Optional<String> sha256 = in.string("releaseArchiveSha256");
+        if (image.isEmpty() && archive.isEmpty()) {
+            problems.add("containerImage or releaseArchiveUrl is required: what the workers run, e.g."
+                    + " pulumi config set containerImage 123456789012.dkr.ecr.us-east-1.amazonaws.com/kbench:0.1.0 (mvn -Pimage"
+                    + " package -Dimage=... pushes it), or pulumi config set releaseArchiveUrl https://.../kbench-0.1.0.tar.gz");
         }
-        if (gitUrl.isPresent() && tarballUrl.isPresent()) {
-            problems.add("kbenchGitUrl and kbenchTarballUrl are both set: choose one");
+        if (image.isPresent() && archive.isPresent()) {
+            problems.add("containerImage and releaseArchiveUrl are both set: choose one");
         }
-        tarballUrl.filter(u -> !u.startsWith("https://") && !u.startsWith("http://"))
-                .ifPresent(u -> problems.add("kbenchTarballUrl: '" + u + "' is not an http(s) URL"));
-        sha256.filter(s -> !SHA256.matcher(s).matches())
-                .ifPresent(s -> problems.add("kbenchTarballSha256: 64 hex digits (sha256sum of the tarball)"));
-        if (sha256.isPresent() && tarballUrl.isEmpty()) {
-            problems.add("kbenchTarballSha256 is set but kbenchTarballUrl is not");
+        image.filter(i -> !IMAGE.matcher(i).matches())
+                .ifPresent(i -> problems.add("containerImage: '" + i + "' is not an image reference like registry.example.com/kbench:0.1.0"));
+        archive.filter(u -> !u.startsWith("https://") && !u.startsWith("http://"))
+                .ifPresent(u -> problems.add("releaseArchiveUrl: '" + u + "' is not an http(s) URL"));
+        sha256.filter(x -> !SHA256.matcher(x).matches())
+                .ifPresent(x -> problems.add("releaseArchiveSha256: 64 hex digits (sha256sum of the archive)"));
+        if (sha256.isPresent() && archive.isEmpty()) {
+            problems.add("releaseArchiveSha256 is set but releaseArchiveUrl is not");
         }
-        return new KbenchSource(gitUrl, gitRef, tarballUrl, sha256);
+        if (image.isPresent()) {
+            return new ContainerImage(image.get());
+        }
+        return new ReleaseArchive(archive.orElse(""), sha256.map(x -> x.toLowerCase(Locale.ROOT)));
     }
 
     private static MskSettings msk(Reader in, List<String> problems) {

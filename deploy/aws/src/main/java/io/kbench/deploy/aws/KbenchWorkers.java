@@ -44,7 +44,9 @@ public final class KbenchWorkers {
 
         Optional<Output<String>> mskArn = msk.map(m -> m.cluster.arn())
                 .or(() -> config.mskClusterArn().map(Output::of));
-        WorkerIamRole role = WorkerIamRole.create(PREFIX, parameter.arn(), mskArn, tags);
+        Optional<DeployConfig.EcrRepository> ecr = config.source() instanceof DeployConfig.ContainerImage image
+                ? image.ecr() : Optional.empty();
+        WorkerIamRole role = WorkerIamRole.create(PREFIX, parameter.arn(), mskArn, ecr, tags);
 
         List<Resource> bootDependencies = new ArrayList<>(role.policies);
         bootDependencies.add(parameter);

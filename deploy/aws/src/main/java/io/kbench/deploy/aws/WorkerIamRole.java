@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The workers' instance role: may read their environment parameter (the token) and, when there is
- * an MSK cluster, connect to it with IAM authentication (what {@code driver-kafka/msk.yaml} uses).
- * Nothing else.
+ * The workers' instance role: may read their environment parameter (the token), pull the kbench
+ * image when it is in ECR, and, when there is an MSK cluster, connect to it with IAM authentication
+ * (what {@code driver-kafka/msk.yaml} uses). Nothing else.
  */
 final class WorkerIamRole {
 
@@ -30,7 +30,7 @@ final class WorkerIamRole {
     }
 
     static WorkerIamRole create(String prefix, Output<String> envParameterArn, Optional<Output<String>> mskClusterArn,
-            Map<String, String> tags) {
+            Optional<DeployConfig.EcrRepository> ecr, Map<String, String> tags) {
         Role role = new Role(prefix + "-worker", RoleArgs.builder()
                 .description("kbench workers: read their environment parameter; MSK IAM access when configured")
                 .assumeRolePolicy(EC2_TRUST)
@@ -41,6 +41,10 @@ final class WorkerIamRole {
                 .role(role.id())
                 .policy(envParameterArn.applyValue(WorkerIamRole::readParameterPolicy))
                 .build()));
+        ecr.ifPresent(repository -> policies.add(new RolePolicy(prefix + "-worker-ecr", RolePolicyArgs.builder()
+                .role(role.id())
+                .policy(ecrPullPolicy(repository.arn()))
+                .build())));
         mskClusterArn.ifPresent(arn -> policies.add(new RolePolicy(prefix + "-worker-msk", RolePolicyArgs.builder()
                 .role(role.id())
                 .policy(arn.applyValue(WorkerIamRole::mskPolicy))
@@ -59,6 +63,14 @@ final class WorkerIamRole {
         return """
                 {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"ssm:GetParameter","Resource":"%s"}]}"""
                 .formatted(parameterArn);
+    }
+
+    /** Pulling one ECR repository's images: a login token (which ECR grants for no narrower resource) and the layers. */
+    static String ecrPullPolicy(String repositoryArn) {
+        return """
+                {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"ecr:GetAuthorizationToken","Resource":"*"},\
+                {"Effect":"Allow","Action":["ecr:BatchGetImage","ecr:GetDownloadUrlForLayer","ecr:BatchCheckLayerAvailability"],\
+                "Resource":"%s"}]}""".formatted(repositoryArn);
     }
 
     /** Every Kafka action on one cluster, its topics, groups and transactional ids: a benchmark creates and deletes topics. */

@@ -22,7 +22,7 @@ class DeployConfigTest {
         Map<String, String> config = new HashMap<>();
         config.put("allowedCidr", "198.51.100.4/32");
         config.put("workerToken", TOKEN);
-        config.put("kbenchGitUrl", "https://git.example.com/kbench.git");
+        config.put("containerImage", "registry.example.com/kbench:0.1.0");
         return config;
     }
 
@@ -42,7 +42,7 @@ class DeployConfigTest {
         assertEquals("x86_64", config.architecture());
         assertEquals(List.of("198.51.100.4/32"), config.allowedCidrs());
         assertTrue(config.publicIp());
-        assertEquals("main", config.source().gitRef());
+        assertEquals(new DeployConfig.ContainerImage("registry.example.com/kbench:0.1.0"), config.source());
         assertEquals(Optional.empty(), config.msk());
         assertEquals(Optional.empty(), config.ami());
         assertEquals(Optional.empty(), config.keyName());
@@ -96,30 +96,58 @@ class DeployConfigTest {
     }
 
     @Test
-    void aKbenchSourceIsRequiredAndOnlyOne() {
+    void anImageOrAReleaseArchiveIsRequiredAndOnlyOne() {
         Map<String, String> config = minimal();
-        config.remove("kbenchGitUrl");
-        assertTrue(problem(config).contains("kbenchGitUrl or kbenchTarballUrl is required"));
-        config.put("kbenchTarballUrl", "https://dl.example.com/kbench.tar.gz");
-        config.put("kbenchTarballSha256", "A".repeat(64));
-        DeployConfig parsed = parse(config);
-        assertEquals(Optional.of("https://dl.example.com/kbench.tar.gz"), parsed.source().tarballUrl());
-        config.put("kbenchGitUrl", "https://git.example.com/kbench.git");
-        assertTrue(problem(config).contains("both set"));
-        config.remove("kbenchGitUrl");
-        config.put("kbenchTarballSha256", "abc");
-        assertTrue(problem(config).contains("64 hex digits"));
-        config.put("kbenchTarballUrl", "ftp://x/y.tgz");
-        config.remove("kbenchTarballSha256");
-        assertTrue(problem(config).contains("not an http(s) URL"));
+        config.remove("containerImage");
+        assertTrue(problem(config).contains("containerImage or releaseArchiveUrl is required"), problem(config));
+        config.put("releaseArchiveUrl", "https://dl.example.com/kbench-0.1.0.tar.gz");
+        config.put("releaseArchiveSha256", "A".repeat(64));
+        assertEquals(new DeployConfig.ReleaseArchive("https://dl.example.com/kbench-0.1.0.tar.gz", Optional.of("a".repeat(64))),
+                parse(config).source());
+        config.put("containerImage", "kbench:0.1.0");
+        assertTrue(problem(config).contains("both set: choose one"));
+        config.remove("containerImage");
+        config.put("releaseArchiveSha256", "abc");
+        assertTrue(problem(config).contains("releaseArchiveSha256: 64 hex digits"));
+        config.put("releaseArchiveUrl", "ftp://x/y.tgz");
+        config.remove("releaseArchiveSha256");
+        assertTrue(problem(config).contains("releaseArchiveUrl: 'ftp://x/y.tgz' is not an http(s) URL"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--upload-pack=touch /tmp/x", "-x", "a b"})
-    void gitRefsThatCouldBeOptionsAreRefused(String ref) {
+    @ValueSource(strings = {"kbench:0.1.0", "registry.example.com:5000/team/kbench:0.1.0", "kbench@sha256:" + "ab12ab12ab12ab12ab12ab12ab12ab12"
+            + "ab12ab12ab12ab12ab12ab12ab12ab12", "123456789012.dkr.ecr.eu-west-1.amazonaws.com/kbench:v1"})
+    void imageReferences(String image) {
         Map<String, String> config = minimal();
-        config.put("kbenchGitRef", ref);
-        assertTrue(problem(config).contains("kbenchGitRef"), problem(config));
+        config.put("containerImage", image);
+        assertEquals(new DeployConfig.ContainerImage(image), parse(config).source());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kbench:0.1.0; reboot", "Kbench", "kbench:0.1.0 --privileged", "$(id)", "kbench:'x'"})
+    void imageReferencesThatCouldBreakTheUnitFileAreRefused(String image) {
+        Map<String, String> config = minimal();
+        config.put("containerImage", image);
+        assertTrue(problem(config).contains("containerImage: '" + image + "' is not an image reference"), problem(config));
+    }
+
+    @Test
+    void anImageInEcrIsPulledWithTheRole() {
+        var ecr = new DeployConfig.ContainerImage("123456789012.dkr.ecr.eu-west-1.amazonaws.com/team/kbench:0.1.0").ecr().orElseThrow();
+        assertEquals("arn:aws:ecr:eu-west-1:123456789012:repository/team/kbench", ecr.arn());
+        assertEquals("123456789012.dkr.ecr.eu-west-1.amazonaws.com", ecr.registry());
+        assertEquals("eu-west-1", ecr.region());
+        assertEquals("arn:aws-cn:ecr:cn-north-1:123456789012:repository/kbench",
+                new DeployConfig.ContainerImage("123456789012.dkr.ecr.cn-north-1.amazonaws.com.cn/kbench:1").ecr().orElseThrow().arn());
+        assertEquals(Optional.empty(), new DeployConfig.ContainerImage("registry.example.com/kbench:0.1.0").ecr());
+    }
+
+    @Test
+    void theOldBuildAtBootSettingsSayWhatReplacesThem() {
+        Map<String, String> config = minimal();
+        config.put("kbenchGitUrl", "https://git.example.com/kbench.git");
+        assertTrue(problem(config).contains("kbenchGitUrl is no longer used: workers no longer clone and build kbench at boot; remove it"
+                + " (pulumi config rm kbenchGitUrl) and set containerImage (the kbench image) or releaseArchiveUrl"), problem(config));
     }
 
     @Test

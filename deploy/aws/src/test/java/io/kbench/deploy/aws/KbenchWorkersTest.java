@@ -30,6 +30,7 @@ class KbenchWorkersTest {
     static final String PROJECT = "kbench-workers";
     static final String TOKEN = "s3cret-token-0123456789abcdef";
     static final String CIDR = "203.0.113.7/32";
+    static final String IMAGE = "registry.example.com/kbench:0.1.0";
 
     static final String INSTANCE = "aws:ec2/instance:Instance";
     static final String SECURITY_GROUP = "aws:ec2/securityGroup:SecurityGroup";
@@ -57,7 +58,7 @@ class KbenchWorkersTest {
         Map<String, String> config = new LinkedHashMap<>();
         config.put("allowedCidr", CIDR);
         config.put("workerToken", TOKEN);
-        config.put("kbenchGitUrl", "https://git.example.com/kbench.git");
+        config.put("containerImage", IMAGE);
         return config;
     }
 
@@ -140,8 +141,10 @@ class KbenchWorkersTest {
         for (var instance : run.mocks().ofType(INSTANCE)) {
             String n = instance.name.substring("kbench-worker-".length()); // resources register in any order
             String userData = (String) instance.inputs.get("userData");
-            assertTrue(userData.contains("ExecStart=/opt/kbench/bin/benchmark-worker --bind 0.0.0.0 --port 8080 --stats-port 8081 --id worker-" + n),
+            assertTrue(userData.contains("--network host --env-file /etc/kbench/worker.env \"--env=JAVA_TOOL_OPTIONS=-XX:MaxRAMPercentage=60\""
+                    + " --ulimit nofile=1048576:1048576 " + IMAGE + " worker --bind 0.0.0.0 --port 8080 --stats-port 8081 --id worker-" + n),
                     userData);
+            assertFalse(userData.contains("git clone") || userData.contains("mvn "), "nothing is built at boot");
             assertTrue(userData.contains("EnvironmentFile=/etc/kbench/worker.env"));
             assertTrue(userData.contains("--name '" + parameterName + "' --with-decryption"));
             assertTrue(userData.contains("systemctl enable --now kbench-worker"));
@@ -179,6 +182,43 @@ class KbenchWorkersTest {
         for (var registration : run.wire().registrations) {
             assertFalse(WireRecorder.inClear(Value.newBuilder().setStructValue(registration.inputs()).build(), TOKEN),
                     registration.type() + " " + registration.name() + " has the token in clear");
+        }
+    }
+
+    @Test
+    void anImageInEcrIsPulledWithTheRoleAndNoOtherImageGetsThatRight() {
+        Map<String, String> config = baseConfig();
+        config.put("containerImage", "123456789012.dkr.ecr.us-east-1.amazonaws.com/kbench:0.1.0");
+        Run run = runOk(config);
+        var ecr = run.mocks().ofType(ROLE_POLICY).stream().filter(p -> p.name.equals("kbench-worker-ecr")).findFirst().orElseThrow();
+        String policy = (String) ecr.inputs.get("policy");
+        assertTrue(policy.contains("\"Resource\":\"arn:aws:ecr:us-east-1:123456789012:repository/kbench\""), policy);
+        assertTrue(policy.contains("\"ecr:GetAuthorizationToken\""), policy);
+        assertEquals(2, new Yaml().<Map<String, List<?>>>load(policy).get("Statement").size());
+        for (var instance : run.mocks().ofType(INSTANCE)) {
+            String userData = (String) instance.inputs.get("userData");
+            assertTrue(userData.contains("aws ecr get-login-password --region us-east-1 | /usr/bin/docker login --username AWS "
+                    + "--password-stdin 123456789012.dkr.ecr.us-east-1.amazonaws.com"), userData);
+        }
+        PulumiTest.cleanup();
+        assertTrue(runOk(baseConfig()).mocks().ofType(ROLE_POLICY).stream().noneMatch(p -> p.name.equals("kbench-worker-ecr")),
+                "an image elsewhere: no ECR rights");
+    }
+
+    @Test
+    void fromAReleaseArchiveTheWorkersRunItsLauncherWithJava17() {
+        Map<String, String> config = baseConfig();
+        config.remove("containerImage");
+        config.put("releaseArchiveUrl", "https://dl.example.com/kbench-0.1.0.tar.gz");
+        config.put("releaseArchiveSha256", "cd".repeat(32));
+        Run run = runOk(config);
+        for (var instance : run.mocks().ofType(INSTANCE)) {
+            String userData = (String) instance.inputs.get("userData");
+            assertTrue(userData.contains("curl -fsSL --retry 5 -o /tmp/kbench.tar.gz 'https://dl.example.com/kbench-0.1.0.tar.gz'"), userData);
+            assertTrue(userData.contains("sha256sum -c -"));
+            assertTrue(userData.contains("ExecStart=/opt/kbench/bin/kbench worker --bind 0.0.0.0 --port 8080"), userData);
+            assertFalse(userData.contains("docker"));
+            assertFalse(userData.contains(TOKEN));
         }
     }
 
@@ -295,7 +335,7 @@ class KbenchWorkersTest {
         assertTrue(message.contains("3 problems"), message);
         assertTrue(message.contains("allowedCidr is required"), message);
         assertTrue(message.contains("workerToken is required"), message);
-        assertTrue(message.contains("kbenchGitUrl or kbenchTarballUrl is required"), message);
+        assertTrue(message.contains("containerImage or releaseArchiveUrl is required"), message);
     }
 
     @Test

@@ -1,0 +1,302 @@
+package io.kbench.containers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * What every container test shares, set up once per test JVM: the image the build made (loaded
+ * once), the local base image (for the broker), a podman network of this suite's own, and a Kafka
+ * broker container listening on its container address. Torn down when the JVM exits.
+ */
+final class ContainerSuite {
+
+    static final Duration QUICK = Duration.ofSeconds(60);
+    static final Duration SLOW = Duration.ofMinutes(3);
+    static final int WORKER_PORT = 8080;
+
+    private static ContainerSuite instance;
+
+    final Podman podman;
+    final Path dir;
+    final String prefix;
+    final String network;
+    final String subnetPrefix;
+    final Path tokenFile;
+    private final Path runDir;
+    final String token;
+    private String whyNot;
+    private String image;
+    private String base;
+    private final List<String> containers = new CopyOnWriteArrayList<>();
+
+    /** The suite, set up on first use; {@link #whyNot()} says why the tests must skip, if they must. */
+    static synchronized ContainerSuite get() {
+        if (instance == null) {
+            instance = new ContainerSuite();
+            Runtime.getRuntime().addShutdownHook(new Thread(instance::close, "container-suite-cleanup"));
+            instance.start();
+        }
+        return instance;
+    }
+
+    private ContainerSuite() {
+        long pid = ProcessHandle.current().pid();
+        dir = Path.of(System.getProperty("kbench.container.dir", "target/containers")).toAbsolutePath();
+        // A short run directory (conmon's socket paths must stay under 108 characters), the same for the
+        // same storage every time (podman insists).
+        runDir = Path.of("/tmp", "kbct-run-" + Integer.toHexString(dir.toString().hashCode()));
+        podman = new Podman(dir.resolve("podman"), runDir);
+        prefix = "kbct-" + pid;
+        network = prefix;
+        // A subnet of our own; the third byte from the pid keeps two suites on one machine apart.
+        subnetPrefix = "10.213." + (pid % 250 + 1);
+        byte[] secret = new byte[24];
+        new SecureRandom().nextBytes(secret);
+        token = HexFormat.of().formatHex(secret);
+        tokenFile = dir.resolve("worker-token");
+        whyNot = HostTools.ensureInstalled();
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(tokenFile, token);
+            // Read by the containers' uid 10001 through a read-only mount, as a mounted Secret would be.
+            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String whyNot() {
+        return whyNot;
+    }
+
+    private void start() {
+        if (whyNot != null) {
+            return;
+        }
+        // Leftovers of an earlier run that was killed (this storage is the suite's own).
+        podman.run(QUICK, "rm", "-a", "-f", "-t", "0");
+        for (String old : podman.run(QUICK, "network", "ls", "-q").out().split("\\s+")) {
+            if (old.startsWith("kbct-")) {
+                podman.run(QUICK, "network", "rm", "-f", old);
+            }
+        }
+        Path imageDir = Path.of(System.getProperty("kbench.image.dir", "../deploy/image/target"));
+        Path imageTar = imageDir.resolve("kbench-image-test.tar");
+        if (!Files.isRegularFile(imageTar)) {
+            throw new IllegalStateException("no image at " + imageTar + ": build it with `mvn -pl container-tests -am verify` "
+                    + "(the module deploy/image builds it before these tests)");
+        }
+        long t0 = System.nanoTime();
+        image = loaded(podman.must(SLOW, "load", "-q", "-i", imageTar.toString()), imageTar);
+        Path baseTar = imageDir.resolve("local-base").resolve("base-docker.tar");
+        base = loaded(podman.must(SLOW, "load", "-q", "-i", baseTar.toString()), baseTar);
+        // Where the kernel refuses containers or bridges, the tests skip and say why.
+        Podman.Result probe = podman.run(QUICK, "run", "--rm", "--network", "none", base, "true");
+        if (!probe.ok()) {
+            whyNot = "podman cannot start a container on this machine: " + probe.describe();
+            return;
+        }
+        Podman.Result bridge = podman.run(QUICK, "network", "create", "--subnet", subnetPrefix + ".0/24", network);
+        if (!bridge.ok()) {
+            whyNot = "podman cannot create a bridge network on this machine: " + bridge.describe();
+            return;
+        }
+        nameBridge();
+        long t1 = System.nanoTime();
+        startBroker();
+        System.out.printf(java.util.Locale.ROOT, "[suite] images loaded in %.1f s, broker ready in %.1f s at %s%n",
+                (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, brokerAddress());
+    }
+
+    /**
+     * The suite's network gets a bridge named after it: podman 4.3 names bridges podman1, podman2, ...
+     * by the networks it knows (only ours here), which could meet another user's bridge of that name.
+     */
+    private void nameBridge() {
+        Path config = dir.resolve("podman").resolve("networks").resolve(network + ".json");
+        try {
+            String json = Files.readString(config);
+            Files.writeString(config, json.replaceFirst("\"network_interface\": *\"[^\"]*\"",
+                    "\"network_interface\": \"" + prefix + "\""));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot name the network's bridge in " + config, e);
+        }
+    }
+
+    private static String loaded(String loadOutput, Path tar) {
+        Matcher m = Pattern.compile("Loaded image(?:\\(s\\))?: *(\\S+)").matcher(loadOutput);
+        if (!m.find()) {
+            throw new IllegalStateException("podman load " + tar + " named no image: " + loadOutput);
+        }
+        return m.group(1);
+    }
+
+    /** The image the build made. */
+    String image() {
+        return image;
+    }
+
+    String brokerAddress() {
+        return subnetPrefix + ".2:9092";
+    }
+
+    /**
+     * Kafka's own broker (KRaft, one node) in a container of the base image, its class path mounted
+     * read-only, listening on its container address only.
+     */
+    private void startBroker() {
+        String ip = subnetPrefix + ".2";
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("controller.quorum.voters", "1@" + ip + ":9093");
+        p.setProperty("listeners", "PLAINTEXT://" + ip + ":9092,CONTROLLER://" + ip + ":9093");
+        p.setProperty("advertised.listeners", "PLAINTEXT://" + ip + ":9092");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("log.dirs", "/tmp/kafka-logs");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        p.setProperty("log.cleaner.dedupe.buffer.size", "4194304");
+        Path props = dir.resolve("broker.properties");
+        try (var out = Files.newBufferedWriter(props)) {
+            p.store(out, "kbench container tests: one KRaft node");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path lib = Path.of(System.getProperty("kbench.broker.lib", "target/broker-lib")).toAbsolutePath();
+        String cp = "/broker/lib/*";
+        String script = "java -cp '" + cp + "' kafka.tools.StorageTool format -t " + Uuid.randomUuid()
+                + " -c /broker/server.properties >/tmp/format.log 2>&1 || { cat /tmp/format.log; exit 1; }; "
+                + "exec java -Xms256m -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp '" + cp + "' kafka.Kafka /broker/server.properties";
+        String name = prefix + "-kafka";
+        podman.must(QUICK, "run", "-d", "--name", name, "--network", network, "--ip", ip, "--memory", "1g",
+                "-v", lib + ":/broker/lib:ro", "-v", props + ":/broker/server.properties:ro",
+                base, "sh", "-c", script);
+        containers.add(name);
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            if (!"true".equals(podman.run(QUICK, "inspect", "-f", "{{.State.Running}}", name).out().strip())) {
+                throw new IllegalStateException("the broker container ended; its log: " + logs(name));
+            }
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, brokerAddress(),
+                    AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000))) {
+                if (!admin.describeCluster().nodes().get().isEmpty()) {
+                    return;
+                }
+            } catch (Exception e) {
+                last = e;
+            }
+            sleep(Duration.ofMillis(500));
+        }
+        throw new IllegalStateException("the broker container did not answer on " + brokerAddress() + " within 90 s ("
+                + last + "); its log: " + podman.run(QUICK, "logs", name).out());
+    }
+
+    /** A worker container from the image, ready (its /v1/info answers with the token). */
+    Worker startWorker(String shortName, int host, List<String> extraRunOptions) {
+        String name = prefix + "-" + shortName;
+        String ip = subnetPrefix + "." + host;
+        List<String> args = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", network, "--ip", ip,
+                "--memory", "1g", "-e", "KAFKA_BOOTSTRAP_SERVERS=" + brokerAddress(),
+                "-v", tokenFile + ":/etc/kbench/token/token:ro"));
+        args.addAll(extraRunOptions);
+        args.addAll(List.of(image, "worker", "--bind", "0.0.0.0", "--port", Integer.toString(WORKER_PORT),
+                "--token-file", "/etc/kbench/token/token"));
+        podman.must(QUICK, args.toArray(String[]::new));
+        containers.add(name);
+        Worker w = new Worker(name, ip, "http://" + ip + ":" + WORKER_PORT);
+        awaitReady(w);
+        return w;
+    }
+
+    private void awaitReady(Worker w) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(w.url() + "/v1/info"))
+                        .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+                last = "HTTP " + r.statusCode();
+            } catch (IOException e) {
+                last = e.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(Duration.ofMillis(300));
+        }
+        throw new IllegalStateException("worker " + w.name() + " did not answer at " + w.url() + " within 60 s (" + last
+                + "); its log: " + logs(w.name()));
+    }
+
+    String logs(String container) {
+        Podman.Result r = podman.run(QUICK, "logs", container);
+        return r.out() + r.err();
+    }
+
+    void remove(String container) {
+        podman.run(QUICK, "rm", "-f", "-t", "0", container);
+        containers.remove(container);
+    }
+
+    void removeAll(List<Worker> workers) {
+        for (Worker w : workers) {
+            remove(w.name());
+        }
+    }
+
+    void track(String container) {
+        containers.add(container);
+    }
+
+    private void close() {
+        for (String c : containers) {
+            podman.run(QUICK, "rm", "-f", "-t", "0", c);
+        }
+        podman.run(QUICK, "network", "rm", "-f", network);
+    }
+
+    static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A worker container: its name, container address and agent URL. */
+    record Worker(String name, String ip, String url) {}
+}

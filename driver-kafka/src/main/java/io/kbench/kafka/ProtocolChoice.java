@@ -1,0 +1,71 @@
+package io.kbench.kafka;
+
+import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns a member's {@link ConsumerOptions} into Kafka consumer settings: the group protocol, static
+ * membership and (under classic) the session timeout. The driver file's settings for the other protocol
+ * are left out, not refused: one file may serve a sweep over both protocols.
+ *
+ * <p>A member of the consumer protocol without a group instance id gets one of its own
+ * ({@value #CRASHABLE_PREFIX}&lt;uuid&gt;), so that it can be closed as a crash: kafka-clients 4.3.1 sends a
+ * dynamic member's leave heartbeat even when it closes with {@code REMAIN_IN_GROUP} (its DEBUG log says
+ * "generated the heartbeat to leave the group"), while a static member closing so sends epoch -2, and
+ * the coordinator keeps its partitions until the session timeout, as for a member that went silent.
+ * Such a member leaves at once (epoch -1) when closed gracefully ({@link CrashableKafkaConsumer}).
+ */
+final class ProtocolChoice {
+
+    private static final Logger log = LoggerFactory.getLogger(ProtocolChoice.class);
+    static final String CRASHABLE_PREFIX = "kbench-member-";
+
+    private ProtocolChoice() {}
+
+    /** @return true when the member got an instance id of its own, to be closed gracefully with LEAVE_GROUP */
+    static boolean apply(Properties props, ConsumerOptions options) {
+        if (options.protocol() != null) {
+            props.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, options.protocol().label());
+        }
+        boolean consumerProtocol = isConsumerProtocol(props);
+        leaveOut(props, consumerProtocol ? KafkaClientConfigs.CLASSIC_ONLY : KafkaClientConfigs.CONSUMER_PROTOCOL_ONLY,
+                consumerProtocol ? GroupProtocol.CONSUMER : GroupProtocol.CLASSIC);
+        if (options.groupInstanceId() != null) {
+            props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, options.groupInstanceId());
+        }
+        boolean generated = consumerProtocol && !props.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+        if (generated) {
+            props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, CRASHABLE_PREFIX + UUID.randomUUID());
+        }
+        if (options.sessionTimeout() != null && !consumerProtocol) {
+            long sessionMs = options.sessionTimeout().toMillis();
+            props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(sessionMs));
+            // The heartbeat must come well within the session: Kafka's rule of a third, and its default of 3 s at most.
+            long heartbeatMs = Long.parseLong(String.valueOf(props.getOrDefault(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000")).trim());
+            if (heartbeatMs * 3 > sessionMs) {
+                props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, String.valueOf(Math.max(1, sessionMs / 3)));
+            }
+        }
+        return generated;
+    }
+
+    /** Whether these settings make a member of the consumer protocol (group.protocol=consumer). */
+    static boolean isConsumerProtocol(Properties props) {
+        Object p = props.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG);
+        return p != null && GroupProtocol.CONSUMER.label().equalsIgnoreCase(p.toString().trim());
+    }
+
+    private static void leaveOut(Properties props, List<String> keys, GroupProtocol protocol) {
+        for (String key : keys) {
+            if (props.remove(key) != null) {
+                log.info("{} is not a setting of the {} group protocol: this member runs without it", key, protocol.label());
+            }
+        }
+    }
+}
