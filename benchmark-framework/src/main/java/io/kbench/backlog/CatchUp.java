@@ -1,5 +1,6 @@
 package io.kbench.backlog;
 
+import io.kbench.model.ResultSection;
 import io.kbench.stats.LatencySummary;
 
 /**
@@ -44,4 +45,4 @@ public record CatchUp(
         double publishRatePerSecond,
         double publishMBps,
         LatencySummary publishLatency,
-        LatencySummary endToEndLatency) {}
+        LatencySummary endToEndLatency) implements ResultSection {}

@@ -2,13 +2,12 @@ package io.kbench.cku;
 
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
+import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The CKU check after a run: PASS when the measured bandwidth reaches {@link CkuLimits#PASS_RATIO}
@@ -18,19 +17,25 @@ import java.util.Map;
  * only, so the check is slightly conservative. A run that did not complete does not pass.
  *
  * @param cku the CKU count
- * @param pass every check passed and the run completed
+ * @param verdict PASS when every check passed and the run completed, else FAIL
+ * @param passRatio the share of the expected bandwidth a direction must reach ({@link CkuLimits#PASS_RATIO})
  * @param ingress the ingress check, or null when nothing is produced during the measurement
  * @param egress the egress check, or null without consumers
  * @param limitWarnings the CKU limits the workload breaks (as warned before the run)
  * @param notes what else qualifies the verdict
  */
-public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, List<String> limitWarnings, List<String> notes) {
+public record CkuVerdict(int cku, String verdict, double passRatio, Check ingress, Check egress, List<String> limitWarnings,
+                         List<String> notes) implements ResultSection {
 
-    /** One direction: expected and measured MB/s, their ratio, whether it reaches the pass ratio, and where the expectation comes from. */
-    public record Check(double expectedMBps, double measuredMBps, double ratio, boolean pass, String basis) {
-        static Check of(double expected, double measured, String basis) {
+    /**
+     * One direction: expected and measured MB/s, their ratio, whether it reaches the pass ratio.
+     *
+     * @param expectedFrom where the expectation comes from, e.g. "50 MB/s × 2 CKUs"
+     */
+    public record Check(double expectedMBps, String expectedFrom, double measuredMBps, double ratio, boolean pass) {
+        static Check of(double expected, double measured, String expectedFrom) {
             double ratio = expected > 0 ? measured / expected : 0;
-            return new Check(expected, measured, ratio, ratio >= CkuLimits.PASS_RATIO, basis);
+            return new Check(expected, expectedFrom, measured, ratio, ratio >= CkuLimits.PASS_RATIO);
         }
     }
 
@@ -76,7 +81,7 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
         if (!pass && !limits.isEmpty()) {
             notes.add("the workload breaks " + limits.size() + " CKU limit(s): the CKU bandwidth is not promised then");
         }
-        return new CkuVerdict(n, pass, ingress, egress, limits, List.copyOf(notes));
+        return new CkuVerdict(n, pass ? "PASS" : "FAIL", CkuLimits.PASS_RATIO, ingress, egress, limits, List.copyOf(notes));
     }
 
     /** Why the run asked for less than the CKUs' ingress, naming what lowered the rate: --scale, or a producerRate (or --rate). */
@@ -85,8 +90,9 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
                 CkuPlan.num(ingressMBps), CkuPlan.lowRateCause(w, requestedMBps, ingressMBps));
     }
 
-    public String verdict() {
-        return pass ? "PASS" : "FAIL";
+    /** Every check passed and the run completed. */
+    public boolean pass() {
+        return "PASS".equals(verdict);
     }
 
     /** The lines printed after the run; the last one is the verdict. */
@@ -109,29 +115,6 @@ public record CkuVerdict(int cku, boolean pass, Check ingress, Check egress, Lis
 
     private static String line(String name, Check c) {
         return String.format(Locale.ROOT, "  %-8s measured %.2f MB/s vs expected %.2f MB/s (%s): %.1f%% %s", name,
-                c.measuredMBps(), c.expectedMBps(), c.basis(), 100 * c.ratio(), c.pass() ? "PASS" : "FAIL");
-    }
-
-    /** The {@code ckuCheck} object of the result file. */
-    public Map<String, Object> toJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("cku", cku);
-        json.put("verdict", verdict());
-        json.put("passRatio", CkuLimits.PASS_RATIO);
-        json.put("ingress", ingress == null ? null : checkJson(ingress));
-        json.put("egress", egress == null ? null : checkJson(egress));
-        json.put("limitWarnings", limitWarnings);
-        json.put("notes", notes);
-        return json;
-    }
-
-    private static Map<String, Object> checkJson(Check c) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("expectedMBps", c.expectedMBps());
-        json.put("expectedFrom", c.basis());
-        json.put("measuredMBps", c.measuredMBps());
-        json.put("ratio", c.ratio());
-        json.put("pass", c.pass());
-        return json;
+                c.measuredMBps(), c.expectedMBps(), c.expectedFrom(), 100 * c.ratio(), c.pass() ? "PASS" : "FAIL");
     }
 }

@@ -116,14 +116,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
             return EXIT_RUN_FAILED;
         }
         RunResult r = outcome.result();
-        if (r.status() == RunStatus.FAILED || r.status() == RunStatus.INTERRUPTED) {
+        RunStatus status = r.outcome().status();
+        if (status == RunStatus.FAILED || status == RunStatus.INTERRUPTED) {
             return EXIT_RUN_FAILED;
         }
-        CkuVerdict cku = r.ckuVerdict();
+        CkuVerdict cku = r.section(CkuVerdict.class);
         if (cku != null && !cku.pass()) {
             return EXIT_CKU_FAILED;
         }
-        return r.status() == RunStatus.DEGRADED ? EXIT_DEGRADED : EXIT_OK;
+        return status == RunStatus.DEGRADED ? EXIT_DEGRADED : EXIT_OK;
     }
 
     /** The exit code of several runs: failures outrank failed CKU checks, then degraded runs, then completed ones. */

@@ -1,25 +1,30 @@
 package io.kbench.cli;
 
-import io.kbench.coordinator.Console;
-import io.kbench.model.Units;
-import io.kbench.warning.WarningSummary;
 import io.kbench.backlog.CatchUp;
+import io.kbench.cku.CkuVerdict;
+import io.kbench.coordinator.Console;
+import io.kbench.integrity.Integrity;
+import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
-import io.kbench.result.PerfToolFormat;
-import io.kbench.result.RunResult;
+import io.kbench.model.Units;
 import io.kbench.model.WorkerSummary;
+import io.kbench.result.PerfToolFormat;
+import io.kbench.result.RunOutcome;
+import io.kbench.result.RunResult;
 import io.kbench.search.SearchReport;
 import io.kbench.search.StepResult;
-import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
+import io.kbench.warning.WarningSummary;
+import io.kbench.workload.Workload;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The summary printed when a run ends: our figures with units, then Kafka's perf-tool lines. */
 final class FinalReport {
@@ -32,35 +37,38 @@ final class FinalReport {
 
     /** @param printMetrics also print every client metric, as kafka-producer-perf-test --print-metrics does */
     static void print(RunResult r, Console out, boolean printMetrics) {
+        Workload w = r.identity().workload();
+        RunOutcome o = r.outcome();
+        CatchUp catchUp = r.section(CatchUp.class);
         out.line("");
-        out.line("=== %s on %s: %s ===", r.workload().name(), r.driverName(), r.status().name().toLowerCase(Locale.ROOT)
-                + (r.failureReason() == null ? "" : " (" + r.failureReason() + ")"));
-        if (r.search() != null) {
-            search(r.search(), out);
+        out.line("=== %s on %s: %s ===", w.name(), r.identity().driverInfo().name(), o.status().label()
+                + (o.failureReason() == null ? "" : " (" + o.failureReason() + ")"));
+        if (r.section(SearchReport.class) != null) {
+            search(r.section(SearchReport.class), out);
         }
         Measurement m = r.measurement();
         if (m == null) {
             out.line("Nothing was measured.");
-            delivery(r, out);
+            delivery(o.delivery(), out);
             // "No limit found" would claim the producers kept their schedule: without a measurement nobody knows.
-            out.line(r.diagnosis().verdict() == Diagnosis.Verdict.NONE ? "Diagnosis: none (nothing was measured)"
-                    : r.diagnosis().line());
+            out.line(o.diagnosis().verdict() == Diagnosis.Verdict.NONE ? "Diagnosis: none (nothing was measured)"
+                    : o.diagnosis().line());
             ckuCheck(r, out);
             return;
         }
-        if (r.workload().consumeOnly()) {
-            out.line("Consume-only: %,d messages were prefilled before the consumers started.", r.workload().prefillMessages());
+        if (w.consumeOnly()) {
+            out.line("Consume-only: %,d messages were prefilled before the consumers started.", w.prefillMessages());
         } else {
             out.line("Window %.1f s%s: %,d messages sent in it were acknowledged; within it %,.1f msg/s, %.2f MB/s acknowledged%s; "
-                    + "%,d send errors in the window.", m.windowMicros() / 1e6, r.catchUp() == null ? ""
+                    + "%,d send errors in the window.", m.windowMicros() / 1e6, catchUp == null ? ""
                     : " (as OMB's: the backlog's build and drain, then the test duration)", m.counts().messagesAcked(),
                     m.publishRate(), m.publishMBps(), requested(m), m.counts().sendErrors());
         }
-        if (r.workload().subscriptionsPerTopic() > 0) {
+        if (w.subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
         }
-        if (r.catchUp() != null) {
-            catchUp(r.catchUp(), out);
+        if (catchUp != null) {
+            catchUp(catchUp, out);
         }
         out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s  over", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
         if (m.counts().messagesSent() > 0) {
@@ -71,7 +79,6 @@ final class FinalReport {
         if (m.endToEndLatency().count() > 0) {
             row(out, "end-to-end", m.endToEndLatency(), "consumed messages");
         }
-        CatchUp catchUp = r.catchUp();
         if (catchUp != null && catchUp.publishLatency().count() > 0) {
             row(out, "publish, while draining", catchUp.publishLatency(), "acked messages, drain only");
         }
@@ -82,17 +89,17 @@ final class FinalReport {
             row(out, "transaction commit", m.transactions().commitLatency(), "commits");
             out.line(m.transactions().line());
         }
-        delivery(r, out);
-        if (r.integrity() != null) {
-            out.line(r.integrity().line());
+        delivery(o.delivery(), out);
+        if (r.section(Integrity.class) != null) {
+            out.line(r.section(Integrity.class).line());
         }
-        out.line(r.diagnosis().line());
+        out.line(o.diagnosis().line());
         if (m.workers().size() > 1) {
             out.line("Per worker:");
-            for (WorkerSummary w : m.workers()) {
+            for (WorkerSummary ws : m.workers()) {
                 out.line("  %s: pub %,.1f msg/s, cons %,.1f msg/s, pub p99 %.2f ms, cpu %.0f%% of %d cores, errors %,d",
-                        w.workerId(), w.publishRate(), w.consumeRate(), w.publishLatency().p99Micros() / 1e3,
-                        w.processCpuLoad() * 100, w.availableProcessors(), w.sendErrors());
+                        ws.workerId(), ws.publishRate(), ws.consumeRate(), ws.publishLatency().p99Micros() / 1e3,
+                        ws.processCpuLoad() * 100, ws.availableProcessors(), ws.sendErrors());
             }
         }
         clientCpu(m, out);
@@ -100,7 +107,7 @@ final class FinalReport {
             out.line("As kafka-producer-perf-test reports it (send latency):");
             out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));
         }
-        if (r.workload().maxInFlightMessages() != null && r.workload().maxInFlightMessages() == 1 && m.endToEndLatency().count() > 0) {
+        if (w.maxInFlightMessages() != null && w.maxInFlightMessages() == 1 && m.endToEndLatency().count() > 0) {
             out.line("As Kafka's EndToEndLatency tool reports it (one message in flight):");
             for (String line : PerfToolFormat.endToEndLines(m.endToEndLatency())) {
                 out.line(line);
@@ -113,7 +120,7 @@ final class FinalReport {
             out.line(PerfToolFormat.consumerLine(c));
         }
         if (printMetrics) {
-            clientMetrics(r, out);
+            clientMetrics(r.section(ClientMetrics.class), out);
         }
         ckuCheck(r, out);
     }
@@ -160,8 +167,7 @@ final class FinalReport {
     }
 
     /** What became of the messages, with the failures by error class. */
-    private static void delivery(RunResult r, Console out) {
-        Delivery d = r.delivery();
+    private static void delivery(Delivery d, Console out) {
         if (d == null || d.sentMessages() == 0) {
             return;
         }
@@ -172,15 +178,15 @@ final class FinalReport {
     }
 
     /** Every client metric, combined over all clients, in kafka-producer-perf-test --print-metrics' layout. */
-    private static void clientMetrics(RunResult r, Console out) {
-        if (r.clientMetrics().isEmpty()) {
+    private static void clientMetrics(ClientMetrics metrics, Console out) {
+        if (metrics == null || metrics.values().isEmpty()) {
             out.line("The driver reported no client metrics.");
             return;
         }
-        int width = r.clientMetrics().stream().mapToInt(t -> t.name().length()).max().orElse(0);
+        int width = metrics.values().keySet().stream().mapToInt(String::length).max().orElse(0);
         out.line("%-" + width + "s : %s", "Metric Name (sum, avg or max over all clients)", "Value");
-        for (ClientMetricTotal t : r.clientMetrics()) {
-            out.line("%-" + width + "s : %.3f", t.name(), t.value());
+        for (Map.Entry<String, Double> t : metrics.values().entrySet()) {
+            out.line("%-" + width + "s : %.3f", t.getKey(), t.getValue());
         }
     }
 
@@ -202,8 +208,8 @@ final class FinalReport {
 
     /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */
     private static void ckuCheck(RunResult r, Console out) {
-        if (r.ckuVerdict() != null) {
-            r.ckuVerdict().lines().forEach(out::line);
+        if (r.section(CkuVerdict.class) != null) {
+            r.section(CkuVerdict.class).lines().forEach(out::line);
         }
     }
 

@@ -10,6 +10,7 @@ import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.result.ClientWarningCount;
 import io.kbench.result.ResultWriter;
 import io.kbench.secret.Redactor;
 import io.kbench.result.RunResult;
@@ -99,7 +100,8 @@ final class RunExecutor {
             }
             // Remote workers' clients warn on the workers: their counts come back with the result.
             List<WarningSummary> warnings = remote == null || outcome == null ? ClientWarnings.global().snapshot()
-                    : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(), outcome.result().clientWarnings()));
+                    : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(),
+                            outcome.result().outcome().clientWarnings().stream().map(ClientWarningCount::toSummary).toList()));
             FinalReport.warnings(warnings, logFile, console);
             if (outcome != null && outcome.file() != null) {
                 console.line("Result written to %s", outcome.file());

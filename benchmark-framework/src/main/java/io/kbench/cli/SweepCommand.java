@@ -248,7 +248,7 @@ public final class SweepCommand implements Callable<Integer> {
                     }
                 }
                 WrittenResult outcome = executor.run(session, run.prepared().workload(), file, null);
-                boolean completed = outcome != null && outcome.file() != null && outcome.result().status() == RunStatus.COMPLETED;
+                boolean completed = outcome != null && outcome.file() != null && outcome.result().outcome().status() == RunStatus.COMPLETED;
                 allCompleted &= completed;
                 if (outcome == null) {
                     long skipped = order.subList(i + 1, order.size()).stream().filter(p -> p.prepared().session() == session).count();

@@ -1,6 +1,6 @@
 package io.kbench.cli;
 
-import io.kbench.result.OmbFields;
+import io.kbench.result.OmbResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,7 +22,7 @@ final class Versions {
     static Map<String, String> of(String clientVersion, String serviceVersion) {
         Map<String, String> versions = new LinkedHashMap<>();
         if (serviceVersion != null && !serviceVersion.isBlank()) {
-            versions.put(OmbFields.SERVICE_VERSION, serviceVersion);
+            versions.put(OmbResult.SERVICE_VERSION, serviceVersion);
         }
         versions.put("kbench", tool());
         versions.put("client", clientVersion);

@@ -1,9 +1,12 @@
 package io.kbench.coordinator;
 
+import io.kbench.backlog.CatchUp;
 import io.kbench.driver.TopicSpec;
+import io.kbench.faults.FaultTimeline;
 import io.kbench.faults.FaultApplier;
 import io.kbench.faults.FaultRunner;
 import io.kbench.integrity.Integrity;
+import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Measurement;
@@ -128,13 +131,16 @@ public final class Coordinator {
         }
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
+        if (collected == null) {
+            return record.toResult(workerIds, topicNames, null, null, null, List.of());
+        }
+        Integrity integrity = integrity(collected, w, options);
+        if (integrity != null) {
+            record.section(integrity);
+        }
+        record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
-                collected == null ? null : Delivery.of(collected.stats()),
-                collected == null ? null : integrity(collected, w, options),
-                collected == null ? List.of() : ClientMetricTotal.merge(collected.findings().stream()
-                        .map(WorkerFindings::clientMetrics).toList()),
-                collected == null ? List.of() : WarningSummary.merge(collected.findings().stream()
-                        .map(WorkerFindings::clientWarnings).toList()));
+                Delivery.of(collected.stats()), WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
     }
 
     /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
@@ -185,7 +191,10 @@ public final class Coordinator {
             if (backlog) {
                 // As OMB: the measurement (and the faults' clock) starts before the build, so it has the catch-up read.
                 faultRunner.start(waiter.clock().nanoTime());
-                record.catchUp(new BacklogPhases(workers, collector, record, w, console).run());
+                CatchUp catchUp = new BacklogPhases(workers, collector, record, w, console).run();
+                if (catchUp != null) {
+                    record.section(catchUp);
+                }
             }
             if (w.countMode()) {
                 record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
@@ -211,7 +220,7 @@ public final class Coordinator {
                         + " s: the last period shows what was still in flight or unconsumed");
             }
         } finally {
-            record.faults(faultRunner.stop());
+            record.section(new FaultTimeline(faultRunner.stop()));
         }
     }
 

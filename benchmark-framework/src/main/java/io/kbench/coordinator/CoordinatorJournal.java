@@ -1,8 +1,8 @@
 package io.kbench.coordinator;
 
-import io.kbench.backlog.CatchUp;
-import io.kbench.faults.FaultEvent;
+import io.kbench.cku.CkuVerdict;
 import io.kbench.integrity.Integrity;
+import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
@@ -11,26 +11,33 @@ import io.kbench.model.Measurement;
 import io.kbench.model.PeriodSummary;
 import io.kbench.model.Phase;
 import io.kbench.model.ProgressNote;
+import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
+import io.kbench.result.ClientWarningCount;
+import io.kbench.result.DriverInfo;
+import io.kbench.result.ResultSections;
+import io.kbench.result.RunIdentity;
+import io.kbench.result.RunOutcome;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunTimeline;
 import io.kbench.result.StatusRules;
 import io.kbench.search.SearchReport;
-import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.warning.WarningSummary;
 import io.kbench.workload.Workload;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * What the coordinator learns as the run goes: phases, periods, warnings, how it ended. Prints
- * progress as it is recorded, so the console and the result can never disagree.
+ * What the coordinator learns as the run goes: phases, periods, warnings, how it ended, and the
+ * sections the run's features add to the result. Prints progress as it is recorded, so the console
+ * and the result can never disagree.
  */
 final class CoordinatorJournal {
 
@@ -49,12 +56,10 @@ final class CoordinatorJournal {
     private String failureReason;
     private String stall;
     private long rebalanceTimeMillis;
-    private List<FaultEvent> faults = List.of();
     private WarmupReport warmup;
     private Workload workload;
     private ProgressNote progressNote;
-    private CatchUp catchUp;
-    private SearchReport search;
+    private ResultSections sections = ResultSections.NONE;
     private Measurement searchMeasurement;
     private Diagnosis searchDiagnosis;
     private List<PeriodSummary> searchPeriods;
@@ -148,9 +153,9 @@ final class CoordinatorJournal {
         warmup = report;
     }
 
-    /** How the consumers caught up with the backlog (a backlog run whose drain finished). */
-    void catchUp(CatchUp figures) {
-        catchUp = figures;
+    /** A feature's section of the result: a backlog's catch-up, the faults, the integrity check, ... */
+    void section(ResultSection section) {
+        sections = sections.with(section);
     }
 
     /** The measurement begins: {@code lag} messages were due and not sent yet (debt carried in). */
@@ -185,7 +190,7 @@ final class CoordinatorJournal {
      * step's, else none) and the diagnosis judges the {@code periods} of that step only.
      */
     void search(SearchReport report, Measurement measurement, List<PeriodSummary> periods, Diagnosis limit) {
-        search = report;
+        section(report);
         searchDiagnosis = limit;
         searchMeasurement = measurement;
         searchPeriods = List.copyOf(periods);
@@ -208,7 +213,7 @@ final class CoordinatorJournal {
     }
 
     SearchReport search() {
-        return search;
+        return sections.get(SearchReport.class);
     }
 
     /** The measurement a search chose, or null. */
@@ -219,11 +224,6 @@ final class CoordinatorJournal {
     /** The progress periods of one phase, oldest first. */
     List<PeriodSummary> progressOf(Phase phase) {
         return progress.stream().filter(p -> p.phase() == phase).toList();
-    }
-
-    /** The workload's faults and what became of them. */
-    void faults(List<FaultEvent> events) {
-        faults = List.copyOf(events);
     }
 
     void rebalanced(long millis) {
@@ -239,18 +239,26 @@ final class CoordinatorJournal {
         phaseName = name;
     }
 
+    /**
+     * The result, once the run is over: the core from what was recorded and the workers' final figures,
+     * the sections the run's features added, and the CKU check's verdict when the workload names CKUs.
+     *
+     * @param measurement the measured window, or null when nothing was measured
+     * @param consumer the consumers' figures, or null without consumers
+     * @param delivery what became of every message, or null when nothing was collected
+     * @param clientWarnings what the workers' clients warned about, by kind
+     */
     RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer,
-                       Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics,
-                       List<WarningSummary> clientWarnings) {
-        Map<String, Double> metricValues = new HashMap<>();
-        clientMetrics.forEach(t -> metricValues.put(t.name(), t.value()));
+                       Delivery delivery, List<WarningSummary> clientWarnings) {
+        ClientMetrics metrics = sections.get(ClientMetrics.class);
         Diagnosis diagnosis = searchDiagnosis != null && stall == null ? searchDiagnosis
-                : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search != null ? searchPeriods : progress,
-                        metricValues, stall));
+                : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search() != null ? searchPeriods : progress,
+                        metrics == null ? Map.of() : metrics.values(), stall));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
-        StatusRules.Outcome outcome = StatusRules.judge(status, failureReason, delivery, integrity, spec.options().maxUnackedRatio());
+        StatusRules.Outcome outcome = StatusRules.judge(status, failureReason, delivery, sections.get(Integrity.class),
+                spec.options().maxUnackedRatio());
         if (outcome.warning() != null) {
             warn(outcome.warning());
         }
@@ -262,37 +270,17 @@ final class CoordinatorJournal {
         if (diagnosis.warning() != null) {
             warn(diagnosis.warning());
         }
-        return new RunResult(
-                spec.runId(),
-                status,
-                failureReason,
-                List.copyOf(warnings),
-                startEpochMillis,
-                clock.epochMicros() / 1_000,
-                spec.workloadFile(),
-                workload != null ? workload : spec.workload(),
-                spec.driverName(),
-                spec.driverFile().name(),
-                spec.driverConfigForResult(),
-                spec.cluster(),
-                spec.versions(),
-                workerIds,
-                topics,
-                rebalanceTimeMillis,
-                spec.options().sampleInterval().toMillis(),
-                List.copyOf(periods),
-                measurement,
-                consumer,
-                spec.workerClocks(),
-                diagnosis,
-                delivery,
-                integrity,
-                List.copyOf(clientMetrics),
-                faults,
-                List.copyOf(clientWarnings),
-                warmup,
-                catchUp,
-                search);
+        Workload asRun = workload != null ? workload : spec.workload();
+        if (asRun.cku() != null) {
+            section(CkuVerdict.of(asRun, measurement, status, diagnosis));
+        }
+        RunIdentity identity = new RunIdentity(spec.runId(), spec.workloadFile(), asRun, new DriverInfo(spec.driverName(),
+                spec.driverFile().name(), spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(), workerIds, topics);
+        RunOutcome ending = new RunOutcome(status, failureReason, warnings, diagnosis, delivery,
+                clientWarnings.stream().map(ClientWarningCount::of).toList());
+        RunTimeline timeline = new RunTimeline(Instant.ofEpochMilli(startEpochMillis), Instant.ofEpochMilli(clock.epochMicros() / 1_000),
+                spec.options().sampleInterval().toMillis(), warmup, rebalanceTimeMillis, spec.workerClocks(), periods);
+        return new RunResult(identity, ending, sections, timeline, measurement, consumer);
     }
 
     private void noteMeasurementWarnings(Measurement m) {

@@ -1,5 +1,6 @@
 package io.kbench.integrity;
 
+import io.kbench.model.ResultSection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ public record Integrity(
         long duplicateMessages,
         long outOfOrderMessages,
         long redeliveredMessages,
-        String notChecked) {
+        String notChecked) implements ResultSection {
 
     /** True when a message was lost, duplicated or reordered. */
     public boolean violated() {

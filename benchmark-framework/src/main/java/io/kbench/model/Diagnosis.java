@@ -1,5 +1,6 @@
 package io.kbench.model;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Locale;
 
@@ -28,6 +29,7 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
         }
 
         /** As written in results and reports, e.g. "client-bound". */
+        @JsonValue
         public String label() {
             return label;
         }

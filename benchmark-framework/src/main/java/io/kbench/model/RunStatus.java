@@ -1,5 +1,8 @@
 package io.kbench.model;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
 /**
  * How a run ended. Only COMPLETED means the cluster answered throughout and nothing was lost;
  * DEGRADED: it ran to its end, but messages were not acknowledged, or lost, duplicated or reordered;
@@ -10,5 +13,11 @@ public enum RunStatus {
     COMPLETED,
     DEGRADED,
     FAILED,
-    INTERRUPTED
+    INTERRUPTED;
+
+    /** As written in results and reports, e.g. "completed". */
+    @JsonValue
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 }

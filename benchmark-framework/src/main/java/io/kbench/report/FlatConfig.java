@@ -1,11 +1,12 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.SecretNames;
 import io.kbench.driver.SweepTarget;
+import io.kbench.result.DriverInfo;
+import io.kbench.result.OmbResult;
+import io.kbench.result.ResultJson;
 import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverLoader;
 import java.io.IOException;
@@ -27,29 +28,29 @@ import java.util.TreeMap;
  */
 final class FlatConfig {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private FlatConfig() {}
 
-    static Map<String, String> of(ResultFileJson run) {
+    static Map<String, String> of(ResultFile run) {
         Map<String, String> out = new TreeMap<>();
-        JsonNode root = run.root();
-        if (run.format() == ResultFormat.OMB) {
+        if (run.omb() != null) {
             // OMB keeps only these of the workload, under its result's names.
-            put(out, "messageSize", root.path("messageSize"));
-            put(out, "topics", root.path("topics"));
-            put(out, "partitionsPerTopic", root.path("partitions"));
-            put(out, "producersPerTopic", root.path("producersPerTopic"));
-            put(out, "consumerPerSubscription", root.path("consumersPerTopic"));
-            put(out, "driver.name", root.path("driver"));
+            OmbResult r = run.omb();
+            put(out, "messageSize", r.messageSize());
+            put(out, "topics", r.topics());
+            put(out, "partitionsPerTopic", r.partitions());
+            put(out, "producersPerTopic", r.producersPerTopic());
+            put(out, "consumerPerSubscription", r.consumersPerTopic());
+            put(out, "driver.name", r.driver());
             return out;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("workloadConfig").fields(); it.hasNext(); ) {
+        // The workload's fields as its file names them, each as the result writes it (durations as 30s).
+        JsonNode workload = ResultJson.MAPPER.valueToTree(run.kbench().identity().workload());
+        for (Iterator<Map.Entry<String, JsonNode>> it = workload.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             put(out, e.getKey(), e.getValue());
         }
-        JsonNode driverConfig = root.path("driverInfo").path("config");
-        out.putAll(driver(driverConfig, settingGroups(root.path("driverInfo"))));
+        DriverInfo driver = run.kbench().identity().driverInfo();
+        out.putAll(driver(ResultJson.MAPPER.valueToTree(driver.config()), settingGroups(driver)));
         return out;
     }
 
@@ -57,21 +58,12 @@ final class FlatConfig {
      * The groups the run's driver declared: written into the result since they exist, else asked of the
      * driver named by the result's driverClass if it is on this class path; none otherwise (plain driver.&lt;field&gt;).
      */
-    private static List<SweepTarget> settingGroups(JsonNode driverInfo) {
-        JsonNode written = driverInfo.path("settingGroups");
-        if (written.isArray()) {
-            List<SweepTarget> groups = new ArrayList<>();
-            try {
-                for (JsonNode g : written) {
-                    groups.add(JSON.treeToValue(g, SweepTarget.class));
-                }
-                return groups;
-            } catch (JsonProcessingException | IllegalArgumentException e) {
-                return List.of(); // a hand-edited result: fall back to plain names
-            }
+    private static List<SweepTarget> settingGroups(DriverInfo driver) {
+        if (driver.settingGroups() != null) {
+            return driver.settingGroups();
         }
-        return DriverLoader.named(driverInfo.path("config").path("driverClass").asText(""))
-                .map(BenchmarkDriver::sweepTargets).orElse(List.of());
+        Object driverClass = driver.config() == null ? null : driver.config().get("driverClass");
+        return DriverLoader.named(driverClass == null ? "" : driverClass.toString()).map(BenchmarkDriver::sweepTargets).orElse(List.of());
     }
 
     /** A driver file's fields, flat: declared groups as {@code <prefix>.<key>}, the rest as {@code driver.<field>}. */
@@ -123,6 +115,10 @@ final class FlatConfig {
             return;
         }
         p.stringPropertyNames().forEach(k -> out.put(prefix + k, mask(k, p.getProperty(k))));
+    }
+
+    private static void put(Map<String, String> out, String key, Object value) {
+        put(out, key, (JsonNode) ResultJson.MAPPER.valueToTree(value));
     }
 
     private static void put(Map<String, String> out, String key, JsonNode value) {

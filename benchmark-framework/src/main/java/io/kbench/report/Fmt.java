@@ -8,8 +8,8 @@ final class Fmt {
     private Fmt() {}
 
     /** 10,059.2 — rates and counts with grouping; "—" for none. */
-    static String grouped(Double v, int decimals) {
-        return v == null ? "—" : String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    static String grouped(Number v, int decimals) {
+        return v == null ? "—" : String.format(Locale.ROOT, "%,." + decimals + "f", v.doubleValue());
     }
 
     /** Latency in ms with 3 significant digits (at least 3 decimals below 1 ms). */

@@ -37,11 +37,11 @@ public final class HtmlReport {
                 baseIndex = 0;
             }
         }
-        List<ResultFileJson> runs = new ArrayList<>();
+        List<ResultFile> runs = new ArrayList<>();
         for (Path f : files) {
-            runs.add(ResultFileJson.read(f));
+            runs.add(ResultFile.read(f));
         }
-        ResultFileJson base = baseIndex < 0 ? null : runs.get(baseIndex);
+        ResultFile base = baseIndex < 0 ? null : runs.get(baseIndex);
         String html = HtmlPage.render(ReportModel.build(runs, base, tool));
         byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
         Path parent = output.toAbsolutePath().getParent();

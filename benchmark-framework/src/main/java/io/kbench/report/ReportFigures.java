@@ -1,11 +1,17 @@
 package io.kbench.report;
 
+import io.kbench.model.Measurement;
 import io.kbench.model.Units;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.OmbPercentiles;
+import io.kbench.result.OmbResult;
+import io.kbench.result.RunResult;
+import io.kbench.stats.LatencySummary;
+import java.util.List;
 
 /**
  * The headline figures of one run, from either result format, for the summary and the comparison.
- * Rates per second; MB = 1,048,576 bytes; latencies in ms; null when the run has no such figure.
+ * Rates per second; MB = 1,048,576 bytes; latencies in ms, with OMB's nine figures (a figure is null
+ * when the run has none: {@link #NONE}); null when the run has no such figure.
  *
  * @param publishRate acknowledged messages per second
  * @param publishMBps acknowledged payload MB per second
@@ -27,61 +33,58 @@ public record ReportFigures(
         Double requestedRate,
         Double sendErrors,
         Double windowSeconds,
-        LatencyMillis publish,
-        LatencyMillis send,
-        LatencyMillis endToEnd,
-        LatencyMillis scheduleDelay) {
+        OmbPercentiles<Double> publish,
+        OmbPercentiles<Double> send,
+        OmbPercentiles<Double> endToEnd,
+        OmbPercentiles<Double> scheduleDelay) {
 
+    /** No such latency in the run. */
+    static final OmbPercentiles<Double> NONE = OmbPercentiles.of(pct -> null);
 
-    static ReportFigures of(ResultFileJson run) {
-        return run.format() == ResultFormat.KBENCH ? kbench(run.root()) : omb(run.root());
+    static ReportFigures of(ResultFile run) {
+        return run.kbench() != null ? kbench(run.kbench()) : omb(run.omb());
     }
 
-    private static ReportFigures kbench(JsonNode root) {
-        JsonNode m = root.path("measurement");
-        if (!m.isObject()) {
-            return new ReportFigures(null, null, null, null, requested(root), null, null,
-                    LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE, LatencyMillis.NONE);
+    private static ReportFigures kbench(RunResult r) {
+        Measurement m = r.measurement();
+        if (m == null) {
+            return new ReportFigures(null, null, null, null, r.identity().workload().producerRate(), null, null,
+                    NONE, NONE, NONE, NONE);
         }
-        boolean consumers = root.path("workloadConfig").path("subscriptionsPerTopic").asInt(1) > 0;
-        return new ReportFigures(LatencyMillis.num(m.path("publishRate")), LatencyMillis.num(m.path("publishMBps")),
-                consumers ? LatencyMillis.num(m.path("consumeRate")) : null, consumers ? LatencyMillis.num(m.path("consumeMBps")) : null,
-                LatencyMillis.num(m.path("requestedRate")), LatencyMillis.num(m.path("counts").path("sendErrors")),
-                m.path("windowMicros").isNumber() ? m.path("windowMicros").asDouble() / 1e6 : null,
-                LatencyMillis.fromMicros(m.path("publishLatency")), LatencyMillis.fromMicros(m.path("sendLatency")),
-                LatencyMillis.fromMicros(m.path("endToEndLatency")), LatencyMillis.fromMicros(m.path("scheduleDelay")));
-    }
-
-    private static Double requested(JsonNode root) {
-        return LatencyMillis.num(root.path("workloadConfig").path("producerRate"));
+        boolean consumers = r.identity().workload().subscriptionsPerTopic() > 0;
+        return new ReportFigures(m.publishRate(), m.publishMBps(), consumers ? m.consumeRate() : null,
+                consumers ? m.consumeMBps() : null, m.requestedRate(), (double) m.counts().sendErrors(), m.windowMicros() / 1e6,
+                millis(m.publishLatency()), millis(m.sendLatency()), millis(m.endToEndLatency()), millis(m.scheduleDelay()));
     }
 
     /** OMB: rates are the mean of its per-period lists; its publish latency (ack − send) is our send latency. */
-    private static ReportFigures omb(JsonNode root) {
-        Double publishRate = mean(root.path("publishRate"));
-        Double consumeRate = mean(root.path("consumeRate"));
-        Double size = LatencyMillis.num(root.path("messageSize"));
-        double sample = root.path("sampleRateMillis").asDouble(10_000) / 1_000;
-        Double errorRate = mean(root.path("publishErrorRate"));
-        int periods = root.path("publishRate").size();
+    private static ReportFigures omb(OmbResult r) {
+        Double publishRate = mean(r.publishRate());
+        Double consumeRate = mean(r.consumeRate());
+        Double size = r.messageSize() == null ? null : r.messageSize().doubleValue();
+        double sample = (r.sampleRateMillis() == null ? 10_000 : r.sampleRateMillis()) / 1_000.0;
+        Double errorRate = mean(r.publishErrorRate());
+        int periods = r.publishRate() == null ? 0 : r.publishRate().size();
         return new ReportFigures(publishRate, mb(publishRate, size), consumeRate, mb(consumeRate, size), null,
                 errorRate == null ? null : (double) Math.round(errorRate * periods * sample), periods * sample,
-                LatencyMillis.NONE, LatencyMillis.fromOmb(root, "aggregatedPublishLatency"),
-                LatencyMillis.fromOmb(root, "aggregatedEndToEndLatency"), LatencyMillis.NONE);
+                NONE, r.aggregatedPublishLatency() == null ? NONE : r.aggregatedPublishLatency(),
+                r.aggregatedEndToEndLatency() == null ? NONE : r.aggregatedEndToEndLatency(), NONE);
+    }
+
+    /** A summary in µs as OMB's figures in ms; {@link #NONE} without samples. */
+    private static OmbPercentiles<Double> millis(LatencySummary s) {
+        return s.count() == 0 ? NONE
+                : OmbPercentiles.of(pct -> (pct < 0 ? s.avgMicros() : s.atPercentileMicros(pct)) / 1_000.0);
     }
 
     private static Double mb(Double rate, Double size) {
         return rate == null || size == null ? null : rate * size / Units.BYTES_PER_MB;
     }
 
-    static Double mean(JsonNode array) {
-        if (!array.isArray() || array.isEmpty()) {
+    static Double mean(List<? extends Number> values) {
+        if (values == null || values.isEmpty()) {
             return null;
         }
-        double sum = 0;
-        for (JsonNode v : array) {
-            sum += v.asDouble();
-        }
-        return sum / array.size();
+        return values.stream().mapToDouble(v -> v == null ? 0 : v.doubleValue()).average().orElseThrow();
     }
 }

@@ -24,8 +24,8 @@ final class ReportModel {
      * @param runs every result, in the order given
      * @param baseline the run to compare against in its group (null: each group's first)
      */
-    static ObjectNode build(List<ResultFileJson> runs, ResultFileJson baseline, String tool) {
-        Map<String, List<ResultFileJson>> groups = new LinkedHashMap<>();
+    static ObjectNode build(List<ResultFile> runs, ResultFile baseline, String tool) {
+        Map<String, List<ResultFile>> groups = new LinkedHashMap<>();
         runs.forEach(r -> groups.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r));
 
         ObjectNode page = Json.object();
@@ -35,16 +35,16 @@ final class ReportModel {
         page.put("generated", Instant.now().toString());
         page.put("tool", tool);
         ArrayNode inputs = page.putArray("inputs");
-        runs.forEach(r -> inputs.add(r.file() + (r.format() == ResultFormat.OMB ? " (OpenMessaging Benchmark result)" : "")));
+        runs.forEach(r -> inputs.add(r.file() + (r.omb() != null ? " (OpenMessaging Benchmark result)" : "")));
         ArrayNode sections = page.putArray("sections");
-        for (Map.Entry<String, List<ResultFileJson>> g : groups.entrySet()) {
+        for (Map.Entry<String, List<ResultFile>> g : groups.entrySet()) {
             int base = baseline == null ? 0 : Math.max(0, g.getValue().indexOf(baseline));
             sections.add(group(g.getKey(), g.getValue(), base).json());
         }
         return page;
     }
 
-    static Section group(String workload, List<ResultFileJson> loaded, int baseline) {
+    static Section group(String workload, List<ResultFile> loaded, int baseline) {
         List<Map<String, String>> configs = loaded.stream().map(FlatConfig::of).toList();
         ConfigDiff diff = ConfigDiff.of(configs);
         boolean fewDifferences = !diff.keys().isEmpty() && diff.keys().size() <= 3;

@@ -9,16 +9,17 @@ package io.kbench.report;
  * @param figures headline figures
  * @param curves latency percentile curves
  */
-record ReportedRun(ResultFileJson run, int number, String label, ReportFigures figures, PercentileCurves curves) {
+record ReportedRun(ResultFile run, int number, String label, ReportFigures figures, PercentileCurves curves) {
 
-    static ReportedRun of(ResultFileJson run, int number, String distinguishing) {
+    static ReportedRun of(ResultFile run, int number, String distinguishing) {
         String label = "#" + number + " " + (distinguishing == null || distinguishing.isBlank() ? run.stem() : distinguishing);
-        PercentileCurves curves = run.format() == ResultFormat.KBENCH ? PercentileCurves.fromKbench(run.root()) : PercentileCurves.fromOmb(run.root());
+        PercentileCurves curves = run.kbench() != null ? PercentileCurves.fromKbench(run.kbench().measurement())
+                : PercentileCurves.fromOmb(run.omb());
         return new ReportedRun(run, number, label, ReportFigures.of(run), curves);
     }
 
     boolean omb() {
-        return run.format() == ResultFormat.OMB;
+        return run.omb() != null;
     }
 
     /** Runs whose figures describe the whole measurement (not cut short). */

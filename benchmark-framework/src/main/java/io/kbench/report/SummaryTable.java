@@ -1,9 +1,14 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.integrity.Integrity;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.result.RunOutcome;
+import io.kbench.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -29,15 +34,21 @@ final class SummaryTable {
         row(t, runs, "published", r -> flow(r.figures().publishRate(), r.figures().publishMBps()));
         row(t, runs, "consumed", r -> flow(r.figures().consumeRate(), r.figures().consumeMBps()));
         row(t, runs, "send errors", r -> Fmt.grouped(r.figures().sendErrors(), 0));
-        row(t, runs, "delivery", r -> delivery(r.run().root().path("delivery")));
-        rowCells(t, runs, "client-bound", SummaryTable::clientBound);
-        rowCells(t, runs, "diagnosis", r -> diagnosis(r.run().root().path("diagnosis")));
-        rowCells(t, runs, "integrity", r -> integrity(r.run().root().path("integrity")));
-        rowCells(t, runs, "warnings", r -> warnings(r.run().root().path("warnings")));
-        row(t, runs, "workers", r -> r.run().root().path("workerIds").isArray() ? Integer.toString(r.run().root().path("workerIds").size()) : null);
-        row(t, runs, "started", r -> text(r.run().root(), "startTime", "beginTime"));
-        row(t, runs, "versions", r -> versions(r.run().root().path("versions")));
+        row(t, runs, "delivery", r -> kbench(r, k -> delivery(k.outcome().delivery())));
+        rowCells(t, runs, "client-bound", r -> kbench(r, k -> clientBound(k.outcome())));
+        rowCells(t, runs, "diagnosis", r -> kbench(r, k -> diagnosis(k.outcome().diagnosis())));
+        rowCells(t, runs, "integrity", r -> kbench(r, k -> integrity(k.section(Integrity.class))));
+        rowCells(t, runs, "warnings", r -> kbench(r, k -> warnings(k.outcome().warnings())));
+        row(t, runs, "workers", r -> kbench(r, k -> k.identity().workerIds() == null ? null
+                : Integer.toString(k.identity().workerIds().size())));
+        row(t, runs, "started", r -> r.omb() ? r.run().omb().beginTime() : r.run().kbench().timeline().startTime().toString());
+        row(t, runs, "versions", r -> kbench(r, k -> versions(k.identity().versions())));
         return t;
+    }
+
+    /** A kbench result's figure; OMB's results have none of these. */
+    private static <T> T kbench(ReportedRun r, Function<RunResult, T> figure) {
+        return r.omb() ? null : figure.apply(r.run().kbench());
     }
 
     private static void row(TableSpec t, List<ReportedRun> runs, String name, Function<ReportedRun, String> cell) {
@@ -64,13 +75,13 @@ final class SummaryTable {
 
     private static TableSpec.Cell status(ReportedRun r) {
         String s = r.run().status();
-        String reason = r.run().root().path("failureReason").asText("");
+        String reason = r.omb() ? null : r.run().kbench().outcome().failureReason();
         String cls = switch (s) {
             case "completed" -> "good";
             case "degraded" -> "warn";
             default -> "bad";
         };
-        return new TableSpec.Cell(reason.isBlank() || reason.equals("null") ? s : s + ": " + reason, cls);
+        return new TableSpec.Cell(reason == null || reason.isBlank() ? s : s + ": " + reason, cls);
     }
 
     private static String rates(ReportedRun r) {
@@ -94,76 +105,51 @@ final class SummaryTable {
         return Fmt.grouped(rate, 1) + " msg/s, " + Fmt.grouped(mbps, 2) + " MB/s";
     }
 
-    private static String delivery(JsonNode d) {
-        if (!d.isObject()) {
+    private static String delivery(Delivery d) {
+        if (d == null) {
             return null;
         }
         return String.format(Locale.ROOT, "sent %,d; acked %,d; failed %,d; undelivered %,d; due but unsent %,d",
-                d.path("sentMessages").asLong(), d.path("ackedMessages").asLong(), d.path("failedMessages").asLong(),
-                d.path("undeliveredMessages").asLong(), d.path("unsentDueMessages").asLong());
+                d.sentMessages(), d.ackedMessages(), d.failedMessages(), d.undeliveredMessages(), d.unsentDueMessages());
     }
 
-    private static TableSpec.Cell clientBound(ReportedRun r) {
-        JsonNode root = r.run().root();
-        if (!root.has("clientBound")) {
-            return null;
-        }
-        if (!root.path("clientBound").asBoolean()) {
+    private static TableSpec.Cell clientBound(RunOutcome o) {
+        if (!o.clientBound()) {
             return new TableSpec.Cell("no", "");
         }
-        return new TableSpec.Cell("yes: " + root.path("clientBoundReason").asText("(no reason given)"), "warn");
+        String reason = o.clientBoundReason();
+        return new TableSpec.Cell("yes: " + (reason == null ? "(no reason given)" : reason), "warn");
     }
 
-    private static TableSpec.Cell diagnosis(JsonNode d) {
-        if (!d.isObject()) {
-            return null;
-        }
-        String verdict = d.path("verdict").asText("none");
-        List<String> reasons = new ArrayList<>();
-        d.path("reasons").forEach(x -> reasons.add(x.asText()));
-        String text = reasons.isEmpty() ? verdict : verdict + ": " + String.join("; ", reasons);
-        return new TableSpec.Cell(text, verdict.equals("none") ? "" : "warn");
+    private static TableSpec.Cell diagnosis(Diagnosis d) {
+        String verdict = d.verdict().label();
+        String text = d.reasons().isEmpty() ? verdict : verdict + ": " + String.join("; ", d.reasons());
+        return new TableSpec.Cell(text, d.verdict() == Diagnosis.Verdict.NONE ? "" : "warn");
     }
 
-    private static TableSpec.Cell integrity(JsonNode i) {
-        if (!i.isObject()) {
+    private static TableSpec.Cell integrity(Integrity i) {
+        if (i == null) {
             return null;
         }
-        if (i.hasNonNull("notChecked")) {
-            return new TableSpec.Cell("not checked: " + i.path("notChecked").asText(), "");
+        if (i.notChecked() != null) {
+            return new TableSpec.Cell("not checked: " + i.notChecked(), "");
         }
-        long lost = i.path("lostMessages").asLong();
-        long duplicates = i.path("duplicateMessages").asLong();
-        long reordered = i.path("outOfOrderMessages").asLong();
+        long lost = i.lostMessages() == null ? 0 : i.lostMessages();
         String text = String.format(Locale.ROOT, "checked %,d: lost %,d, duplicated %,d, out of order %,d",
-                i.path("checkedMessages").asLong(), lost, duplicates, reordered);
-        return new TableSpec.Cell(text, lost > 0 ? "bad" : duplicates + reordered > 0 ? "warn" : "good");
+                i.checkedMessages(), lost, i.duplicateMessages(), i.outOfOrderMessages());
+        return new TableSpec.Cell(text, lost > 0 ? "bad" : i.duplicateMessages() + i.outOfOrderMessages() > 0 ? "warn" : "good");
     }
 
-    private static TableSpec.Cell warnings(JsonNode w) {
-        if (!w.isArray() || w.isEmpty()) {
-            return null;
-        }
-        List<String> lines = new ArrayList<>();
-        w.forEach(x -> lines.add(x.asText()));
-        return new TableSpec.Cell(String.join(" | ", lines), "warn");
+    private static TableSpec.Cell warnings(List<String> warnings) {
+        return warnings.isEmpty() ? null : new TableSpec.Cell(String.join(" | ", warnings), "warn");
     }
 
-    private static String versions(JsonNode v) {
-        if (!v.isObject()) {
+    private static String versions(Map<String, String> versions) {
+        if (versions == null) {
             return null;
         }
         List<String> parts = new ArrayList<>();
-        v.fields().forEachRemaining(e -> parts.add(e.getKey() + " " + e.getValue().asText()));
+        versions.forEach((k, v) -> parts.add(k + " " + v));
         return String.join("; ", parts);
-    }
-
-    private static String text(JsonNode root, String... fields) {
-        for (String f : fields) {
-            if (root.path(f).isTextual()) {
-                return root.path(f).asText();
-            }
-        }
-        return null;
     }
 }

@@ -1,13 +1,21 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.faults.FaultEvent;
+import io.kbench.faults.FaultTimeline;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
+import io.kbench.result.OmbResult;
+import io.kbench.result.RunResult;
+import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A run's time series, one point per reporting period (its end, in seconds since the load started):
@@ -17,7 +25,7 @@ import java.util.function.ToDoubleFunction;
 final class TimeSeriesCharts {
 
     /** One reporting period: where it ends, its phase and its figures. */
-    private record Point(double endSeconds, String phase, JsonNode period) {}
+    private record Point(double endSeconds, String phase, PeriodSummary period) {}
 
     /** A shaded stretch of the time axis. */
     record Span(String phase, double from, double to) {}
@@ -25,35 +33,33 @@ final class TimeSeriesCharts {
     /** A fault marked on the time axis. */
     record Mark(double at, String label) {}
 
-    private static final Map<String, String> PHASES = Map.of(
-            "PREFILL", "prefill", "WARMUP", "warmup", "BACKLOG_BUILD", "backlog build",
-            "BACKLOG_DRAIN", "backlog drain", "MEASURE", "measure", "DRAIN", "drain");
+    private static final Map<Phase, String> PHASES = Map.of(Phase.BACKLOG_BUILD, "backlog build", Phase.BACKLOG_DRAIN, "backlog drain");
 
     private TimeSeriesCharts() {}
 
     static ChartSpec[] of(ReportedRun run) {
-        return run.omb() ? omb(run) : kbench(run);
+        return run.omb() ? omb(run.run().omb()) : kbench(run.run().kbench());
     }
 
-    private static ChartSpec[] kbench(ReportedRun run) {
+    private static ChartSpec[] kbench(RunResult r) {
         List<Point> points = new ArrayList<>();
-        for (JsonNode p : run.run().root().path("periods")) {
-            String phase = PHASES.getOrDefault(p.path("phase").asText(), p.path("phase").asText().toLowerCase(Locale.ROOT));
-            points.add(new Point(p.path("elapsedMicros").asDouble() / 1e6, phase, p));
+        for (PeriodSummary p : r.timeline().periods()) {
+            String phase = PHASES.getOrDefault(p.phase(), p.phase().name().toLowerCase(Locale.ROOT));
+            points.add(new Point(p.elapsedMicros() / 1e6, phase, p));
         }
         List<Span> spans = spans(points);
-        List<Mark> marks = faults(run.run().root().path("faults"));
+        List<Mark> marks = faults(r.section(FaultTimeline.class));
         double[] x = axis(points, spans, marks);
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
-                .line("publish", values(x, points, p -> p.path("publishRate").asDouble()))
-                .line("consume", values(x, points, p -> p.path("consumeRate").asDouble()));
+                .line("publish", values(x, points, PeriodSummary::publishRate))
+                .line("consume", values(x, points, PeriodSummary::consumeRate));
         ChartSpec latency = chart("Latency over time", "latency", "ms", x)
-                .line("publish p50", latencies(x, points, "publishLatency", "p50Micros"))
-                .line("publish p99", latencies(x, points, "publishLatency", "p99Micros"))
-                .line("end-to-end p50", latencies(x, points, "endToEndLatency", "p50Micros"))
-                .line("end-to-end p99", latencies(x, points, "endToEndLatency", "p99Micros"));
+                .line("publish p50", latencies(x, points, PeriodSummary::publishLatency, LatencySummary::p50Micros))
+                .line("publish p99", latencies(x, points, PeriodSummary::publishLatency, LatencySummary::p99Micros))
+                .line("end-to-end p50", latencies(x, points, PeriodSummary::endToEndLatency, LatencySummary::p50Micros))
+                .line("end-to-end p99", latencies(x, points, PeriodSummary::endToEndLatency, LatencySummary::p99Micros));
         ChartSpec backlog = chart("Backlog", "backlog", "messages", x)
-                .line("backlog (acknowledged × subscriptions − consumed)", values(x, points, p -> p.path("backlogMessages").asDouble()));
+                .line("backlog (acknowledged × subscriptions − consumed)", values(x, points, PeriodSummary::backlogMessages));
         ChartSpec[] charts = {rates, latency, backlog};
         for (ChartSpec c : charts) {
             decorate(c, x, spans, marks);
@@ -62,23 +68,22 @@ final class TimeSeriesCharts {
     }
 
     /** OMB keeps the measured periods only, every sampleRateMillis (10 s unless it says otherwise). */
-    private static ChartSpec[] omb(ReportedRun run) {
-        JsonNode root = run.run().root();
-        double step = root.path("sampleRateMillis").asDouble(10_000) / 1_000;
-        int n = root.path("publishRate").size();
+    private static ChartSpec[] omb(OmbResult r) {
+        double step = (r.sampleRateMillis() == null ? 10_000 : r.sampleRateMillis()) / 1_000.0;
+        int n = r.publishRate() == null ? 0 : r.publishRate().size();
         double[] x = new double[n];
         for (int i = 0; i < n; i++) {
             x[i] = (i + 1) * step;
         }
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
-                .line("publish", array(root.path("publishRate"), n))
-                .line("consume", array(root.path("consumeRate"), n));
+                .line("publish", array(r.publishRate(), n))
+                .line("consume", array(r.consumeRate(), n));
         ChartSpec latency = chart("Latency over time", "latency", "ms", x)
-                .line("send p50 (OMB's publish: ack − send)", array(root.path("publishLatency50pct"), n))
-                .line("send p99 (OMB's publish: ack − send)", array(root.path("publishLatency99pct"), n))
-                .line("end-to-end p50", array(root.path("endToEndLatency50pct"), n))
-                .line("end-to-end p99", array(root.path("endToEndLatency99pct"), n));
-        ChartSpec backlog = chart("Backlog", "backlog", "messages", x).line("backlog", array(root.path("backlog"), n));
+                .line("send p50 (OMB's publish: ack − send)", array(r.publishLatency() == null ? null : r.publishLatency().p50(), n))
+                .line("send p99 (OMB's publish: ack − send)", array(r.publishLatency() == null ? null : r.publishLatency().p99(), n))
+                .line("end-to-end p50", array(r.endToEndLatency() == null ? null : r.endToEndLatency().p50(), n))
+                .line("end-to-end p99", array(r.endToEndLatency() == null ? null : r.endToEndLatency().p99(), n));
+        ChartSpec backlog = chart("Backlog", "backlog", "messages", x).line("backlog", array(r.backlog(), n));
         return new ChartSpec[] {rates.note("OMB result: measured periods only"), latency, backlog};
     }
 
@@ -103,15 +108,15 @@ final class TimeSeriesCharts {
         return spans;
     }
 
-    static List<Mark> faults(JsonNode faults) {
+    static List<Mark> faults(FaultTimeline faults) {
         List<Mark> marks = new ArrayList<>();
-        for (JsonNode f : faults) {
-            if (!f.path("appliedElapsedMicros").isNumber()) {
+        for (FaultEvent f : faults == null ? List.<FaultEvent>of() : faults.events()) {
+            if (f.appliedElapsedMicros() == null) {
                 continue; // not applied (or planned only): listed in the faults table, not marked
             }
-            String what = f.path("type").asText("fault") + (f.has("broker") ? " broker " + f.path("broker").asText() : "")
-                    + (f.path("durationMillis").asLong(0) > 0 ? " for " + Fmt.grouped(f.path("durationMillis").asDouble(), 0) + " ms" : "");
-            marks.add(new Mark(f.path("appliedElapsedMicros").asDouble() / 1e6, "fault: " + what));
+            String what = f.type() + (f.broker() != null ? " broker " + f.broker() : "")
+                    + (f.durationMillis() != null && f.durationMillis() > 0 ? " for " + Fmt.grouped(f.durationMillis(), 0) + " ms" : "");
+            marks.add(new Mark(f.appliedElapsedMicros() / 1e6, "fault: " + what));
         }
         return marks;
     }
@@ -128,7 +133,7 @@ final class TimeSeriesCharts {
         return xs.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    private static Double[] values(double[] x, List<Point> points, ToDoubleFunction<JsonNode> value) {
+    private static Double[] values(double[] x, List<Point> points, ToDoubleFunction<PeriodSummary> value) {
         Map<Double, Double> at = new LinkedHashMap<>();
         points.forEach(p -> at.put(p.endSeconds(), value.applyAsDouble(p.period())));
         Double[] y = new Double[x.length];
@@ -139,12 +144,13 @@ final class TimeSeriesCharts {
     }
 
     /** A latency figure in ms; no point for a period without samples of that latency. */
-    private static Double[] latencies(double[] x, List<Point> points, String latency, String field) {
+    private static Double[] latencies(double[] x, List<Point> points, Function<PeriodSummary, LatencySummary> latency,
+                                      ToLongFunction<LatencySummary> micros) {
         Map<Double, Double> at = new LinkedHashMap<>();
         for (Point p : points) {
-            JsonNode s = p.period().path(latency);
-            if (s.path("count").asLong(0) > 0) {
-                at.put(p.endSeconds(), s.path(field).asDouble() / 1_000);
+            LatencySummary s = latency.apply(p.period());
+            if (s.count() > 0) {
+                at.put(p.endSeconds(), micros.applyAsLong(s) / 1_000.0);
             }
         }
         Double[] y = new Double[x.length];
@@ -185,10 +191,10 @@ final class TimeSeriesCharts {
         }
     }
 
-    private static Double[] array(JsonNode a, int n) {
+    private static Double[] array(List<? extends Number> a, int n) {
         Double[] y = new Double[n];
-        for (int i = 0; i < n && i < a.size(); i++) {
-            y[i] = a.get(i).isNumber() ? a.get(i).asDouble() : null;
+        for (int i = 0; a != null && i < n && i < a.size(); i++) {
+            y[i] = a.get(i) == null ? null : a.get(i).doubleValue();
         }
         return y;
     }

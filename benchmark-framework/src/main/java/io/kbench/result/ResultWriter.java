@@ -38,7 +38,8 @@ public final class ResultWriter {
      * (it searches subdirectories).
      */
     public static Path placeFor(RunResult result, Path planned) {
-        if (result.status() != RunStatus.FAILED && result.status() != RunStatus.INTERRUPTED) {
+        RunStatus status = result.outcome().status();
+        if (status != RunStatus.FAILED && status != RunStatus.INTERRUPTED) {
             return planned;
         }
         return planned.resolveSibling(FAILED_DIRECTORY).resolve(FAILED_PREFIX + planned.getFileName());
@@ -71,7 +72,7 @@ public final class ResultWriter {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        byte[] bytes = redactor.redactSecrets(ResultDocument.toText(result, settingGroups)).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = redactor.redactSecrets(ResultJson.text(settingGroups.isEmpty() ? result : result.withSettingGroups(settingGroups))).getBytes(StandardCharsets.UTF_8);
         for (int n = 0; ; n++) {
             Path candidate = n == 0 ? wanted : numbered(wanted, n);
             try {
@@ -84,7 +85,8 @@ public final class ResultWriter {
     }
 
     static String defaultName(RunResult result) {
-        return defaultName(result.workload().name(), result.driverName(), result.startEpochMillis());
+        return defaultName(result.identity().workload().name(), result.identity().driverInfo().name(),
+                result.timeline().startTime().toEpochMilli());
     }
 
     /** The generated name of a result: workload, driver and start time (UTC), e.g. {@code simple-kafka-local-20261120-224937.json}. */

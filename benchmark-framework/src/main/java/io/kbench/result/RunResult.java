@@ -1,126 +1,111 @@
 package io.kbench.result;
 
-import io.kbench.backlog.CatchUp;
-import io.kbench.cku.CkuVerdict;
-import io.kbench.faults.FaultEvent;
-import io.kbench.integrity.Integrity;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kbench.driver.SweepTarget;
 import io.kbench.model.ConsumerMetrics;
-import io.kbench.model.Delivery;
-import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
-import io.kbench.model.PeriodSummary;
-import io.kbench.model.RunStatus;
-import io.kbench.model.WarmupReport;
-import io.kbench.search.SearchReport;
-import io.kbench.stats.ClientMetricTotal;
-import io.kbench.time.ClockOffset;
-import io.kbench.warning.WarningSummary;
-import io.kbench.workload.Workload;
+import io.kbench.model.ResultSection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Everything one run produced, before it is written as JSON.
+ * Everything one run produced: the document of its result file. A core that every run has (who ran
+ * what, how it ended, its timeline, the measurement and the consumers' figures) and the optional
+ * sections of the features it used ({@link ResultSections}). OMB's and the Redpanda fork's fields are
+ * written too, derived from the core ({@link OmbResult}). The JSON is flat: each part's fields sit at
+ * the top of the document, where results had them before they had parts.
  *
- * @param runId unique id of the run (also in topic names)
- * @param status how it ended
- * @param failureReason why it did not complete, or null
- * @param warnings things the user should know about the figures (fell behind, drain incomplete, ...)
- * @param startEpochMillis when the run started
- * @param endEpochMillis when it ended
- * @param workloadFile the workload file as given
- * @param workload the workload as run (after overrides)
- * @param driverName the driver file's name field
- * @param driverFile the driver file as given
- * @param driverConfig the driver file's fields with secrets redacted
- * @param cluster the cluster description (e.g. the local cluster's), or null
- * @param versions tool, Java, client library and OS versions
- * @param workers the workers that ran the load
- * @param topics names of the topics used
- * @param rebalanceTimeMillis from creating the consumers to every partition being assigned
- * @param sampleIntervalMillis the length of the periods kept (the last of a phase may be shorter)
- * @param periods every sampled period, all phases
- * @param measurement the measured phase, or null if the run failed before it
- * @param consumer consumer figures in kafka-consumer-perf-test's terms, or null without consumers
- * @param workerClocks each remote worker's clock offset and its error bound (empty for a local run)
- * @param diagnosis what limited the run: the clients, the cluster, a quota, or nothing ({@link Diagnosis#NONE})
- * @param delivery what became of every message handed to the driver, or null when nothing was collected
- * @param integrity lost, duplicated and reordered messages, or null when not checked (integrity
- *     checks off, or nobody consumed)
- * @param clientMetrics the clients' own metrics, combined over all clients of all workers
- * @param faults the workload's faults and what became of each (empty without faults)
- * @param clientWarnings what the workers' clients warned about, by kind, combined over workers
- * @param warmup how the warmup went, or null without one
- * @param catchUp how the consumers caught up with a backlog ({@code consumerBacklogSizeGB}), over the drain
- *     alone; null without a backlog or when the drain did not finish
- * @param search the max-rate search and every step of it, or null when the run did not search
+ * @param schemaVersion the version of the result's schema: {@link #SCHEMA_VERSION} for results written
+ *     now, 1 for results written before the field existed; docs/result-schema.md says what bumps it
+ * @param identity what ran, and where
+ * @param outcome how it ended, and why
+ * @param sections what the run's features added
+ * @param timeline when it ran, and its periods
+ * @param measurement the measured window, or null if the run failed before it
+ * @param consumer the consumers' figures in kafka-consumer-perf-test's terms, or null without consumers
  */
+@JsonPropertyOrder({"schemaVersion", "omb", "identity", "outcome", "sections", "timeline", "units", "measurement",
+        "consumerMetrics"})
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record RunResult(
-        String runId,
-        RunStatus status,
-        String failureReason,
-        List<String> warnings,
-        long startEpochMillis,
-        long endEpochMillis,
-        String workloadFile,
-        Workload workload,
-        String driverName,
-        String driverFile,
-        Map<String, Object> driverConfig,
-        String cluster,
-        Map<String, String> versions,
-        List<String> workers,
-        List<String> topics,
-        long rebalanceTimeMillis,
-        long sampleIntervalMillis,
-        List<PeriodSummary> periods,
+        int schemaVersion,
+        @JsonUnwrapped RunIdentity identity,
+        @JsonUnwrapped RunOutcome outcome,
+        @JsonUnwrapped ResultSections sections,
+        @JsonUnwrapped RunTimeline timeline,
         Measurement measurement,
-        ConsumerMetrics consumer,
-        List<ClockOffset> workerClocks,
-        Diagnosis diagnosis,
-        Delivery delivery,
-        Integrity integrity,
-        List<ClientMetricTotal> clientMetrics,
-        List<FaultEvent> faults,
-        List<WarningSummary> clientWarnings,
-        WarmupReport warmup,
-        CatchUp catchUp,
-        SearchReport search) {
-
-    /** A result without a backlog's catch-up figures or a search. */
-    public RunResult(String runId, RunStatus status, String failureReason, List<String> warnings, long startEpochMillis,
-                     long endEpochMillis, String workloadFile, Workload workload, String driverName, String driverFile,
-                     Map<String, Object> driverConfig, String cluster, Map<String, String> versions, List<String> workers,
-                     List<String> topics, long rebalanceTimeMillis, long sampleIntervalMillis, List<PeriodSummary> periods,
-                     Measurement measurement, ConsumerMetrics consumer, List<ClockOffset> workerClocks, Diagnosis diagnosis,
-                     Delivery delivery, Integrity integrity, List<ClientMetricTotal> clientMetrics, List<FaultEvent> faults,
-                     List<WarningSummary> clientWarnings, WarmupReport warmup) {
-        this(runId, status, failureReason, warnings, startEpochMillis, endEpochMillis, workloadFile, workload, driverName,
-                driverFile, driverConfig, cluster, versions, workers, topics, rebalanceTimeMillis, sampleIntervalMillis, periods,
-                measurement, consumer, workerClocks, diagnosis, delivery, integrity, clientMetrics, faults, clientWarnings, warmup,
-                null, null);
-    }
-
-    /** The CKU check's verdict, or null when the workload names no CKU count. */
-    public CkuVerdict ckuVerdict() {
-        return workload.cku() == null ? null : CkuVerdict.of(workload, measurement, status, diagnosis);
-    }
+        @JsonProperty("consumerMetrics") ConsumerMetrics consumer) {
 
     /**
-     * How far end-to-end latency can be off because of clock offsets: a message produced on one
-     * worker and consumed on another carries both workers' estimate errors.
+     * The schema version written now. 2: {@code schemaVersion} itself is new; every other field is as in
+     * version 1. Bumped when a field is removed, renamed, moved or changes its type, unit or meaning; not
+     * when a field or a section is added (readers skip what they do not know).
      */
-    public long endToEndErrorBoundMicros() {
-        long worst = 0;
-        long second = 0;
-        for (ClockOffset c : workerClocks) {
-            if (c.errorBoundMicros() > worst) {
-                second = worst;
-                worst = c.errorBoundMicros();
-            } else if (c.errorBoundMicros() > second) {
-                second = c.errorBoundMicros();
-            }
+    public static final int SCHEMA_VERSION = 2;
+
+    public RunResult {
+        schemaVersion = schemaVersion == 0 ? 1 : schemaVersion; // absent: written before the field existed
+        sections = sections == null ? ResultSections.NONE : sections;
+    }
+
+    /** A result of the current schema version. */
+    public RunResult(RunIdentity identity, RunOutcome outcome, ResultSections sections, RunTimeline timeline,
+                     Measurement measurement, ConsumerMetrics consumer) {
+        this(SCHEMA_VERSION, identity, outcome, sections, timeline, measurement, consumer);
+    }
+
+    /** The section of this type, or null when the run has none. */
+    public <T extends ResultSection> T section(Class<T> type) {
+        return sections.get(type);
+    }
+
+    /** OMB's and the Redpanda fork's fields, derived from the core (never read back: the core holds them). */
+    @JsonUnwrapped
+    @JsonProperty(value = "omb", access = JsonProperty.Access.READ_ONLY)
+    @JsonIgnoreProperties({"endTime", "sampleRateMillis"}) // the timeline's own
+    public OmbResult omb() {
+        return OmbResult.of(this);
+    }
+
+    /** The units of the document's figures, in words, for whoever opens the file. */
+    @JsonProperty(value = "units", access = JsonProperty.Access.READ_ONLY)
+    public Map<String, String> units() {
+        Map<String, String> units = new LinkedHashMap<>(UNITS);
+        if (measurement != null && measurement.transactions() != null) {
+            units.put("transactions", "commitLatency is from asking the client to commit to its answer; end-to-end latency of "
+                    + "read_committed consumers includes the wait for the commit");
         }
-        return worst + second;
+        return units;
+    }
+
+    private static final Map<String, String> UNITS = unitTexts();
+
+    private static Map<String, String> unitTexts() {
+        Map<String, String> units = new LinkedHashMap<>();
+        units.put("latency", "fields ending in Micros are microseconds; OMB's publishLatency*/endToEndLatency* are milliseconds, "
+                + "publishDelayLatency* microseconds");
+        units.put("throughput", "rates are per second; MB = 1,048,576 bytes, as in Kafka's perf tools");
+        units.put("publishLatency", "ack time minus intended send time (includes schedule delay); sendLatency is ack minus actual "
+                + "send, as kafka-producer-perf-test");
+        units.put("scheduleLatency", "the Redpanda fork's name for schedule delay (actual minus intended send), in milliseconds; "
+                + "publishDelayLatency* is the same figure in microseconds, as OMB writes it");
+        units.put("catchUp", "a backlog run's drain alone: from resuming the consumers to the backlog at the drain level; the "
+                + "measurement covers the build, the drain and the test duration after it, as OMB's");
+        units.put("sent", "sent and consumed are message counts per measured period of sampleRateMillis");
+        return Collections.unmodifiableMap(units);
+    }
+
+    /** The same result, its driver's setting groups recorded (what a sweep can set), as the run's driver session knows them. */
+    public RunResult withSettingGroups(List<SweepTarget> settingGroups) {
+        DriverInfo d = identity.driverInfo();
+        RunIdentity i = identity;
+        return new RunResult(schemaVersion, new RunIdentity(i.runId(), i.workloadFile(), i.workload(),
+                new DriverInfo(d.name(), d.file(), d.config(), settingGroups), i.cluster(), i.versions(), i.workerIds(), i.topics()),
+                outcome, sections, timeline, measurement, consumer);
     }
 }

@@ -1,5 +1,6 @@
 package io.kbench.search;
 
+import io.kbench.model.ResultSection;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,7 +49,7 @@ public record SearchReport(
         String conclusion,
         String finalLine,
         long elapsedMillis,
-        MaxRateSearch.ClientLimit clientLimit) {
+        MaxRateSearch.ClientLimit clientLimit) implements ResultSection {
 
     public static final String CONFIRMED = "confirmed";
 

@@ -1,7 +1,7 @@
 package io.kbench.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.result.ResultJson;
+import io.kbench.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +14,6 @@ import java.util.Locale;
  * a rerun of an interrupted sweep still has to do.
  */
 public final class SweepLayout {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What to do about one combination × repeat. */
     public enum Decision {
@@ -63,14 +61,14 @@ public final class SweepLayout {
         if (!Files.isRegularFile(resultFile)) {
             return null;
         }
-        JsonNode root = read(resultFile);
-        return root == null || !root.path("status").isTextual() ? "unreadable" : root.get("status").asText();
+        RunResult result = read(resultFile);
+        return result == null || result.outcome().status() == null ? "unreadable" : result.outcome().status().label();
     }
 
-    /** A result file's JSON, or null if it cannot be read (e.g. cut short by a crash). */
-    public static JsonNode read(Path resultFile) {
+    /** A result file's result, or null if it cannot be read (e.g. cut short by a crash). */
+    public static RunResult read(Path resultFile) {
         try {
-            return JSON.readTree(resultFile.toFile());
+            return ResultJson.read(ResultJson.MAPPER.readTree(resultFile.toFile()));
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -1,6 +1,6 @@
 package io.kbench.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.RunResult;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -61,12 +61,12 @@ public final class SweepTable {
                 if (!Files.isRegularFile(file)) {
                     continue;
                 }
-                JsonNode result = SweepLayout.read(file);
-                String status = result == null || !result.path("status").isTextual() ? "unreadable" : result.get("status").asText();
+                RunResult result = SweepLayout.read(file);
+                String status = result == null || result.outcome().status() == null ? "unreadable" : result.outcome().status().label();
                 links.add(new RunLink(k, layout.dir().relativize(file).toString().replace('\\', '/'), status));
                 if ("completed".equals(status)) {
                     for (Metric m : Metric.values()) {
-                        Double v = m.read(result.get("measurement"));
+                        Double v = m.read(result.measurement());
                         if (v != null) {
                             values.get(m).add(v);
                         }

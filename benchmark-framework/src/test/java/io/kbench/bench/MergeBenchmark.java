@@ -7,7 +7,12 @@ import io.kbench.coordinator.StatsMerger;
 import io.kbench.remote.WireJson;
 import io.kbench.model.Measurement;
 import io.kbench.model.MeasurementCalculator;
-import io.kbench.result.ResultDocument;
+import io.kbench.result.DriverInfo;
+import io.kbench.result.ResultJson;
+import io.kbench.result.ResultSections;
+import io.kbench.result.RunIdentity;
+import io.kbench.result.RunOutcome;
+import io.kbench.result.RunTimeline;
 import io.kbench.result.RunResult;
 import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
@@ -18,6 +23,7 @@ import io.kbench.stats.PeriodStats;
 import io.kbench.time.ClockOffset;
 import io.kbench.workload.Workload;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,7 +94,7 @@ public final class MergeBenchmark {
             long t0 = System.nanoTime();
             Measurement m = MeasurementCalculator.calculate(cumulative, 1_000_000, false, 400_000_000);
             RunResult result = result(m, periods, cumulative);
-            size = ResultDocument.toText(result).getBytes(StandardCharsets.UTF_8).length;
+            size = ResultJson.text(result).getBytes(StandardCharsets.UTF_8).length;
             write[round] = System.nanoTime() - t0;
         }
         System.out.printf(Locale.ROOT, "result of a %d-worker run (merge cumulative stats + JSON, %,d bytes): median %.1f ms, max %.1f ms%n",
@@ -102,8 +108,10 @@ public final class MergeBenchmark {
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
         }
-        return new RunResult("bench", RunStatus.COMPLETED, null, List.of(), 0, 1, "bench.yaml", w, "Kafka", "kafka.yaml",
-                Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, periods, m, null, clocks, io.kbench.model.Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
+        return new RunResult(new RunIdentity("bench", "bench.yaml", w, new DriverInfo("Kafka", "kafka.yaml", Map.of(), List.of()), null,
+                Map.of(), List.of(), List.of()), new RunOutcome(RunStatus.COMPLETED, null, List.of(), null, null, List.of()),
+                ResultSections.NONE, new RunTimeline(Instant.ofEpochMilli(0), Instant.ofEpochMilli(1), 10_000, null, 0, clocks, periods),
+                m, null);
     }
 
     private static Histogram histogram(Random random, double medianMicros) {

@@ -50,10 +50,10 @@ class CoordinatorJournalTest {
         // The confirmation kept its schedule, so judged alone it finds no limit ("no limit found"): before, the result
         // said so under a headline that blamed the clients.
         journal.search(report, null, List.of(), clients);
-        RunResult r = journal.toResult(List.of(), List.of(), null, null, null, null, List.of(), List.of());
+        RunResult r = journal.toResult(List.of(), List.of(), null, null, null, List.of());
 
-        assertEquals(clients, r.diagnosis());
-        assertTrue(r.warnings().stream().anyMatch(x -> x.startsWith("client-bound: the producers sent 1,460,112.0 msg/s")),
-                r.warnings().toString());
+        assertEquals(clients, r.outcome().diagnosis());
+        assertTrue(r.outcome().warnings().stream().anyMatch(x -> x.startsWith("client-bound: the producers sent 1,460,112.0 msg/s")),
+                r.outcome().warnings().toString());
     }
 }

@@ -13,6 +13,7 @@ import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.TopicSpec;
 import io.kbench.remote.HttpWorker;
+import io.kbench.integrity.Integrity;
 import io.kbench.result.RunResult;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WorkerSummary;
@@ -95,10 +96,10 @@ class HttpRunTest {
 
         RunResult r = run(two, spec);
 
-        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
-        assertEquals(List.of(two.get(0).url(), two.get(1).url()), r.workers());
-        assertEquals(3000, r.delivery().sentMessages());
-        assertEquals(3000, r.delivery().ackedMessages());
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        assertEquals(List.of(two.get(0).url(), two.get(1).url()), r.identity().workerIds());
+        assertEquals(3000, r.outcome().delivery().sentMessages());
+        assertEquals(3000, r.outcome().delivery().ackedMessages());
         assertEquals(3000, r.measurement().counts().messagesAcked());
         assertEquals(3000, r.measurement().counts().messagesReceived());
         assertEquals(3000, r.measurement().publishLatency().count(), "the agents' histograms crossed HTTP and merged");
@@ -106,8 +107,8 @@ class HttpRunTest {
         for (WorkerSummary w : r.measurement().workers()) {
             assertTrue(w.messagesAcked() > 0 && w.messagesReceived() > 0, "every agent produced and consumed: " + w);
         }
-        assertEquals(3000, r.integrity().checkedMessages(), "consumers on one agent checked the other's messages too");
-        assertEquals(0L, r.integrity().lostMessages());
+        assertEquals(3000, r.section(Integrity.class).checkedMessages(), "consumers on one agent checked the other's messages too");
+        assertEquals(0L, r.section(Integrity.class).lostMessages());
         two.forEach(a -> assertNull(a.currentRunId(), a.url() + " is idle"));
         runs.assertNothingLeftBehind(spec.runId());
     }
@@ -128,9 +129,9 @@ class HttpRunTest {
         // A whole run against the busy agent fails at its start and leaves the holder's run alone.
         CoordinatorInput spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), InMemoryRuns.options());
         RunResult r = run(List.of(agent), spec);
-        assertEquals(RunStatus.FAILED, r.status());
-        assertTrue(r.failureReason().contains("busy with run first of coordinator-A")
-                && r.failureReason().endsWith("(during driver start)"), r.failureReason());
+        assertEquals(RunStatus.FAILED, r.outcome().status());
+        assertTrue(r.outcome().failureReason().contains("busy with run first of coordinator-A")
+                && r.outcome().failureReason().endsWith("(during driver start)"), r.outcome().failureReason());
         assertEquals("first", agent.currentRunId());
         assertEquals(Map.of(), runs.cluster.topicPartitions(), "the refused run created nothing");
 
@@ -213,13 +214,13 @@ class HttpRunTest {
         RunResult r = running.get(30, TimeUnit.SECONDS);
         double seconds = (System.nanoTime() - stoppedAt) / 1e9;
 
-        assertEquals(RunStatus.FAILED, r.status());
-        assertTrue(r.failureReason().contains(dying.url()), "the reason names the dead agent: " + r.failureReason());
+        assertEquals(RunStatus.FAILED, r.outcome().status());
+        assertTrue(r.outcome().failureReason().contains(dying.url()), "the reason names the dead agent: " + r.outcome().failureReason());
         assertTrue(seconds < options.lease().toSeconds() + 5, "failed " + seconds + " s after the agent stopped");
         assertTrue(r.measurement().counts().messagesAcked() > 300, "the survivors' figures are kept: " + r.measurement().counts());
         assertEquals(2, r.measurement().workers().size(), "the result has the two agents still answering: " + r.measurement().workers());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("the result lacks a worker's figures: ") && w.contains(dying.url())),
-                r.warnings().toString());
+        assertTrue(r.outcome().warnings().stream().anyMatch(w -> w.startsWith("the result lacks a worker's figures: ") && w.contains(dying.url())),
+                r.outcome().warnings().toString());
         assertNull(three.get(0).currentRunId(), "survivors are idle");
         assertNull(three.get(2).currentRunId(), "survivors are idle");
         runs.assertNothingLeftBehind(spec.runId());

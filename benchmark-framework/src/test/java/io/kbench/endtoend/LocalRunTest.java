@@ -9,6 +9,8 @@ import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.model.Measurement;
+import io.kbench.integrity.Integrity;
+import io.kbench.model.ClientMetrics;
 import io.kbench.result.RunResult;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
@@ -76,7 +78,7 @@ class LocalRunTest {
 
         RunResult r = run(spec, new StopSignal());
 
-        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
         List<String> measureLines = runs.consoleText().lines().filter(l -> l.startsWith("[measure")).toList();
         assertFalse(measureLines.isEmpty(), runs.consoleText());
         assertTrue(runs.consoleText().contains("[prefill"), "the prefill printed progress: " + runs.consoleText());
@@ -84,10 +86,10 @@ class LocalRunTest {
         for (String line : measureLines) {
             assertFalse(line.matches("\\[measure\\s+-.*"), "negative time in: " + line + "\n" + runs.consoleText());
         }
-        assertTrue(r.periods().stream().allMatch(p -> p.elapsedMicros() >= 0), "periods counted from the load's start");
-        for (int i = 1; i < r.periods().size(); i++) {
-            assertTrue(r.periods().get(i).elapsedMicros() > r.periods().get(i - 1).elapsedMicros(),
-                    "the result's periods go forward in time: " + r.periods());
+        assertTrue(r.timeline().periods().stream().allMatch(p -> p.elapsedMicros() >= 0), "periods counted from the load's start");
+        for (int i = 1; i < r.timeline().periods().size(); i++) {
+            assertTrue(r.timeline().periods().get(i).elapsedMicros() > r.timeline().periods().get(i - 1).elapsedMicros(),
+                    "the result's periods go forward in time: " + r.timeline().periods());
         }
     }
 
@@ -106,11 +108,11 @@ class LocalRunTest {
 
         RunResult r = run(spec, new StopSignal());
 
-        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
-        assertEquals(2, r.topics().size());
-        assertEquals(3000, r.delivery().sentMessages());
-        assertEquals(3000, r.delivery().ackedMessages());
-        assertEquals(0, r.delivery().failedMessages() + r.delivery().undeliveredMessages());
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        assertEquals(2, r.identity().topics().size());
+        assertEquals(3000, r.outcome().delivery().sentMessages());
+        assertEquals(3000, r.outcome().delivery().ackedMessages());
+        assertEquals(0, r.outcome().delivery().failedMessages() + r.outcome().delivery().undeliveredMessages());
         assertEquals(3000, r.measurement().counts().messagesSent());
         assertEquals(3000, r.measurement().counts().messagesAcked());
         assertEquals(3000L * 100, r.measurement().counts().bytesAcked());
@@ -120,10 +122,10 @@ class LocalRunTest {
         assertTrue(r.measurement().publishLatency().p50Micros() >= 500, "the 500 µs ack latency shows: " + r.measurement().publishLatency());
         // 3000 messages at 2000/s: the rate is the schedule's, within the histogram's and the clock's slack.
         assertTrue(r.measurement().publishRate() > 1800 && r.measurement().publishRate() < 2200, "publish rate " + r.measurement().publishRate());
-        assertEquals(0L, r.integrity().lostMessages());
-        assertEquals(0, r.integrity().duplicateMessages());
-        assertEquals(0, r.integrity().outOfOrderMessages());
-        assertTrue(r.clientMetrics().stream().anyMatch(m -> m.name().equals("inmemory-producer:record-send-total")), "client metrics reach the result");
+        assertEquals(0L, r.section(Integrity.class).lostMessages());
+        assertEquals(0, r.section(Integrity.class).duplicateMessages());
+        assertEquals(0, r.section(Integrity.class).outOfOrderMessages());
+        assertTrue(r.section(ClientMetrics.class).values().containsKey("inmemory-producer:record-send-total"), "client metrics reach the result");
         assertNull(worker.currentRunId(), "the worker is idle");
         runs.assertNothingLeftBehind(spec.runId());
     }
@@ -143,26 +145,26 @@ class LocalRunTest {
 
         RunResult r = run(spec, new StopSignal());
 
-        assertEquals(RunStatus.COMPLETED, r.status(), r.failureReason() + "\n" + runs.consoleText());
-        WarmupReport warmup = r.warmup();
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        WarmupReport warmup = r.timeline().warmup();
         // Whether latency settles depends on this machine's load (WarmupJudgeTest covers the judgement):
         // here, that the warmup was judged, lasted from the plan to the cap, and an unsettled one is reported.
         assertTrue(!warmup.fixed() && warmup.plannedMillis() == 1_000 && warmup.capMillis() == 5_000, warmup.toString());
         assertTrue(warmup.usedMillis() >= 1_000 && warmup.usedMillis() <= warmup.capMillis() + 1_000, warmup.toString());
-        assertEquals(!warmup.settled(), r.warnings().stream().anyMatch(w -> w.startsWith("the warmup did not settle")),
-                warmup + "\n" + r.warnings());
+        assertEquals(!warmup.settled(), r.outcome().warnings().stream().anyMatch(w -> w.startsWith("the warmup did not settle")),
+                warmup + "\n" + r.outcome().warnings());
         Measurement m = r.measurement();
         assertTrue(m.windowMicros() >= 1_900_000 && m.windowMicros() < 3_000_000, "a 2 s window: " + m.windowMicros() + " µs");
         assertTrue(m.publishRate() > 900 && m.publishRate() < 1100, "publish rate " + m.publishRate());
         // The window holds the measurement only: the warmup's messages are in the whole run's figures, not in it.
-        assertTrue(m.counts().messagesAcked() < r.delivery().ackedMessages(), m.counts() + " vs " + r.delivery());
+        assertTrue(m.counts().messagesAcked() < r.outcome().delivery().ackedMessages(), m.counts() + " vs " + r.outcome().delivery());
         assertEquals(m.counts().messagesAcked(), m.publishLatency().count(), "a publish latency per acknowledgement");
         assertEquals(m.counts().messagesReceived(), m.endToEndLatency().count(), "an end-to-end latency per message received");
         // The whole run: everything sent was acknowledged, and the consumers checked each message once.
-        assertEquals(r.delivery().sentMessages(), r.delivery().ackedMessages());
-        assertEquals(0, r.delivery().failedMessages() + r.delivery().undeliveredMessages());
-        assertEquals(r.delivery().sentMessages(), r.integrity().checkedMessages());
-        assertEquals(0L, r.integrity().lostMessages());
+        assertEquals(r.outcome().delivery().sentMessages(), r.outcome().delivery().ackedMessages());
+        assertEquals(0, r.outcome().delivery().failedMessages() + r.outcome().delivery().undeliveredMessages());
+        assertEquals(r.outcome().delivery().sentMessages(), r.section(Integrity.class).checkedMessages());
+        assertEquals(0L, r.section(Integrity.class).lostMessages());
         runs.assertNothingLeftBehind(spec.runId());
     }
 
@@ -173,9 +175,9 @@ class LocalRunTest {
 
         RunResult r = run(spec, new StopSignal());
 
-        assertEquals(RunStatus.FAILED, r.status());
-        assertTrue(r.failureReason().contains("refused to create topic kbench-" + spec.runId() + "-0 with 4 partitions: it allows at most 2")
-                && r.failureReason().endsWith("(during topic creation)"), r.failureReason());
+        assertEquals(RunStatus.FAILED, r.outcome().status());
+        assertTrue(r.outcome().failureReason().contains("refused to create topic kbench-" + spec.runId() + "-0 with 4 partitions: it allows at most 2")
+                && r.outcome().failureReason().endsWith("(during topic creation)"), r.outcome().failureReason());
         assertNull(worker.currentRunId(), "the worker is idle");
         runs.assertNothingLeftBehind(spec.runId());
     }
@@ -192,13 +194,13 @@ class LocalRunTest {
         RunResult r = running.get(30, TimeUnit.SECONDS);
         double seconds = (System.nanoTime() - frozenAt) / 1e9;
 
-        assertEquals(RunStatus.FAILED, r.status());
-        assertTrue(r.failureReason().startsWith("no acknowledgement for 2 s (the limit is 2 s) while")
-                && r.failureReason().endsWith("(during measure)"), r.failureReason());
+        assertEquals(RunStatus.FAILED, r.outcome().status());
+        assertTrue(r.outcome().failureReason().startsWith("no acknowledgement for 2 s (the limit is 2 s) while")
+                && r.outcome().failureReason().endsWith("(during measure)"), r.outcome().failureReason());
         // 2 s to notice, up to 3 s for the producers to give up on their unacknowledged messages, cleanup.
         assertTrue(seconds < 15, "ended " + seconds + " s after the cluster froze");
         assertTrue(r.measurement().counts().messagesAcked() > 300, "what was measured before is kept: " + r.measurement().counts());
-        assertTrue(r.delivery().failedMessages() + r.delivery().undeliveredMessages() > 0, "the held messages are accounted for");
+        assertTrue(r.outcome().delivery().failedMessages() + r.outcome().delivery().undeliveredMessages() > 0, "the held messages are accounted for");
         assertNull(worker.currentRunId(), "the worker is idle");
         runs.assertNothingLeftBehind(spec.runId());
     }
@@ -216,12 +218,12 @@ class LocalRunTest {
 
         RunResult r = run(spec, new StopSignal());
 
-        assertEquals(RunStatus.DEGRADED, r.status(), r.failureReason());
-        assertEquals(100, r.delivery().failedMessages());
-        assertEquals(900, r.delivery().ackedMessages());
-        assertEquals("DriverException", r.delivery().errorsByClass().get(0).errorClass());
-        assertTrue(r.failureReason().startsWith("100 of 1,000 messages (10.00%) were not acknowledged"), r.failureReason());
-        assertEquals(0L, r.integrity().lostMessages(), "a failed send is not a lost message");
+        assertEquals(RunStatus.DEGRADED, r.outcome().status(), r.outcome().failureReason());
+        assertEquals(100, r.outcome().delivery().failedMessages());
+        assertEquals(900, r.outcome().delivery().ackedMessages());
+        assertEquals("DriverException", r.outcome().delivery().errorsByClass().get(0).errorClass());
+        assertTrue(r.outcome().failureReason().startsWith("100 of 1,000 messages (10.00%) were not acknowledged"), r.outcome().failureReason());
+        assertEquals(0L, r.section(Integrity.class).lostMessages(), "a failed send is not a lost message");
         runs.assertNothingLeftBehind(spec.runId());
     }
 
@@ -236,8 +238,8 @@ class LocalRunTest {
 
         RunResult r = running.get(30, TimeUnit.SECONDS);
 
-        assertEquals(RunStatus.INTERRUPTED, r.status());
-        assertTrue(r.failureReason().startsWith("interrupted (Ctrl-C)"), r.failureReason());
+        assertEquals(RunStatus.INTERRUPTED, r.outcome().status());
+        assertTrue(r.outcome().failureReason().startsWith("interrupted (Ctrl-C)"), r.outcome().failureReason());
         assertTrue(r.measurement().counts().messagesAcked() > 0, r.measurement().counts().toString());
         assertNull(worker.currentRunId(), "the worker is idle");
         runs.assertNothingLeftBehind(spec.runId());

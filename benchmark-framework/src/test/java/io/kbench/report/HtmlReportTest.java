@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,13 +136,12 @@ class HtmlReportTest {
 
     @Test
     void quantileCurvesReadLikeHdrHistogram() throws Exception {
-        JsonNode map = new ObjectMapper().readTree("{\"0.0\": 1, \"50.0\": 2, \"99.0\": 5, \"100.0\": 9}");
-        Double[] y = PercentileCurves.quantileCurve(map);
+        Double[] y = PercentileCurves.quantileCurve(Map.of("0.0", 1.0, "50.0", 2.0, "99.0", 5.0, "100.0", 9.0));
         assertEquals(1.0, y[0]);
         assertEquals(2.0, y[6], "x = 0.3 is p49.9: the 50.0 entry");
         assertEquals(5.0, y[40], "x = 2 is p99");
         assertEquals(9.0, y[y.length - 1]);
-        assertNull(PercentileCurves.quantileCurve(new ObjectMapper().readTree("{}")));
+        assertNull(PercentileCurves.quantileCurve(Map.of()));
     }
 
     /** The page, its styles and scripts name no http(s) address: there is nothing to load. */

@@ -11,8 +11,13 @@ import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
 import io.kbench.model.MeasurementCalculator;
-import io.kbench.result.ResultDocument;
+import io.kbench.result.DriverInfo;
+import io.kbench.result.ResultJson;
+import io.kbench.result.ResultSections;
+import io.kbench.result.RunIdentity;
+import io.kbench.result.RunOutcome;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunTimeline;
 import io.kbench.model.RunStatus;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
@@ -23,6 +28,7 @@ import io.kbench.time.ClockOffset;
 import io.kbench.workload.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +53,7 @@ class HundredWorkerReportTest {
     @Test
     void aHundredWorkerReportIsSmallAndQuick() throws Exception {
         Path result = dir.resolve("hundred.json");
-        Files.writeString(result, ResultDocument.toText(result(WORKERS, PERIODS)));
+        Files.writeString(result, ResultJson.text(result(WORKERS, PERIODS)));
 
         HtmlReport.Written first = HtmlReport.write(List.of(result), null, dir.resolve("first.html"), "kbench test");
         long warm = Long.MAX_VALUE;
@@ -89,12 +95,13 @@ class HundredWorkerReportTest {
         }
         Measurement m = MeasurementCalculator.calculate(workers, 1_000_000, false, 400_000_000);
         List<ClockOffset> clocks = workers.stream().map(c -> new ClockOffset(c.workerId(), 0, 100)).toList();
-        return new RunResult("hundred", RunStatus.COMPLETED, null, List.of(), 0, 360_000, "hundred.yaml",
+        return new RunResult(new RunIdentity("hundred", "hundred.yaml",
                 Workloads.parse("name: hundred\ntopics: 1\npartitionsPerTopic: 100\nmessageSize: 1024\nproducersPerTopic: 100\n"
                         + "producerRate: 1000000\ntestDuration: 5m\nwarmupDuration: 30s\n"),
-                "Kafka", "kafka.yaml", Map.of(), null, Map.of("kbench", "test"),
-                workers.stream().map(CumulativeStats::workerId).toList(), List.of("t"), 0, 10_000, periods, m, null, clocks, Diagnosis.NONE,
-                Delivery.of(workers), null, List.of(), List.of(), List.of(), null, null, null);
+                new DriverInfo("Kafka", "kafka.yaml", Map.of(), List.of()), null, Map.of("kbench", "test"),
+                workers.stream().map(CumulativeStats::workerId).toList(), List.of("t")),
+                new RunOutcome(RunStatus.COMPLETED, null, List.of(), Diagnosis.NONE, Delivery.of(workers), List.of()), ResultSections.NONE,
+                new RunTimeline(Instant.ofEpochMilli(0), Instant.ofEpochMilli(360_000), 10_000, null, 0, clocks, periods), m, null);
     }
 
     private static Histogram histogram(Random random, int medianMicros, long samples) {

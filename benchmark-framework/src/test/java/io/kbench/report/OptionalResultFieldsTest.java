@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.result.ResultDocument;
+import io.kbench.result.ResultJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,13 +28,13 @@ class OptionalResultFieldsTest {
 
     @Test
     void optionalFieldsAreShownWhenPresent() throws Exception {
-        ObjectNode r = ResultDocument.toJson(HundredWorkerReportTest.result(2, 12));
+        ObjectNode r = (ObjectNode) ResultJson.tree(HundredWorkerReportTest.result(2, 12));
         r.put("status", "degraded");
         r.put("failureReason", "3 messages were not delivered");
         r.putArray("warnings").add("</script><script>window.pwned=1</script>");
         r.set("delivery", JSON.readTree("""
                 {"sentMessages": 1000, "ackedMessages": 995, "failedMessages": 2, "undeliveredMessages": 3, "unsentDueMessages": 0,
-                 "errorsByClass": {"org.apache.kafka.common.errors.TimeoutException": {"count": 2, "example": "Expiring 2 record(s)"}}}"""));
+                 "errorsByClass": [{"errorClass": "org.apache.kafka.common.errors.TimeoutException", "count": 2, "example": "Expiring 2 record(s)"}]}"""));
         r.set("integrity", JSON.readTree("""
                 {"checkedMessages": 995, "lostMessages": 0, "duplicateMessages": 4, "outOfOrderMessages": 0, "notChecked": null}"""));
         r.set("diagnosis", JSON.readTree("{\"verdict\": \"cluster-bound\", \"reasons\": [\"acks stalled for 4.1 s\"]}"));

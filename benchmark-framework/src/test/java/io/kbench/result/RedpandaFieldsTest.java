@@ -18,7 +18,7 @@ class RedpandaFieldsTest {
     @Test
     void resultCarriesTheRedpandaForksFields() {
         RunResult r = ResultWriterTest.result("w", "kafka", 1_700_000_000_000L);
-        JsonNode j = ResultDocument.toJson(r);
+        JsonNode j = ResultJson.tree(r);
 
         assertEquals("2023-11-14T22:13:20Z", j.get("beginTime").asText());
         assertEquals("2023-11-14T22:14:50Z", j.get("endTime").asText(), "the same value as our endTime");
@@ -42,21 +42,19 @@ class RedpandaFieldsTest {
         // Before: "kafka-clients 4.3.1" for every run, so the fork's scripts gave two runs of a workload one label.
         RunResult first = ResultWriterTest.result("w", "kafka", 1_700_000_000_000L);
         RunResult second = ResultWriterTest.result("w", "kafka", 1_700_000_600_000L);
-        assertNotEquals(ResultDocument.toJson(first).get("version").asText(), ResultDocument.toJson(second).get("version").asText());
+        assertNotEquals(ResultJson.tree(first).get("version").asText(), ResultJson.tree(second).get("version").asText());
 
         RunResult local = withClusterAndVersions(first, "local Kafka 4.3.1, 1 broker at 127.0.0.1:9092 (data in /tmp/x)",
                 Map.of("client", "kafka-clients 4.3.1"));
-        assertEquals("Kafka 4.3.1 2023-11-14T22:13:20Z", ResultDocument.toJson(local).get("version").asText());
+        assertEquals("Kafka 4.3.1 2023-11-14T22:13:20Z", ResultJson.tree(local).get("version").asText());
         RunResult labelled = withClusterAndVersions(first, null, Map.of("client", "kafka-clients 4.3.1", "service", "tuned-acks1"));
-        assertEquals("tuned-acks1", ResultDocument.toJson(labelled).get("version").asText());
+        assertEquals("tuned-acks1", ResultJson.tree(labelled).get("version").asText());
     }
 
     private static RunResult withClusterAndVersions(RunResult r, String cluster, Map<String, String> versions) {
-        return new RunResult(r.runId(), r.status(), r.failureReason(), r.warnings(), r.startEpochMillis(), r.endEpochMillis(),
-                r.workloadFile(), r.workload(), r.driverName(), r.driverFile(), r.driverConfig(), cluster, versions, r.workers(),
-                r.topics(), r.rebalanceTimeMillis(), r.sampleIntervalMillis(), r.periods(), r.measurement(), r.consumer(),
-                r.workerClocks(), r.diagnosis(), r.delivery(), r.integrity(), r.clientMetrics(), r.faults(), r.clientWarnings(),
-                r.warmup(), r.catchUp(), r.search());
+        RunIdentity i = r.identity();
+        return new RunResult(new RunIdentity(i.runId(), i.workloadFile(), i.workload(), i.driverInfo(), cluster, versions, i.workerIds(),
+                i.topics()), r.outcome(), r.sections(), r.timeline(), r.measurement(), r.consumer());
     }
 
     private static PeriodSummary period(long durationMicros) {

@@ -26,6 +26,7 @@ import io.kbench.workload.Workload;
 import io.kbench.workload.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,12 +70,15 @@ class ResultWriterTest {
         periods.add(period(Phase.MEASURE, 1_000, 1_000, 300, 5));
         periods.add(period(Phase.MEASURE, 2_000, 1_500, 300, 0));
         periods.add(period(Phase.DRAIN, 10, 50_000, 9_000, 0));
-        return new RunResult("r1", RunStatus.COMPLETED, null, List.of(), startEpochMillis, startEpochMillis + 90_000,
-                "workloads/w.yaml", w, driverName, "driver.yaml", Map.of("bootstrap.servers", "b:9092"), null,
-                Map.of("kbench", "0.1.0"), List.of("local"), List.of("kbench-r1-0", "kbench-r1-1"), 12, 10_000, periods, m,
-                ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false), List.of(),
-                Diagnostician.diagnose(new Diagnostician.Evidence(m, periods, Map.of(), null)), Delivery.of(List.of(c)),
-                new Integrity(1_000, 0L, 0, 0, 0, null), List.of(), List.of(), List.of(), null, null, null);
+        return new RunResult(new RunIdentity("r1", "workloads/w.yaml", w, new DriverInfo(driverName, "driver.yaml",
+                        Map.of("bootstrap.servers", "b:9092"), List.of()), null, Map.of("kbench", "0.1.0"), List.of("local"),
+                        List.of("kbench-r1-0", "kbench-r1-1")),
+                new RunOutcome(RunStatus.COMPLETED, null, List.of(), Diagnostician.diagnose(new Diagnostician.Evidence(m, periods,
+                        Map.of(), null)), Delivery.of(List.of(c)), List.of()),
+                ResultSections.NONE.with(new Integrity(1_000, 0L, 0, 0, 0, null)),
+                new RunTimeline(Instant.ofEpochMilli(startEpochMillis), Instant.ofEpochMilli(startEpochMillis + 90_000), 10_000, null, 12,
+                        List.of(), periods),
+                m, ConsumerMetrics.of(E, E + 1_000_000, 100_000, 1_000, 12, false));
     }
 
     @Test
@@ -176,10 +180,12 @@ class ResultWriterTest {
     @Test
     void aRunWithoutMeasurementStillHasTheFields() throws Exception {
         RunResult full = result("w", "kafka", 0);
-        RunResult failed = new RunResult("r2", RunStatus.FAILED, "broker down", List.of("w1"), 0, 1, "w.yaml",
-                full.workload(), "kafka", "d.yaml", Map.of(), null, Map.of(), List.of(), List.of(), 0, 10_000, List.of(), null, null, List.of(),
-                Diagnosis.NONE, null, null, List.of(), List.of(), List.of(), null, null, null);
-        JsonNode j = JSON.readTree(ResultDocument.toText(failed));
+        RunResult failed = new RunResult(new RunIdentity("r2", "w.yaml", full.identity().workload(), new DriverInfo("kafka", "d.yaml",
+                Map.of(), List.of()), null, Map.of(), List.of(), List.of()),
+                new RunOutcome(RunStatus.FAILED, "broker down", List.of("w1"), Diagnosis.NONE, null, List.of()),
+                ResultSections.NONE, new RunTimeline(Instant.ofEpochMilli(0), Instant.ofEpochMilli(1), 10_000, null, 0, List.of(), List.of()),
+                null, null);
+        JsonNode j = JSON.readTree(ResultJson.text(failed));
         assertEquals("failed", j.get("status").asText());
         assertEquals("broker down", j.get("failureReason").asText());
         assertEquals(0, j.get("publishRate").size());

@@ -21,6 +21,8 @@ final class Cli {
     /** The repository root, where workloads/ and driver-kafka/ live. */
     static final Path HOME = Path.of(System.getProperty("kbench.home", "..")).toAbsolutePath().normalize();
 
+    static final ObjectMapper JSON = new ObjectMapper();
+
     private Cli() {}
 
     record Outcome(int exitCode, String out, String err, Path resultFile) {
@@ -28,7 +30,7 @@ final class Cli {
             if (resultFile == null) {
                 throw new AssertionError("no result file was written; output:\n" + out + "\nerrors:\n" + err);
             }
-            return new ObjectMapper().readTree(resultFile.toFile());
+            return JSON.readTree(resultFile.toFile());
         }
 
         String all() {

@@ -1,0 +1,123 @@
+package io.kbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.report.ReportPages;
+import io.kbench.result.JsonPaths;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each kind of run the golden files stand for (results written before the result became typed sections), run
+ * again today on the in-memory driver: today's result has every field the golden file of its kind had (same
+ * name, nesting and JSON type; values may differ), and {@code report} reads the golden file and compares it
+ * with today's. The kinds that need a broker (transactions, faults, a distributed run) are checked by
+ * {@link TransactionsTest}, {@link FaultInjectionTest} and {@link ReportTest}.
+ */
+@Timeout(180)
+class GoldenResultsTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String WORKLOAD = """
+            name: golden-%s
+            topics: 1
+            partitionsPerTopic: 2
+            messageSize: %d
+            producersPerTopic: %d
+            subscriptionsPerTopic: 1
+            consumerPerSubscription: 1
+            %s
+            """;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"completed", "degraded", "failed", "failed-early", "failed-at-start", "no-integrity-check",
+            "consume-only", "cku-check", "backlog", "find-max"})
+    void aRunOfEachKindHasEveryFieldItsGoldenFileHadAndTheReportComparesThem(String kind) throws Exception {
+        String timed = "producerRate: 1000\nwarmupDuration: 1s\ntestDuration: 2s\n";
+        String driver = "name: In-memory\ndriverClass: inmemory\nackLatencyMicros: 0\n";
+        List<String> args = new ArrayList<>(List.of("--progress-interval", "500ms", "--sample-interval", "1s", "--drain-timeout",
+                "10s", "--no-report", "--output-dir", dir.resolve("results").toString()));
+        String workload = switch (kind) {
+            case "consume-only" -> WORKLOAD.formatted(kind, 200, 0, "prefillMessages: 5000");
+            case "cku-check" -> WORKLOAD.formatted("cku", 1024, 1, "cku: 1\nwarmupDuration: 1s\ntestDuration: 2s");
+            case "backlog" -> WORKLOAD.formatted(kind, 1000, 1, "producerRate: 2000\nconsumerBacklogSizeGB: 0.002\n"
+                    + "backlogDrainRatio: 0.9\nwarmupDuration: 1s\ntestDuration: 2s");
+            case "find-max" -> WORKLOAD.formatted(kind, 100, 2, "producerRate: 500\nwarmupDuration: 1s\ntestDuration: 2s");
+            case "no-integrity-check" -> WORKLOAD.formatted("no-integrity", 200, 1, timed);
+            default -> WORKLOAD.formatted(kind, 200, 1, timed);
+        };
+        switch (kind) {
+            case "degraded" -> driver += "sendFailureRate: 0.05\n";
+            case "failed" -> driver += "sendFailureRate: 1\n";
+            case "failed-early" -> driver += "maxPartitionsPerTopic: 1\n";
+            case "failed-at-start" -> driver += "cluster: no-such-cluster\n";
+            case "no-integrity-check" -> args.add("--no-integrity-check");
+            case "cku-check" -> args.addAll(List.of("--cku", "1", "--scale", "0.01"));
+            case "find-max" -> args.addAll(0, List.of("find-max", "--slo", "publish.p99<=30ms", "--precision", "50", "--settle", "1s",
+                    "--step-duration", "1s", "--confirm-duration", "2s", "--max-duration", "15s"));
+            default -> { }
+        }
+        if (!kind.equals("find-max")) {
+            args.add("--fixed-warmup");
+        }
+        args.addAll(List.of("--drivers", Cli.write(dir, "inmemory.yaml", driver).toString(),
+                Cli.write(dir, kind + ".yaml", workload).toString()));
+        Cli.Outcome run = Cli.run(args.toArray(String[]::new));
+        JsonNode today = run.result();
+
+        String goldenKind = kind.equals("find-max") && !today.get("status").asText().equals("completed") ? "find-max-failed" : kind;
+        Path golden = golden(goldenKind);
+        JsonNode before = Cli.JSON.readTree(golden.toFile());
+        assertEquals(before.get("status").asText(), today.get("status").asText(), run.out());
+        Map<String, Set<String>> expected = JsonPaths.of(before);
+        if (kind.equals("find-max")) {
+            // Whether the clients were the limit, and where, depends on the machine: not on the result's shape.
+            expected.keySet().removeIf(p -> p.startsWith("search.clientLimit") || p.startsWith("search.steps[].reasons["));
+        }
+        List<String> lost = JsonPaths.missing(expected, JsonPaths.of(today));
+        assertTrue(lost.isEmpty(), kind + ": today's result lacks fields the golden file had: " + lost);
+
+        Path html = dir.resolve(kind + ".html");
+        Cli.Outcome report = Cli.run("report", "--baseline", golden.toString(), golden.toString(), run.resultFile().toString(), "-o",
+                html.toString());
+        assertEquals(0, report.exitCode(), report.all());
+        JsonNode page = ReportPages.data(html);
+        assertEquals(1, ReportPages.groups(page).size(), "one workload: the golden run and today's");
+        JsonNode comparison = ReportPages.table(page, "Comparison");
+        assertTrue(comparison.get("header").get(1).asText().endsWith("(baseline)"), comparison.toString());
+        JsonNode status = ReportPages.row(ReportPages.table(page, "Summary"), "status");
+        assertTrue(ReportPages.text(status.get(1)).startsWith(before.get("status").asText()), status.toString());
+        assertTrue(ReportPages.text(status.get(2)).startsWith(today.get("status").asText()), status.toString());
+    }
+
+    /** The golden file of a kind, from the framework's test resources. */
+    static Path golden(String kind) {
+        return Cli.HOME.resolve("benchmark-framework/src/test/resources/io/kbench/result/golden/" + kind + ".json");
+    }
+
+    /**
+     * Fails when {@code today} lacks a field the golden file of {@code kind} had (for the kinds run with a broker).
+     *
+     * @param notInThisRun fields (with what is under them) the caller's run has no reason to have, e.g. warmup without one
+     */
+    static void assertHasEveryFieldOf(String kind, JsonNode today, String... notInThisRun) throws Exception {
+        Map<String, Set<String>> expected = new TreeMap<>(JsonPaths.of(Cli.JSON.readTree(golden(kind).toFile())));
+        for (String field : notInThisRun) {
+            expected.keySet().removeIf(p -> p.equals(field) || p.startsWith(field + "."));
+        }
+        List<String> lost = JsonPaths.missing(expected, JsonPaths.of(today));
+        assertTrue(lost.isEmpty(), kind + ": today's result lacks fields the golden file had: " + lost);
+    }
+}
