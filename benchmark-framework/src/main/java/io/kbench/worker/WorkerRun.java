@@ -99,14 +99,7 @@ final class WorkerRun {
     void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
             ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
-            ConsumerCallback callback = (size, partition, position, stamp) -> {
-                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
-                boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
-                onMessage(size, foreign ? null : stamp);
-                if (stamp != null && stamp.checksIntegrity()) {
-                    checker.onMessage(partition, position, stamp);
-                }
-            };
+            ConsumerCallback callback = new Receiver(checker);
             consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback, spec.fromEnd()),
                     "create a consumer on topic " + spec.topic()));
             consumerSpecs.add(spec);
@@ -114,13 +107,56 @@ final class WorkerRun {
         }
     }
 
-    private void onMessage(int payloadBytes, MessageStamp stamp) {
-        long now = clock.nanoTime();
-        long endToEnd = stamp == null ? Long.MIN_VALUE : clock.epochMicrosAt(now) - stamp.intendedSendEpochMicros();
-        stats.onReceive(payloadBytes, now, endToEnd);
-        InFlightGate g = gate;
-        if (g != null) {
-            g.exit();
+    /**
+     * What one consumer does with each message, on the consumer's thread. The stamp's fields are taken
+     * out here and passed on as they are, so that the stamp object need not outlive this call (the JIT
+     * can then drop it); the thread's stats writer is kept rather than looked up per message; when the
+     * driver reports batches, the clock is read once per batch (its messages arrived together).
+     */
+    private final class Receiver implements ConsumerCallback {
+        private final ConsumerChecker checker;
+        private WorkerStats.ThreadWriter writer;
+        /** Whether the driver reports batches, and when the last one arrived. */
+        private boolean batched;
+        private long batchNanos;
+
+        Receiver(ConsumerChecker checker) {
+            this.checker = checker;
+        }
+
+        @Override
+        public void messageReceived(int size, int partition, long position, MessageStamp stamp) {
+            if (stamp == null) {
+                received(size, Long.MIN_VALUE);
+            } else if (stamp.checksIntegrity()) {
+                long producerId = stamp.producerId();
+                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+                received(size, ProducerIds.runTagOf(producerId) != runTag ? Long.MIN_VALUE : stamp.intendedSendEpochMicros());
+                checker.onMessage(partition, position, producerId, stamp.sequence());
+            } else {
+                received(size, stamp.intendedSendEpochMicros());
+            }
+        }
+
+        @Override
+        public void batchArrived() {
+            batchNanos = clock.nanoTime();
+            batched = true;
+        }
+
+        /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
+        private void received(int payloadBytes, long intendedSendEpochMicros) {
+            long now = batched ? batchNanos : clock.nanoTime();
+            long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
+            WorkerStats.ThreadWriter w = writer;
+            if (w == null || !w.isOwnedByCurrentThread()) {
+                w = writer = stats.writerForThisThread(); // once: the SPI delivers on the consumer's own thread
+            }
+            w.onReceive(payloadBytes, now, endToEnd);
+            InFlightGate g = gate;
+            if (g != null) {
+                g.exit();
+            }
         }
     }
 

@@ -128,6 +128,9 @@ class AcrossContainersTest {
         for (JsonNode w : measured) {
             assertTrue(w.path("messagesAcked").asLong() > 0, w.toString());
         }
+        // Nobody is blamed for the missing share, and no loss is counted without the cut-off worker's consumers.
+        assertEquals("worker-lost", result.path("diagnosis").path("verdict").asText(), result.path("diagnosis").toString());
+        assertTrue(result.path("integrity").path("lostMessages").isNull(), "losses: " + result.path("integrity"));
         // The run's failure is noticed once the worker has been silent for the lease; the rest is cleanup.
         assertTrue(cutToExitSeconds < LEASE.toSeconds() + 20, "from the cut to the exit: " + cutToExitSeconds + " s");
 
