@@ -60,7 +60,7 @@ import picocli.CommandLine.Parameters;
             "Sweep file:",
             "  name: record-size                  # default: the file name",
             "  workload: ../record-size.yaml      # the base workload, relative to the sweep file",
-            "  drivers: [../../driver-kafka/kafka-local.yaml]   # optional; --drivers replaces them; default: driver-kafka/kafka-local.yaml",
+            "  drivers: [../../driver-kafka/kafka-local.yaml]   # optional; --drivers replaces them",
             "  repeat: 5                          # default 1",
             "  parameters:                        # every combination runs, the first parameter varying slowest",
             "    messageSize: [1, 10, 50, 100, 1000]",
