@@ -1,5 +1,7 @@
 package io.kbench.coordinator;
 
+import io.kbench.sharegroup.ShareGroups;
+
 import io.kbench.backlog.CatchUp;
 import io.kbench.driver.TopicSpec;
 import io.kbench.faults.FaultTimeline;
@@ -137,6 +139,10 @@ public final class Coordinator {
         Integrity integrity = integrity(collected, w, options);
         if (integrity != null) {
             record.section(integrity);
+        }
+        ShareGroups shares = ShareGroups.of(collected.findings().stream().flatMap(f -> f.shareGroups().stream()).toList());
+        if (shares != null) {
+            record.section(shares);
         }
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
@@ -316,8 +322,8 @@ public final class Coordinator {
 
     private void createConsumers(TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options) {
         record.step("consumer creation");
-        console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
-                layout.partitionsPerSubscription().size());
+        console.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
+                layout.partitionsPerSubscription().size(), layout.consumers().get(0).plan().share() ? "share" : "consumer");
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
         ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);

@@ -155,7 +155,7 @@ public final class LocalWorker implements Worker {
 
     @Override
     public void resetStats() {
-        current().stats.reset();
+        current().resetStats();
     }
 
     @Override

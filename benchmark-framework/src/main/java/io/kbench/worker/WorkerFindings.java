@@ -1,5 +1,7 @@
 package io.kbench.worker;
 
+import io.kbench.sharegroup.ShareFigures;
+
 import io.kbench.integrity.IntegrityReport;
 import io.kbench.warning.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
@@ -13,6 +15,17 @@ import java.util.List;
  * @param integrity acknowledged and consumed sequences
  * @param clientMetrics the clients' metrics, combined over this worker's clients
  * @param clientWarnings the warnings its clients logged during the run, by kind
+ * @param shareGroups the figures of each share group with members on this worker (empty without)
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                             List<WarningSummary> clientWarnings) {}
+                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups) {
+
+    public WorkerFindings {
+        shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);
+    }
+
+    public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
+                          List<WarningSummary> clientWarnings) {
+        this(workerId, integrity, clientMetrics, clientWarnings, List.of());
+    }
+}

@@ -32,6 +32,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
+import java.util.SplittableRandom;
+import io.kbench.sharegroup.ProcessingTime;
+import io.kbench.sharegroup.ShareFigures;
+import io.kbench.sharegroup.ShareMember;
+import io.kbench.sharegroup.ShareTally;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -56,6 +63,8 @@ final class WorkerRun {
     private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final List<ConsumerChecker> checkers = new ArrayList<>();
+    private final Set<String> preparedShareGroups = new HashSet<>();
+    private final Map<String, ShareTally> shareTallies = new LinkedHashMap<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
     private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
@@ -96,30 +105,88 @@ final class WorkerRun {
 
     void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
-            ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
-            ConsumerCallback callback = (size, partition, position, stamp) -> {
-                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
-                boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
-                onMessage(size, foreign ? null : stamp);
-                if (stamp != null && stamp.checksIntegrity()) {
-                    checker.onMessage(partition, position, stamp);
-                }
-            };
-            consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback, spec.fromEnd()),
-                    "create a consumer on topic " + spec.topic()));
-            consumerSpecs.add(spec);
-            checkers.add(checker);
+            if (spec.plan().share()) {
+                createShareConsumer(spec);
+            } else {
+                createGroupMember(spec);
+            }
         }
     }
 
-    private void onMessage(int payloadBytes, MessageStamp stamp) {
-        long now = clock.nanoTime();
+    private void createGroupMember(ConsumerSpec spec) {
+        ConsumerChecker checker = spec.plan().rereadsExpected()
+                ? ConsumerChecker.acrossRebalances(spec.subscription(), spec.topic(), runTag)
+                : new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
+        ProcessingTime processing = spec.plan().processing();
+        SplittableRandom random = new SplittableRandom(seed());
+        ConsumerCallback callback = (size, partition, position, stamp) -> {
+            // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+            boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
+            long now = clock.nanoTime();
+            onMessage(size, foreign ? null : stamp, now);
+            if (stamp != null && stamp.checksIntegrity()) {
+                checker.onMessage(partition, position, stamp);
+            }
+            long work = processing.sampleNanos(random);
+            if (work > 0) {
+                park(now + work);
+            }
+        };
+        consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
+                        spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic()));
+        consumerSpecs.add(spec);
+        checkers.add(checker);
+    }
+
+    private void createShareConsumer(ConsumerSpec spec) {
+        ConsumerPlan plan = spec.plan();
+        if (preparedShareGroups.add(spec.subscription())) {
+            await(driver.driver().prepareShareGroup(spec.subscription(), plan.shareSettings()),
+                    "prepare the share group " + spec.subscription());
+        }
+        ShareTally tally = shareTallies.computeIfAbsent(spec.subscription(),
+                g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
+        ConsumerChecker checker = ConsumerChecker.atLeastOnce(spec.subscription(), spec.topic(), runTag);
+        ShareMember member = new ShareMember(tally, clock, plan.acknowledgement(), plan.policy(), plan.processing(), seed(),
+                (size, stamp, deliveryCount, receivedNanos) -> {
+                    boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
+                    onMessage(size, foreign ? null : stamp, receivedNanos);
+                    checker.onSettled(stamp, deliveryCount);
+                });
+        consumers.add(await(driver.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member),
+                "create a share consumer on topic " + spec.topic()));
+        consumerSpecs.add(spec);
+        checkers.add(checker);
+    }
+
+    /** A seed per consumer, so that each decides its acknowledgements and processing times on its own. */
+    private long seed() {
+        return ((long) runTag << 20) ^ (consumers.size() * 0x9E3779B97F4A7C15L);
+    }
+
+    /** A record's processing time, on the consumer's thread. */
+    private void park(long untilNanos) {
+        try {
+            clock.parkUntil(untilNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the consumer is closing
+        }
+    }
+
+    private void onMessage(int payloadBytes, MessageStamp stamp, long now) {
         long endToEnd = stamp == null ? Long.MIN_VALUE : clock.epochMicrosAt(now) - stamp.intendedSendEpochMicros();
         stats.onReceive(payloadBytes, now, endToEnd);
         InFlightGate g = gate;
         if (g != null) {
             g.exit();
         }
+    }
+
+    /** Starts the measurement: the stats and the share groups' figures count from now. */
+    void resetStats() {
+        stats.reset();
+        long now = clock.epochMicros();
+        shareTallies.values().forEach(t -> t.reset(now));
     }
 
     Map<String, Integer> assignedPartitions() {
@@ -213,7 +280,10 @@ final class WorkerRun {
             log.warn("The driver could not report its clients' metrics: {}", Errors.describe(e));
             metrics = List.of();
         }
-        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings());
+        List<ShareFigures> shares = new ArrayList<>();
+        shareTallies.forEach((group, tally) -> shares.add(tally.figures(workerId,
+                (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count())));
+        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares);
     }
 
     void pauseConsumers() {

@@ -1,7 +1,10 @@
 package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.kbench.driver.ConsumerFeature;
 import io.kbench.model.Units;
+import java.util.EnumSet;
+import java.util.Set;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +67,9 @@ import java.util.Map;
  *     partitionsPerTopic then follow them (partitionsPerTopic, if given, must agree with the cluster)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
+ * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
+ *     group protocol, processing time); null: consumer groups with the driver's defaults
+ * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -106,6 +112,8 @@ public record Workload(
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
         List<FaultSpec> faults,
+        SubscriptionSpec subscription,
+        List<ConsumerEventSpec> consumerEvents,
         @JsonIgnore Double rateScale) {
 
     public static final double UNTHROTTLED = -1;
@@ -138,6 +146,37 @@ public record Workload(
         randomTopicNames = orDefault(randomTopicNames, false);
         consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
+        consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+    }
+
+    /** What the driver must offer beyond plain consumer group members for this workload's consumers. */
+    public Set<ConsumerFeature> consumerNeeds() {
+        SubscriptionSpec s = subscriptionOrDefault();
+        Set<ConsumerFeature> needs = EnumSet.noneOf(ConsumerFeature.class);
+        if (subscriptionsPerTopic == 0) {
+            return needs;
+        }
+        if (s.share()) {
+            needs.add(ConsumerFeature.SHARE_GROUPS);
+        }
+        if (s.groupProtocol() != null) {
+            needs.add(ConsumerFeature.GROUP_PROTOCOL);
+        }
+        if (s.staticMembership()) {
+            needs.add(ConsumerFeature.STATIC_MEMBERSHIP);
+        }
+        if (s.sessionTimeout() != null) {
+            needs.add(ConsumerFeature.SESSION_TIMEOUT);
+        }
+        if (consumerEvents.stream().anyMatch(e -> e != null && "consumer-crash".equalsIgnoreCase(e.type()))) {
+            needs.add(ConsumerFeature.CRASH_CLOSE);
+        }
+        return needs;
+    }
+
+    /** The subscription section, or a consumer group's defaults when the file has none. */
+    public SubscriptionSpec subscriptionOrDefault() {
+        return subscription == null ? SubscriptionSpec.DEFAULT : subscription;
     }
 
     private static <T> T orDefault(T value, T fallback) {
@@ -352,6 +391,8 @@ public record Workload(
         private List<RateStep> producerRateSteps;
         private List<String> existingTopics;
         private List<FaultSpec> faults;
+        private SubscriptionSpec subscription;
+        private List<ConsumerEventSpec> consumerEvents;
         private Double rateScale;
 
         Copy(Workload w) {
@@ -393,11 +434,13 @@ public record Workload(
             producerRateSteps = w.producerRateSteps;
             existingTopics = w.existingTopics;
             faults = w.faults;
+            subscription = w.subscription;
+            consumerEvents = w.consumerEvents;
             rateScale = w.rateScale;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, rateScale);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, subscription, consumerEvents, rateScale);
         }
     }
 }
