@@ -81,8 +81,9 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
             SubscriptionSpec sub = w.subscriptionOrDefault();
             for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
                 String group = groupBase + "-sub-" + s;
-                // A share group's members may outnumber the partitions: each holds at least one.
-                partitions.put(group, sub.share() ? Math.max(count, w.consumerPerSubscription()) : count);
+                // A share group's members may outnumber the partitions and share them: it is ready when every member
+                // holds one or more (the workers count each member holding any once).
+                partitions.put(group, sub.share() ? w.consumerPerSubscription() : count);
                 for (int c = 0; c < w.consumerPerSubscription(); c++) {
                     consumers.add(new ConsumerSpec(topic, group, existing != null, consumerPlan(w, group, c)));
                 }

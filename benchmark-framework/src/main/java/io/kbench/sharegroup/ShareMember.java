@@ -60,7 +60,8 @@ public final class ShareMember implements ShareConsumerCallback {
         long done = clock.nanoTime();
         long doneEpoch = clock.epochMicrosAt(done);
         long acknowledged = stamp == null ? Long.MIN_VALUE : doneEpoch - stamp.intendedSendEpochMicros();
-        if (tally.acknowledged(ack, deliveryCount, payloadSizeBytes, firstDelivery, acknowledged, doneEpoch)) {
+        if (tally.acknowledged(ack, deliveryCount, payloadSizeBytes, firstDelivery, acknowledged, clock.epochMicrosAt(got), doneEpoch,
+                this)) {
             settled.settled(payloadSizeBytes, stamp, deliveryCount, got);
         }
         return ack;

@@ -3,6 +3,8 @@ package io.kbench.sharegroup;
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.stats.Histograms;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -39,6 +41,9 @@ public final class ShareTally {
     private long commits;
     private long acceptedBytes;
     private long sinceEpochMicros;
+    private long firstDeliveryEpochMicros;
+    private long[] deliveriesByCount = new long[2];
+    private final java.util.Set<Object> membersReceiving = new java.util.HashSet<>();
     private long lastAcceptEpochMicros;
     private long clampedSamples;
     private Histogram commitMicros = Histograms.newHistogram();
@@ -65,12 +70,24 @@ public final class ShareTally {
      *
      * @param firstDeliveryMicros end-to-end latency when the member got the record, or {@link Long#MIN_VALUE} when unknown
      * @param acknowledgedMicros end-to-end latency when the member acknowledged it, or {@link Long#MIN_VALUE} when unknown
+     * @param deliveredEpochMicros when the member got the record
      * @param acknowledgedEpochMicros when the member acknowledged it
+     * @param member the member that got it (any object that stays the same for the member)
      * @return true when the record is settled: accepted, rejected, or archived by this release
      */
     public synchronized boolean acknowledged(Acknowledgement ack, int deliveryCount, int payloadBytes, long firstDeliveryMicros,
-                                             long acknowledgedMicros, long acknowledgedEpochMicros) {
+                                             long acknowledgedMicros, long deliveredEpochMicros, long acknowledgedEpochMicros,
+                                             Object member) {
         delivered++;
+        if (firstDeliveryEpochMicros == 0 || deliveredEpochMicros < firstDeliveryEpochMicros) {
+            firstDeliveryEpochMicros = deliveredEpochMicros;
+        }
+        membersReceiving.add(member);
+        int slot = Math.max(0, Math.min(deliveryCount, 64));
+        if (slot >= deliveriesByCount.length) {
+            deliveriesByCount = java.util.Arrays.copyOf(deliveriesByCount, slot + 1);
+        }
+        deliveriesByCount[slot]++;
         if (deliveryCount > 1) {
             redeliveries++;
         } else if (firstDeliveryMicros != Long.MIN_VALUE) {
@@ -127,6 +144,9 @@ public final class ShareTally {
         acceptedBytes = 0;
         clampedSamples = 0;
         lastAcceptEpochMicros = 0;
+        firstDeliveryEpochMicros = 0;
+        deliveriesByCount = new long[2];
+        membersReceiving.clear();
         sinceEpochMicros = epochMicros;
         commitMicros = Histograms.newHistogram();
         firstDeliveryMicros = Histograms.newHistogram();
@@ -135,8 +155,13 @@ public final class ShareTally {
 
     /** The figures so far (histograms copied), of {@code consumers} members on worker {@code workerId}. */
     public synchronized ShareFigures figures(String workerId, int consumers) {
-        return new ShareFigures(workerId, group, topic, consumers, delivered, accepted, released, rejected, redeliveries, archived,
-                lockExpiries, failedAcknowledgements, commits, acceptedBytes, sinceEpochMicros, lastAcceptEpochMicros, clampedSamples,
+        List<Long> byCount = new ArrayList<>();
+        for (int i = 1; i < deliveriesByCount.length; i++) {
+            byCount.add(deliveriesByCount[i]);
+        }
+        return new ShareFigures(workerId, group, topic, consumers, membersReceiving.size(), delivered, accepted, released, rejected, redeliveries, archived,
+                lockExpiries, failedAcknowledgements, commits, acceptedBytes, sinceEpochMicros, firstDeliveryEpochMicros, lastAcceptEpochMicros,
+                clampedSamples, byCount,
                 commitMicros.copy(), firstDeliveryMicros.copy(), acceptedMicros.copy());
     }
 }

@@ -192,7 +192,11 @@ final class WorkerRun {
     Map<String, Integer> assignedPartitions() {
         Map<String, Integer> assigned = new HashMap<>();
         for (int i = 0; i < consumers.size(); i++) {
-            assigned.merge(consumerSpecs.get(i).subscription(), consumers.get(i).assignedPartitionCount(), Integer::sum);
+            // A share group's members may share partitions: each counts once when it holds any, so the group is
+            // ready when every member may fetch.
+            int count = consumers.get(i).assignedPartitionCount();
+            assigned.merge(consumerSpecs.get(i).subscription(), consumerSpecs.get(i).plan().share() ? Math.min(count, 1) : count,
+                    Integer::sum);
         }
         return assigned;
     }

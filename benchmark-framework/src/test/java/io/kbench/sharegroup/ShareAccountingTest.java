@@ -128,7 +128,7 @@ class ShareAccountingTest {
         assertEquals(3, merged.groups().get(0).consumers());
         assertEquals(2_000, merged.groups().get(0).accepted());
         assertEquals(2, merged.groups().get(0).workers().size());
-        assertTrue(merged.lines().get(0).startsWith("Share group g (3 consumers): 2,000 delivered, 2,000 accepted"), merged.lines().get(0));
+        assertTrue(merged.lines().get(0).startsWith("Share group g (3 consumers, 2 received records): 2,000 delivered, 2,000 accepted"), merged.lines().get(0));
     }
 
     @Test
