@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.sharegroup.ShareGroups;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -45,7 +46,8 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
             new SectionType("ckuCheck", CkuVerdict.class, null),
             new SectionType("catchUp", CatchUp.class, NULL),
             new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE),
-            new SectionType("shareGroups", ShareGroups.class, null));
+            new SectionType("shareGroups", ShareGroups.class, null),
+            new SectionType("consumerEvents", ConsumerEvents.class, null));
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 

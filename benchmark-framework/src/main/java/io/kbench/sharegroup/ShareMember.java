@@ -21,7 +21,7 @@ public final class ShareMember implements ShareConsumerCallback {
         /**
          * @param receivedNanos when the member got the record, on the worker's clock
          */
-        void settled(int payloadBytes, MessageStamp stamp, int deliveryCount, long receivedNanos);
+        void settled(int payloadBytes, int partition, MessageStamp stamp, int deliveryCount, long receivedNanos);
     }
 
     private final ShareTally tally;
@@ -62,7 +62,7 @@ public final class ShareMember implements ShareConsumerCallback {
         long acknowledged = stamp == null ? Long.MIN_VALUE : doneEpoch - stamp.intendedSendEpochMicros();
         if (tally.acknowledged(ack, deliveryCount, payloadSizeBytes, firstDelivery, acknowledged, clock.epochMicrosAt(got), doneEpoch,
                 this)) {
-            settled.settled(payloadSizeBytes, stamp, deliveryCount, got);
+            settled.settled(payloadSizeBytes, partition, stamp, deliveryCount, got);
         }
         return ack;
     }

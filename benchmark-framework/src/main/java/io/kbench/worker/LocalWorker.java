@@ -144,6 +144,21 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public int removeConsumers(String subscription, int count, boolean crash) {
+        return current().removeConsumers(subscription, count, crash);
+    }
+
+    @Override
+    public int restartConsumers() {
+        return current().restartConsumers();
+    }
+
+    @Override
+    public Map<String, List<Integer>> memberAssignments() {
+        return current().memberAssignments();
+    }
+
+    @Override
     public void pauseConsumers() {
         current().pauseConsumers();
     }

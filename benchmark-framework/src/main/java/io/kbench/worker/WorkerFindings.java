@@ -1,5 +1,6 @@
 package io.kbench.worker;
 
+import io.kbench.consumerevents.ActivityTrack;
 import io.kbench.sharegroup.ShareFigures;
 
 import io.kbench.integrity.IntegrityReport;
@@ -16,16 +17,19 @@ import java.util.List;
  * @param clientMetrics the clients' metrics, combined over this worker's clients
  * @param clientWarnings the warnings its clients logged during the run, by kind
  * @param shareGroups the figures of each share group with members on this worker (empty without)
+ * @param activity when each subscription's partitions were consumed on this worker, in a run with consumer events
+ *     (empty without)
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups) {
+                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity) {
 
     public WorkerFindings {
         shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);
+        activity = activity == null ? List.of() : List.copyOf(activity);
     }
 
     public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
                           List<WarningSummary> clientWarnings) {
-        this(workerId, integrity, clientMetrics, clientWarnings, List.of());
+        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of());
     }
 }

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.HashSet;
 import java.util.SplittableRandom;
+import io.kbench.consumerevents.PartitionActivity;
 import io.kbench.sharegroup.ProcessingTime;
 import io.kbench.sharegroup.ShareFigures;
 import io.kbench.sharegroup.ShareMember;
@@ -65,6 +66,9 @@ final class WorkerRun {
     private final List<ConsumerChecker> checkers = new ArrayList<>();
     private final Set<String> preparedShareGroups = new HashSet<>();
     private final Map<String, ShareTally> shareTallies = new LinkedHashMap<>();
+    /** Checkers of consumers closed during the run (consumer events): what they read still counts. */
+    private final List<ConsumerChecker> retiredCheckers = new ArrayList<>();
+    private final Map<String, PartitionActivity> activity = new LinkedHashMap<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
     private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
@@ -103,7 +107,7 @@ final class WorkerRun {
         await(driver.driver().deleteTopics(topics), "delete " + topics.size() + " topic(s)");
     }
 
-    void createConsumers(List<ConsumerSpec> specs) {
+    synchronized void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
             if (spec.plan().share()) {
                 createShareConsumer(spec);
@@ -119,11 +123,15 @@ final class WorkerRun {
                 : new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
         ProcessingTime processing = spec.plan().processing();
         SplittableRandom random = new SplittableRandom(seed());
+        PartitionActivity tracked = activityOf(spec);
         ConsumerCallback callback = (size, partition, position, stamp) -> {
             // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
             boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
             long now = clock.nanoTime();
             onMessage(size, foreign ? null : stamp, now);
+            if (tracked != null) {
+                tracked.onConsumed(partition, clock.epochMicrosAt(now));
+            }
             if (stamp != null && stamp.checksIntegrity()) {
                 checker.onMessage(partition, position, stamp);
             }
@@ -147,16 +155,86 @@ final class WorkerRun {
         ShareTally tally = shareTallies.computeIfAbsent(spec.subscription(),
                 g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
         ConsumerChecker checker = ConsumerChecker.atLeastOnce(spec.subscription(), spec.topic(), runTag);
+        PartitionActivity tracked = activityOf(spec);
         ShareMember member = new ShareMember(tally, clock, plan.acknowledgement(), plan.policy(), plan.processing(), seed(),
-                (size, stamp, deliveryCount, receivedNanos) -> {
+                (size, partition, stamp, deliveryCount, receivedNanos) -> {
                     boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
                     onMessage(size, foreign ? null : stamp, receivedNanos);
+                    if (tracked != null) {
+                        tracked.onConsumed(partition, clock.epochMicrosAt(receivedNanos));
+                    }
                     checker.onSettled(stamp, deliveryCount);
                 });
         consumers.add(await(driver.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member),
                 "create a share consumer on topic " + spec.topic()));
         consumerSpecs.add(spec);
         checkers.add(checker);
+    }
+
+    /** The subscription's partition activity, kept only in runs with consumer events (it costs a lock per record). */
+    private PartitionActivity activityOf(ConsumerSpec spec) {
+        return spec.plan().rereadsExpected() ? activity.computeIfAbsent(spec.subscription(), PartitionActivity::new) : null;
+    }
+
+    /** Closes {@code count} consumers of {@code subscription}, the newest first; see {@link Worker#removeConsumers}. */
+    synchronized int removeConsumers(String subscription, int count, boolean crash) {
+        List<Integer> chosen = new ArrayList<>();
+        for (int i = consumers.size() - 1; i >= 0 && chosen.size() < count; i--) {
+            if (consumerSpecs.get(i).subscription().equals(subscription)) {
+                chosen.add(i);
+            }
+        }
+        List<Thread> closing = new ArrayList<>();
+        for (int i : chosen) { // descending, so removing by index keeps the others' places
+            BenchmarkConsumer c = consumers.remove(i);
+            consumerSpecs.remove(i);
+            retiredCheckers.add(checkers.remove(i));
+            if (crash) {
+                try {
+                    c.closeAsCrash();
+                } catch (Exception e) {
+                    throw new WorkerException("worker " + workerId + " could not close a consumer as a crash: " + Errors.describe(e), e);
+                }
+            } else {
+                closing.add(closeInBackground(c, "consumer"));
+            }
+        }
+        joinAll(closing);
+        return chosen.size();
+    }
+
+    /** Closes every consumer gracefully and creates it again from its spec; see {@link Worker#restartConsumers}. */
+    synchronized int restartConsumers() {
+        List<ConsumerSpec> specs = List.copyOf(consumerSpecs);
+        List<Thread> closing = new ArrayList<>();
+        consumers.forEach(c -> closing.add(closeInBackground(c, "consumer")));
+        joinAll(closing);
+        retiredCheckers.addAll(checkers);
+        consumers.clear();
+        consumerSpecs.clear();
+        checkers.clear();
+        createConsumers(specs);
+        return specs.size();
+    }
+
+    /** The partitions each live consumer holds, per subscription. */
+    synchronized Map<String, List<Integer>> memberAssignments() {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        for (int i = 0; i < consumers.size(); i++) {
+            out.computeIfAbsent(consumerSpecs.get(i).subscription(), k -> new ArrayList<>()).add(consumers.get(i).assignedPartitionCount());
+        }
+        return out;
+    }
+
+    private static void joinAll(List<Thread> threads) {
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
     }
 
     /** A seed per consumer, so that each decides its acknowledgements and processing times on its own. */
@@ -189,7 +267,7 @@ final class WorkerRun {
         shareTallies.values().forEach(t -> t.reset(now));
     }
 
-    Map<String, Integer> assignedPartitions() {
+    synchronized Map<String, Integer> assignedPartitions() {
         Map<String, Integer> assigned = new HashMap<>();
         for (int i = 0; i < consumers.size(); i++) {
             // A share group's members may share partitions: each counts once when it holds any, so the group is
@@ -266,10 +344,12 @@ final class WorkerRun {
     }
 
     /** The integrity data and the clients' metrics, once the load is over. */
-    WorkerFindings findings() {
+    synchronized WorkerFindings findings() {
         Map<String, List<SubscriptionTally>> bySubscription = new LinkedHashMap<>();
         Map<String, String> topics = new HashMap<>();
-        for (ConsumerChecker c : checkers) {
+        List<ConsumerChecker> all = new ArrayList<>(retiredCheckers);
+        all.addAll(checkers);
+        for (ConsumerChecker c : all) {
             SubscriptionTally t = c.tally();
             bySubscription.computeIfAbsent(t.subscription(), k -> new ArrayList<>()).add(t);
             topics.put(t.subscription(), t.topic());
@@ -287,14 +367,15 @@ final class WorkerRun {
         List<ShareFigures> shares = new ArrayList<>();
         shareTallies.forEach((group, tally) -> shares.add(tally.figures(workerId,
                 (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count())));
-        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares);
+        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
+                activity.values().stream().map(PartitionActivity::track).toList());
     }
 
-    void pauseConsumers() {
+    synchronized void pauseConsumers() {
         consumers.forEach(BenchmarkConsumer::pause);
     }
 
-    void resumeConsumers() {
+    synchronized void resumeConsumers() {
         consumers.forEach(BenchmarkConsumer::resume);
     }
 
@@ -310,7 +391,7 @@ final class WorkerRun {
     }
 
     /** Closes producers and consumers; never throws, logs what failed to close. */
-    void closeClients() {
+    synchronized void closeClients() {
         stopProducers();
         // All at once: each may wait a few seconds for a broker that is gone, and those waits should not add up.
         List<Thread> closing = new ArrayList<>();

@@ -25,7 +25,7 @@ class ShareAccountingTest {
 
     private ShareMember member(ShareTally tally, AcknowledgementPolicy policy, ProcessingTime processing) {
         return new ShareMember(tally, clock, AcknowledgementMode.EXPLICIT, policy, processing, 42,
-                (bytes, stamp, deliveryCount, received) -> settledDeliveryCounts.add(deliveryCount));
+                (bytes, partition, stamp, deliveryCount, received) -> settledDeliveryCounts.add(deliveryCount));
     }
 
     private MessageStamp sentMillisAgo(long millis) {
@@ -106,7 +106,7 @@ class ShareAccountingTest {
     void implicitModeAcceptsWhateverThePolicySays() {
         ShareTally tally = new ShareTally("g", "t", null, clock.epochMicros());
         ShareMember m = new ShareMember(tally, clock, AcknowledgementMode.IMPLICIT, new AcknowledgementPolicy(100, 0),
-                ProcessingTime.NONE, 1, (b, s, d, r) -> {});
+                ProcessingTime.NONE, 1, (b, p, s, d, r) -> {});
         assertEquals(Acknowledgement.ACCEPT, m.messageReceived(1, 0, 0, null, 1, clock.nanoTime()));
         assertEquals(1, tally.figures("w", 1).accepted());
     }
