@@ -92,4 +92,15 @@ class SubscriptionInWorkloadTest {
         assertEquals(List.of("consumerEvents[0]: worker-restart restarts every consumer of one worker, so it takes no count: remove "
                 + "count (give worker to choose which)"), problems("consumerEvents:\n  - {after: 1s, type: worker-restart, count: 2}\n"));
     }
+
+    @Test
+    void theShippedWorkloadsForShareGroupsAndRebalancesAreValid() throws Exception {
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("..", "workloads", "consumers"))) {
+            for (java.nio.file.Path f : files.toList()) {
+                Workload w = new WorkloadLoader(new io.kbench.config.PlaceholderResolver()).load(f, WorkloadOverrides.NONE).workload();
+                assertEquals(List.of(), WorkloadValidator.validate(w), f.toString());
+                assertTrue(w.subscription() != null, f + " sets its subscription");
+            }
+        }
+    }
 }
