@@ -118,7 +118,7 @@ public final class Coordinator {
             } else {
                 produceAndMeasure(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
             }
-            collected = new Collected(workers.cumulativeStats(), workers.findings());
+            collected = new Collected(workers.cumulativeStats(), workers.findings(), 0);
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
         } catch (ClusterStalledException e) {
@@ -158,7 +158,7 @@ public final class Coordinator {
     }
 
     /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
-    private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
+    private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings, int missingFigures) {}
 
     /**
      * The integrity verdict, or null when there is nothing to check (checks off, or nobody consumed).
@@ -173,8 +173,9 @@ public final class Coordinator {
             run = run.plus(s.runTotals());
         }
         long unread = LoadState.backlog(run.messagesToConsume() * w.subscriptionsPerTopic(), run.messagesReceived());
-        String notChecked = unread <= 0 ? null : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged "
-                + "messages when the run ended", unread);
+        // A lost worker's consumers may have read what the others' producers sent: without its figures, a loss cannot be told.
+        String notChecked = c.missingFigures() > 0 ? "a worker's figures are missing" : unread <= 0 ? null
+                : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
     }
 
@@ -382,8 +383,8 @@ public final class Coordinator {
             List<String> failures = new ArrayList<>();
             List<CumulativeStats> stats = workers.tryCumulativeStats(failures);
             List<WorkerFindings> findings = workers.tryFindings(failures);
-            failures.forEach(f -> record.warn("the result lacks a worker's figures: " + f));
-            collected = new Collected(stats, findings);
+            failures.forEach(record::workerLost);
+            collected = new Collected(stats, findings, failures.size());
         }
         workers.tryForAll("close producers and consumers", Worker::stopClients).forEach(record::warn);
         if (!created.isEmpty()) {

@@ -55,6 +55,7 @@ final class CoordinatorJournal {
     private RunStatus status = RunStatus.COMPLETED;
     private String failureReason;
     private String stall;
+    private final List<String> lostWorkers = new ArrayList<>();
     private long rebalanceTimeMillis;
     private WarmupReport warmup;
     private Workload workload;
@@ -142,6 +143,12 @@ final class CoordinatorJournal {
     /** The cluster stopped answering; the diagnosis will say so. */
     void stalled(String reason) {
         stall = reason;
+    }
+
+    /** A worker's final figures could not be had (it stopped answering); the diagnosis will say so. */
+    void workerLost(String why) {
+        lostWorkers.add(why);
+        warn("the result lacks a worker's figures: " + why);
     }
 
     /** The workload as the run uses it, once the cluster has filled in what it did not say (existing topics' partitions). */
@@ -251,9 +258,9 @@ final class CoordinatorJournal {
     RunResult toResult(List<String> workerIds, List<String> topics, Measurement measurement, ConsumerMetrics consumer,
                        Delivery delivery, List<WarningSummary> clientWarnings) {
         ClientMetrics metrics = sections.get(ClientMetrics.class);
-        Diagnosis diagnosis = searchDiagnosis != null && stall == null ? searchDiagnosis
+        Diagnosis diagnosis = searchDiagnosis != null && stall == null && lostWorkers.isEmpty() ? searchDiagnosis
                 : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search() != null ? searchPeriods : progress,
-                        metrics == null ? Map.of() : metrics.values(), stall));
+                        metrics == null ? Map.of() : metrics.values(), stall, List.copyOf(lostWorkers)));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }
@@ -284,7 +291,8 @@ final class CoordinatorJournal {
     }
 
     private void noteMeasurementWarnings(Measurement m) {
-        if (m.fellBehind() && stall == null) { // after a stall, the diagnosis says why the producers fell short
+        // After a stall or a lost worker, the diagnosis says why the producers fell short.
+        if (m.fellBehind() && stall == null && lostWorkers.isEmpty()) {
             warn(String.format(Locale.ROOT,
                     "the producers fell behind the requested rate: they sent %,.1f msg/s of %,.1f requested (%.1f%%); "
                             + "publish latency includes the delay (schedule delay p99 %s ms)",

@@ -8,7 +8,8 @@ import java.util.Locale;
  * What limited a run, with the evidence: the clients, the cluster, or the cluster's quota.
  * "Client-bound" needs evidence about the client (its CPU, or falling behind while the cluster
  * acknowledged promptly); stalled or slow acknowledgements mean "cluster-bound"; throttle time
- * reported by the clients means "throttled". See {@link Diagnostician} for the rules.
+ * reported by the clients means "throttled"; a worker that stopped answering means "worker-lost" (its
+ * share of the figures is missing, so nothing else can be judged). See {@link Diagnostician} for the rules.
  *
  * @param verdict the finding
  * @param reasons the evidence, with figures; empty for {@link Verdict#NONE}
@@ -20,7 +21,9 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
         NONE("none"),
         CLIENT_BOUND("client-bound"),
         CLUSTER_BOUND("cluster-bound"),
-        THROTTLED("throttled");
+        THROTTLED("throttled"),
+        /** A worker stopped answering: the figures lack its share, so they judge neither cluster nor clients. */
+        WORKER_LOST("worker-lost");
 
         private final String label;
 
@@ -64,6 +67,8 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
                     + "client machines would not help.";
             case THROTTLED -> "throttled: " + reason() + ". The cluster enforced a quota: the figures show the quota, "
                     + "not what the brokers could do.";
+            case WORKER_LOST -> "worker-lost: " + reason() + ". The figures cover only the workers that still answered, "
+                    + "against the whole run's requested rate and messages: they judge neither the cluster nor the clients.";
         };
     }
 

@@ -53,11 +53,24 @@ public final class Diagnostician {
      * @param clientMetrics the clients' metrics by name (combined over clients), empty when unknown
      * @param stall why the run was stopped for silent acknowledgements, or null
      */
-    public record Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall) {}
+    /**
+     * @param stall why the cluster stopped acknowledging, or null
+     * @param lostWorkers the workers whose figures are missing (they stopped answering), each with why; empty normally
+     */
+    public record Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall,
+                           List<String> lostWorkers) {
+        public Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall) {
+            this(measurement, periods, clientMetrics, stall, List.of());
+        }
+    }
 
     private Diagnostician() {}
 
     public static Diagnosis diagnose(Evidence e) {
+        if (!e.lostWorkers().isEmpty()) {
+            return Diagnosis.of(Verdict.WORKER_LOST, List.of(String.format(Locale.ROOT, "the figures of %d worker(s) are missing: %s",
+                    e.lostWorkers().size(), String.join("; ", e.lostWorkers()))));
+        }
         if (e.stall() != null) {
             return Diagnosis.of(Verdict.CLUSTER_BOUND, List.of("the cluster stopped acknowledging: " + e.stall()));
         }

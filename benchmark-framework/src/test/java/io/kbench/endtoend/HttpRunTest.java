@@ -15,6 +15,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.remote.HttpWorker;
 import io.kbench.integrity.Integrity;
 import io.kbench.result.RunResult;
+import io.kbench.model.Diagnosis;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WorkerSummary;
 import io.kbench.stats.PeriodStats;
@@ -221,6 +222,10 @@ class HttpRunTest {
         assertEquals(2, r.measurement().workers().size(), "the result has the two agents still answering: " + r.measurement().workers());
         assertTrue(r.outcome().warnings().stream().anyMatch(w -> w.startsWith("the result lacks a worker's figures: ") && w.contains(dying.url())),
                 r.outcome().warnings().toString());
+        assertEquals(Diagnosis.Verdict.WORKER_LOST, r.outcome().diagnosis().verdict(), r.outcome().diagnosis().toString());
+        if (r.section(Integrity.class) != null) {
+            assertNull(r.section(Integrity.class).lostMessages(), "losses cannot be told without the lost worker's consumers");
+        }
         assertNull(three.get(0).currentRunId(), "survivors are idle");
         assertNull(three.get(2).currentRunId(), "survivors are idle");
         runs.assertNothingLeftBehind(spec.runId());

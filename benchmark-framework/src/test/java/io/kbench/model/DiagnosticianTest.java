@@ -84,6 +84,20 @@ class DiagnosticianTest {
     }
 
     @Test
+    void aLostWorkerOutranksEverythingElseAndBlamesNeitherSide() {
+        // Two of three workers answered: they sent 2/3 of the rate with slow acks, which alone would read cluster-bound.
+        Measurement m = measurement(300, 200, 0, 50_000, 24_000, worker("w1", 0.2), worker("w2", 0.2));
+        Diagnosis d = Diagnostician.diagnose(new Diagnostician.Evidence(m, measured(24_000, 24_000), Map.of(), "no acknowledgement",
+                List.of("worker http://10.0.0.3:8080 could not report cumulative stats: it stopped answering")));
+        assertEquals(Verdict.WORKER_LOST, d.verdict());
+        assertEquals("worker-lost", d.verdict().label());
+        assertTrue(d.reason().contains("the figures of 1 worker(s) are missing: worker http://10.0.0.3:8080"), d.reason());
+        assertTrue(d.warning().contains("judge neither the cluster nor the clients"), d.warning());
+        assertEquals(Verdict.CLUSTER_BOUND, diagnose(m, measured(24_000, 24_000), Map.of(), "no acknowledgement").verdict(),
+                "without the lost worker, the same figures are the stall's");
+    }
+
+    @Test
     void throttleTimeMeansThrottled() {
         Diagnosis d = diagnose(healthy(worker("w1", 0.95)), measured(),
                 Map.of(Diagnostician.PRODUCE_THROTTLE_AVG, 12.5, Diagnostician.PRODUCE_THROTTLE_MAX, 250.0), null);

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -25,8 +28,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Three worker containers and a coordinator container from the image the build made, with a Kafka
- * broker container, all on one podman network at their own addresses: a run merges the three
- * workers; a worker cut off mid-run fails the run within its lease while it stops its own load.
+ * broker container, all on one podman network at their own addresses: the Helm chart's run Job, as
+ * {@code helm template} renders it, finds the three workers by DNS and merges them; a worker cut
+ * off mid-run fails the run within its lease while it stops its own load.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AcrossContainersTest {
@@ -41,7 +45,8 @@ class AcrossContainersTest {
         suite = ContainerSuite.get();
         assumeTrue(suite.whyNot() == null, suite.whyNot());
         for (int i = 1; i <= 3; i++) {
-            workers.add(suite.startWorker("worker-" + i, 10 + i, List.of()));
+            // Each worker answers to the name of the chart's headless Service too, as a StatefulSet's pods do.
+            workers.add(suite.startWorker("worker-" + i, 10 + i, List.of("--network-alias", ChartJob.WORKERS_SERVICE)));
         }
     }
 
@@ -54,9 +59,20 @@ class AcrossContainersTest {
 
     @Test
     @Order(1)
-    void aRunAcrossThreeWorkerContainersMergesThemByTheirAddresses() {
-        CoordinatorRun run = CoordinatorRun.start(suite, "coordinator-merge", 20, "three-workers.yaml",
-                CoordinatorCommand.of(workers).run("three-workers.yaml", List.of("--fixed-warmup")));
+    void theChartsJobRunAcrossThreeWorkerContainersFindsThemByDnsAndMergesThemByTheirAddresses() throws Exception {
+        Path workload = Files.createTempFile(suite.dir, "three-workers", ".yaml");
+        try (var in = AcrossContainersTest.class.getResourceAsStream("/three-workers.yaml")) {
+            Files.copy(in, workload, StandardCopyOption.REPLACE_EXISTING);
+        }
+        // The Job exactly as the chart renders it for these values: --workers-dns on the workers' Service, the
+        // inline workload from its ConfigMap, the shipped Kafka driver file with the broker from kafka.bootstrapServers.
+        ChartJob job = ChartJob.render(List.of("--set", "workers.replicas=3", "--set", "workers.port=" + ContainerSuite.WORKER_PORT,
+                "--set", "kafka.bootstrapServers=" + suite.brokerAddress(),
+                "--set-file", "run.files.three-workers\\.yaml=" + workload,
+                "--set", "run.workloads={three-workers.yaml}", "--set", "run.args={--fixed-warmup}", "--set", "run.workersWait=60s"));
+        assertTrue(job.args().contains("--workers-dns") && job.args().contains(ChartJob.WORKERS_SERVICE + ":" + ContainerSuite.WORKER_PORT),
+                "the Job finds its workers by the Service's name: " + job.args());
+        CoordinatorRun run = CoordinatorRun.startJob(suite, "coordinator-merge", 20, job);
         int exit = run.awaitExit(Duration.ofMinutes(3));
         run.remove();
         assertEquals(0, exit, "the coordinator's exit code; its console:\n" + run.console());
@@ -64,7 +80,8 @@ class AcrossContainersTest {
         assertEquals("completed", result.path("status").asText(), run.console());
         List<String> ids = new ArrayList<>();
         result.path("workerIds").forEach(n -> ids.add(n.asText()));
-        assertEquals(workers.stream().map(ContainerSuite.Worker::url).toList(), ids,
+        // DNS gives the addresses in any order.
+        assertEquals(workers.stream().map(ContainerSuite.Worker::url).sorted().toList(), ids.stream().sorted().toList(),
                 "the merged result names the three workers by their container addresses");
         for (ContainerSuite.Worker w : workers) {
             assertTrue(!w.ip().startsWith("127."), w.ip());
@@ -111,6 +128,9 @@ class AcrossContainersTest {
         for (JsonNode w : measured) {
             assertTrue(w.path("messagesAcked").asLong() > 0, w.toString());
         }
+        // Nobody is blamed for the missing share, and no loss is counted without the cut-off worker's consumers.
+        assertEquals("worker-lost", result.path("diagnosis").path("verdict").asText(), result.path("diagnosis").toString());
+        assertTrue(result.path("integrity").path("lostMessages").isNull(), "losses: " + result.path("integrity"));
         // The run's failure is noticed once the worker has been silent for the lease; the rest is cleanup.
         assertTrue(cutToExitSeconds < LEASE.toSeconds() + 20, "from the cut to the exit: " + cutToExitSeconds + " s");
 

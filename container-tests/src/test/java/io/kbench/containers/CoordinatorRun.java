@@ -50,19 +50,9 @@ final class CoordinatorRun {
      * network, with the workload file from the test resources mounted where the command expects it.
      */
     static CoordinatorRun start(ContainerSuite suite, String shortName, int host, String workloadResource, List<String> args) {
-        String name = suite.prefix + "-" + shortName;
+        Path runDir = freshRunDir(suite, shortName);
+        Path workloads = runDir.resolve("workloads");
         try {
-            Path runDir = suite.dir.resolve("runs").resolve(shortName);
-            Path results = runDir.resolve("results");
-            if (Files.exists(runDir)) {
-                try (Stream<Path> old = Files.walk(runDir)) {
-                    old.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-                }
-            }
-            Files.createDirectories(results);
-            // Written by the container's uid 10001.
-            Files.setPosixFilePermissions(results, PosixFilePermissions.fromString("rwxrwxrwx"));
-            Path workloads = runDir.resolve("workloads");
             Files.createDirectories(workloads);
             try (var in = CoordinatorRun.class.getResourceAsStream("/" + workloadResource)) {
                 if (in == null) {
@@ -70,19 +60,85 @@ final class CoordinatorRun {
                 }
                 Files.copy(in, workloads.resolve(workloadResource));
             }
-            suite.remove(name);
-            List<String> command = new ArrayList<>(List.of("run", "--name", name, "--network", suite.network,
-                    "--ip", suite.subnetPrefix + "." + host, "--memory", "768m",
-                    "-e", "KAFKA_BOOTSTRAP_SERVERS=" + suite.brokerAddress(),
-                    "-v", suite.tokenFile + ":" + CoordinatorCommand.TOKEN_FILE + ":ro",
-                    "-v", results + ":" + CoordinatorCommand.RESULTS,
-                    "-v", workloads + ":" + CoordinatorCommand.WORKLOADS + ":ro",
-                    suite.image()));
-            command.addAll(args);
-            suite.track(name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path results = runDir.resolve("results");
+        System.out.println("[" + shortName + "] kbench " + String.join(" ", args));
+        return launch(suite, shortName, host, results, List.of(
+                "-e", "KAFKA_BOOTSTRAP_SERVERS=" + suite.brokerAddress(),
+                "-v", suite.tokenFile + ":" + CoordinatorCommand.TOKEN_FILE + ":ro",
+                "-v", results + ":" + CoordinatorCommand.RESULTS,
+                "-v", workloads + ":" + CoordinatorCommand.WORKLOADS + ":ro"), args);
+    }
+
+    /**
+     * Starts the chart's run Job as a coordinator container: its command in place of the image's entry point,
+     * its arguments and environment as rendered, the token, the ConfigMap's files and the results volume
+     * mounted where the pod mounts them.
+     */
+    static CoordinatorRun startJob(ContainerSuite suite, String shortName, int host, ChartJob job) {
+        Path runDir = freshRunDir(suite, shortName);
+        Path files = runDir.resolve("run-files");
+        try {
+            Files.createDirectories(files);
+            for (var f : job.files().entrySet()) {
+                Files.writeString(files.resolve(f.getKey()), f.getValue());
+            }
+            Files.setPosixFilePermissions(files, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path results = runDir.resolve("results");
+        List<String> options = new ArrayList<>();
+        job.env().forEach((k, v) -> options.addAll(List.of("-e", k + "=" + v)));
+        options.addAll(List.of("--entrypoint", json(job.command()),
+                "-v", suite.tokenFile + ":" + ChartJob.TOKEN_FILE + ":ro",
+                "-v", files + ":" + ChartJob.FILES_DIR + ":ro",
+                "-v", results + ":" + ChartJob.RESULTS_DIR));
+        System.out.println("[" + shortName + "] the chart's Job: command " + job.command() + "\n  args " + job.args());
+        return launch(suite, shortName, host, results, options, job.args());
+    }
+
+    private static Path freshRunDir(ContainerSuite suite, String shortName) {
+        Path runDir = suite.dir.resolve("runs").resolve(shortName);
+        try {
+            if (Files.exists(runDir)) {
+                try (Stream<Path> old = Files.walk(runDir)) {
+                    old.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+                }
+            }
+            Path results = Files.createDirectories(runDir.resolve("results"));
+            // Written by the container's uid 10001.
+            Files.setPosixFilePermissions(results, PosixFilePermissions.fromString("rwxrwxrwx"));
+            return runDir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static CoordinatorRun launch(ContainerSuite suite, String shortName, int host, Path results, List<String> options,
+            List<String> args) {
+        String name = suite.prefix + "-" + shortName;
+        suite.remove(name);
+        List<String> command = new ArrayList<>(List.of("run", "--name", name, "--network", suite.network,
+                "--ip", suite.subnetPrefix + "." + host, "--memory", "768m"));
+        command.addAll(options);
+        command.add(suite.image());
+        command.addAll(args);
+        suite.track(name);
+        try {
             Process p = suite.podman.builder(command).redirectErrorStream(true).start();
-            System.out.println("[" + shortName + "] kbench " + String.join(" ", args));
             return new CoordinatorRun(suite, name, results, p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A command as podman's --entrypoint takes a list: a JSON array. */
+    private static String json(List<String> command) {
+        try {
+            return new ObjectMapper().writeValueAsString(command);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -146,9 +202,9 @@ final class CoordinatorRun {
         return b.toString();
     }
 
-    /** The one result JSON the run wrote (a failed run's goes to failed/ under the results directory). */
+    /** The one result JSON the run wrote (a failed run's goes to failed/ under the results directory; a Job's under its own). */
     JsonNode result() {
-        try (Stream<Path> files = Files.walk(results, 2)) {
+        try (Stream<Path> files = Files.walk(results, 3)) {
             List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
             if (json.size() != 1) {
                 throw new AssertionError("expected one result file in " + results + ", found " + json + "; console:\n" + console());

@@ -127,7 +127,9 @@ class FaultInjectionTest {
         assertTrue(r.get("cluster").asText().contains("fault prox"), "the proxy was put in front by itself: " + r.get("cluster"));
         assertTrue(r.get("faults").get(0).get("applied").asBoolean(), r.get("faults").toString());
         long maxMicros = r.get("measurement").get("publishLatency").get("maxMicros").asLong();
-        assertTrue(maxMicros >= 2_000_000, "publish latency max " + maxMicros + " µs covers the 2 s freeze");
+        // The first message after the freeze began waits out the rest of it: 2 s less the moments between the
+        // freeze and that message's intended send time (a CI run: 1.999871 s). 50 ms of slack is 100 messages at this rate.
+        assertTrue(maxMicros >= 1_950_000, "publish latency max " + maxMicros + " µs covers the 2 s freeze");
         assertFalse(r.get("clientBound").asBoolean());
         assertFalse("client-bound".equals(r.get("diagnosis").get("verdict").asText()), r.get("diagnosis").toString());
         assertTrue(run.out().contains("FAULT network-freeze: froze"), run.out());

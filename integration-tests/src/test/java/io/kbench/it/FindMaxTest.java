@@ -168,11 +168,13 @@ class FindMaxTest {
     @Order(3)
     void aLatencyObjectiveHoldsInEveryPassedStepAndFindsNoMoreThanTheQuotaAllows() throws Exception {
         assertTrue(foundRate > 0, "needs the rate found before");
-        Cli.Outcome o = findMax("--slo", "publish.p99<=100ms", workload("latency", 300).toString());
+        // 500 ms, not less: on a machine at load 18 the 300 msg/s seed itself had a p99 of 254 ms. Near the quota the
+        // broker's throttling delays sends by seconds, so the objective still binds there.
+        Cli.Outcome o = findMax("--slo", "publish.p99<=500ms", workload("latency", 300).toString());
 
         assertEquals(0, o.exitCode(), o.all());
         JsonNode search = o.result().get("search");
-        assertEquals("publish p99 <= 100 ms", search.get("slo").asText());
+        assertEquals("publish p99 <= 500 ms", search.get("slo").asText());
         double latencyRate = search.get("maxRate").asDouble();
         // No objective lets a search confirm more than the quota allows. (Not compared with the first search's
         // answer: two searches on a loaded machine differ by more than the precision; a CI run found 712.5 msg/s
@@ -185,15 +187,15 @@ class FindMaxTest {
         for (JsonNode step : search.get("steps")) {
             String reasons = step.get("reasons").toString();
             if (step.get("passed").asBoolean()) {
-                assertTrue(step.get("publishLatency").get("p99Micros").asLong() <= 100_000, step.toString());
-            } else if (step.get("publishLatency").get("p99Micros").asLong() > 100_000) {
-                assertTrue(reasons.contains("over publish p99 <= 100 ms"), "a step over the objective says so: " + step);
+                assertTrue(step.get("publishLatency").get("p99Micros").asLong() <= 500_000, step.toString());
+            } else if (step.get("publishLatency").get("p99Micros").asLong() > 500_000) {
+                assertTrue(reasons.contains("over publish p99 <= 500 ms"), "a step over the objective says so: " + step);
             } else {
                 assertTrue(step.get("reasons").size() > 0 && !reasons.contains("over publish p99"),
                         "a step within the objective failed for another reason, named: " + step);
             }
         }
-        assertTrue(o.out().contains("max sustainable rate: ") && o.out().contains("<= 100 ms"), o.out());
+        assertTrue(o.out().contains("max sustainable rate: ") && o.out().contains("<= 500 ms"), o.out());
     }
 
     @Test
