@@ -73,6 +73,9 @@ public final class WorkerAgent implements AutoCloseable {
         this.vertx = Vertx.vertx();
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics);
+        if (metrics != null) {
+            metrics.exportShareGroups(worker::shareFigures);
+        }
         this.lease = new Lease(clock);
         this.expectedAuthorization = options.token() == null ? null
                 : ("Bearer " + options.token()).getBytes(StandardCharsets.UTF_8);

@@ -50,7 +50,8 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
      * @param longestUnconsumedMillis the longest time any partition went without a record consumed, from the event to
      *     the next one (or the end of the measurement); null when not known
      * @param longestUnconsumedPartition that partition; null when not known
-     * @param baselineLongestUnconsumedMillis the same in the 5 s before the event, for comparison (the load's own rhythm)
+     * @param baselineLongestUnconsumedMillis the same in the 5 s before the event, for comparison (the load's own rhythm);
+     *     pauses under 50 ms are not kept, so 0 means none as long
      * @param partitionsPaused partitions unconsumed, from the event to the next one, for 100 ms or more and three times
      *     the longest pause before it: all of them in a stop-the-world rebalance, only those that moved in an incremental
      *     one; null when not known
@@ -181,6 +182,7 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
         if (!tracks.isEmpty() && r.appliedAt() != null) {
             Map<Integer, List<Interval>> idle = ActivityTrack.unconsumed(tracks, subscription, loadStartEpoch + t, loadStartEpoch + end);
             long from = Math.max(loadStartEpoch, loadStartEpoch + t - BEFORE_MICROS);
+            baselineGap = 0L; // pauses under PartitionActivity.MIN_GAP_MICROS are not kept
             for (List<Interval> list : ActivityTrack.unconsumed(tracks, subscription, from, loadStartEpoch + t).values()) {
                 for (Interval i : list) {
                     baselineGap = Math.max(baselineGap == null ? 0 : baselineGap, i.micros() / 1_000);

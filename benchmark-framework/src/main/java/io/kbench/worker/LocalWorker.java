@@ -1,5 +1,7 @@
 package io.kbench.worker;
 
+import io.kbench.sharegroup.ShareFigures;
+
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -96,6 +98,15 @@ public final class LocalWorker implements Worker {
                 starting = null;
             }
         }
+    }
+
+    /** The current run's share groups' figures on this worker (empty between runs), for metrics. */
+    public List<ShareFigures> shareFigures() {
+        WorkerRun r;
+        synchronized (this) {
+            r = run;
+        }
+        return r == null ? List.of() : r.shareFigures();
     }
 
     @Override

@@ -152,8 +152,11 @@ final class WorkerRun {
             await(driver.driver().prepareShareGroup(spec.subscription(), plan.shareSettings()),
                     "prepare the share group " + spec.subscription());
         }
-        ShareTally tally = shareTallies.computeIfAbsent(spec.subscription(),
-                g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
+        ShareTally tally;
+        synchronized (shareTallies) { // read by metrics without the run's lock
+            tally = shareTallies.computeIfAbsent(spec.subscription(),
+                    g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
+        }
         ConsumerChecker checker = ConsumerChecker.atLeastOnce(spec.subscription(), spec.topic(), runTag);
         PartitionActivity tracked = activityOf(spec);
         ShareMember member = new ShareMember(tally, clock, plan.acknowledgement(), plan.policy(), plan.processing(), seed(),
@@ -258,6 +261,15 @@ final class WorkerRun {
         if (g != null) {
             g.exit();
         }
+    }
+
+    /** The share groups' figures so far, without taking the run's lock (the tallies have their own). */
+    List<ShareFigures> shareFigures() {
+        List<ShareTally> tallies;
+        synchronized (shareTallies) {
+            tallies = List.copyOf(shareTallies.values());
+        }
+        return tallies.stream().map(t -> t.figures(workerId, 0)).toList();
     }
 
     /** Starts the measurement: the stats and the share groups' figures count from now. */
