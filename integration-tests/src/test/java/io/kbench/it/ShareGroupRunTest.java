@@ -124,4 +124,31 @@ class ShareGroupRunTest {
         }
         return r.get("consumerMetrics").get("fetchMessagesPerSec").asDouble();
     }
+
+    @Test
+    @Timeout(120)
+    void aClusterWithShareGroupsSwitchedOffIsRefusedBeforeTheLoadNamingItsVersionAndTheCommand() throws Exception {
+        Path driver = Cli.write(dir, "off.yaml", """
+                name: Kafka (share groups off)
+                driverClass: io.kbench.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                localCluster:
+                  brokers: 1
+                  shareGroups: false
+                """);
+        Path workload = Cli.write(dir, "share.yaml", """
+                name: share-off
+                partitionsPerTopic: 1
+                messageSize: 100
+                producerRate: 100
+                testDuration: 2s
+                subscription: {type: share}
+                """);
+        Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(), workload.toString());
+
+        assertTrue(run.exitCode() != 0, run.all());
+        assertTrue(run.out().contains("share.version") && run.out().contains("kafka-features.sh"), run.all());
+        assertTrue(run.out().contains("during consumer creation"), "refused before any message was sent: " + run.out());
+        assertEquals(0, run.result().get("delivery").get("sentMessages").asLong(0), run.out());
+    }
 }
