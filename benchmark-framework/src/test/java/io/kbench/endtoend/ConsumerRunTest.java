@@ -106,4 +106,26 @@ class ConsumerRunTest {
         assertEquals(0, i.duplicateMessages(), i.line());
         assertTrue(runs.consoleText().contains("CONSUMER EVENT consumer-join of 2 consumer(s): 2 consumer(s) joined"), runs.consoleText());
     }
+
+    @Test
+    void staticMembersRestartedUnderTheirIdentitiesTakeTheirPartitionsBack() {
+        RunResult r = run("""
+                topics: 1
+                partitionsPerTopic: 4
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 500
+                warmupDuration: 0s
+                testDuration: 3s
+                subscription: {staticMembership: true, groupProtocol: consumer, sessionTimeout: 6s}
+                consumerEvents:
+                  - {after: 1s, type: worker-restart, worker: 0}
+                """);
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        ConsumerEvents.Impact e = r.section(ConsumerEvents.class).events().get(0);
+        assertNotNull(e.timeToStableMillis(), "back well within the 6 s session: " + e);
+        assertTrue(e.timeToStableMillis() < 6_000, e.toString());
+        assertEquals(0L, r.section(Integrity.class).lostMessages(), r.section(Integrity.class).line());
+    }
 }
