@@ -23,6 +23,7 @@ import io.kbench.stats.LatencySummary;
 import io.kbench.warning.WarningSummary;
 import io.kbench.workload.Workload;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,6 +110,7 @@ final class FinalReport {
                         ws.processCpuLoad() * 100, ws.availableProcessors(), ws.sendErrors());
             }
         }
+        clientCpu(m, out);
         if (m.counts().messagesSent() > 0) {
             out.line("As kafka-producer-perf-test reports it (send latency):");
             out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));
@@ -129,6 +131,25 @@ final class FinalReport {
             clientMetrics(r.section(ClientMetrics.class), out);
         }
         ckuCheck(r, out);
+    }
+
+    /**
+     * What the clients cost per message, for sizing the client machines of a test: the costliest
+     * worker's CPU per message sent or consumed, and what one machine like it handles at full CPU.
+     */
+    private static void clientCpu(Measurement m, Console out) {
+        List<WorkerSummary> known = m.workers().stream().filter(w -> w.cpuMicrosPerMessage() != null && w.cpuMicrosPerMessage() > 0)
+                .sorted(Comparator.comparingDouble(WorkerSummary::cpuMicrosPerMessage)).toList();
+        if (known.isEmpty()) {
+            return;
+        }
+        WorkerSummary top = known.get(known.size() - 1);
+        double perMachine = top.availableProcessors() * 1e6 / top.cpuMicrosPerMessage();
+        String which = known.size() == 1 ? top.workerId()
+                : String.format(Locale.ROOT, "the costliest of %d workers: %s; median %.2f µs", known.size(), top.workerId(),
+                        known.get(known.size() / 2).cpuMicrosPerMessage());
+        out.line("Client CPU: %.2f µs per message sent or consumed (%s), so a %d-core client machine like it handles about %,.0f msg/s at full CPU",
+                top.cpuMicrosPerMessage(), which, top.availableProcessors(), perMachine);
     }
 
     /** The backlog's own figures: the build, and the drain alone. */

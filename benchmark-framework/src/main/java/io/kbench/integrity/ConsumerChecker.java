@@ -18,10 +18,19 @@ import org.roaringbitmap.RoaringBitmap;
  * settled (accepted or rejected, {@link #onSettled}); one settled again on a later delivery is a
  * redelivery, one settled again on its first delivery was in the log twice (a duplicate).
  *
+ * <p>Per message the check costs a few comparisons: a producer's messages reach a partition in runs
+ * of consecutive sequences (a batch), so each producer and partition has an open run that a message
+ * continuing it just extends; a run goes into the producer's set of sequences read (a compressed
+ * bitmap, one range at a time) when a message breaks it, or when the tally is taken. A message that
+ * breaks a run is checked against everything read so far; one read twice within different open runs
+ * (the same sequence on two partitions) is counted when the later run goes into the set.
+ *
  * <p>Called on the consumer's own thread only (the driver SPI promises one message at a time);
  * {@link #tally()} may run on another thread, hence the lock.
  */
 public final class ConsumerChecker {
+
+    private static final long NO_RUN = -1;
 
     private final String subscription;
     private final String topic;
@@ -40,8 +49,52 @@ public final class ConsumerChecker {
 
     /** What this consumer knows of one producer; guarded by the checker's lock, so no lock of its own. */
     private static final class ProducerTrack {
+        /** Sequences read, but for the open runs. */
         final RoaringBitmap seen = new RoaringBitmap();
+        /** By partition: the highest sequence read (-1: none), and the open run [runStart, runEnd] (runStart NO_RUN: none). */
         long[] lastSequenceByPartition = new long[0];
+        long[] runStart = new long[0];
+        long[] runEnd = new long[0];
+
+        void grow(int partition) {
+            if (partition < runStart.length) {
+                return;
+            }
+            lastSequenceByPartition = ConsumerChecker.grow(lastSequenceByPartition, partition);
+            runStart = ConsumerChecker.grow(runStart, partition);
+            runEnd = ConsumerChecker.grow(runEnd, partition);
+        }
+
+        /** Whether another partition's open run holds {@code sequence}. */
+        boolean inOpenRun(long sequence) {
+            for (int p = 0; p < runStart.length; p++) {
+                if (runStart[p] != NO_RUN && sequence >= runStart[p] && sequence <= runEnd[p]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Puts the partition's open run into the set; returns how many of its sequences were there already. */
+        long closeRun(int partition) {
+            long start = runStart[partition];
+            if (start == NO_RUN) {
+                return 0;
+            }
+            long end = runEnd[partition] + 1;
+            long already = seen.rangeCardinality(start, end);
+            seen.add(start, end);
+            runStart[partition] = NO_RUN;
+            return already;
+        }
+
+        long closeRuns() {
+            long already = 0;
+            for (int p = 0; p < runStart.length; p++) {
+                already += closeRun(p);
+            }
+            return already;
+        }
     }
 
     public ConsumerChecker(String subscription, String topic, int runTag) {
@@ -96,12 +149,26 @@ public final class ConsumerChecker {
         }
     }
 
-    public synchronized void onMessage(int partition, long position, MessageStamp stamp) {
+    /** One message read, with its stamp as it arrived (null when it has none). */
+    public void onMessage(int partition, long position, MessageStamp stamp) {
         if (stamp == null || !stamp.checksIntegrity()) {
-            unstamped++;
-            return;
+            onUnstamped();
+        } else {
+            onMessage(partition, position, stamp.producerId(), stamp.sequence());
         }
-        if (ProducerIds.runTagOf(stamp.producerId()) != runTag) {
+    }
+
+    /** A message without producer id and sequence. */
+    public synchronized void onUnstamped() {
+        unstamped++;
+    }
+
+    /**
+     * One message read that carries a producer id and sequence: the form of the consumers' hot path,
+     * with the stamp's fields passed as they are, so that no stamp object needs to outlive the callback.
+     */
+    public synchronized void onMessage(int partition, long position, long producerId, long sequence) {
+        if (ProducerIds.runTagOf(producerId) != runTag) {
             foreign++; // left in the topic by another run
             return;
         }
@@ -117,16 +184,24 @@ public final class ConsumerChecker {
             lastPositionByPartition[partition] = position;
         }
         checked++;
-        ProducerTrack track = track(stamp.producerId());
-        long sequence = stamp.sequence();
+        ProducerTrack track = track(producerId);
         if (sequence < 0 || sequence > SequenceSet.MAX_SEQUENCE) {
             return; // beyond what a set holds: counted as checked, not tracked
         }
-        if (!track.seen.checkedAdd((int) sequence)) {
+        track.grow(partition);
+        if (track.runStart[partition] != NO_RUN && sequence == track.runEnd[partition] + 1
+                && sequence > track.lastSequenceByPartition[partition]) {
+            track.runEnd[partition] = sequence; // the usual case: the next message of the batch, in order
+            track.lastSequenceByPartition[partition] = sequence;
+            return;
+        }
+        duplicates += track.closeRun(partition);
+        if (track.seen.contains((int) sequence) || track.inOpenRun(sequence)) {
             duplicates++;
             return;
         }
-        track.lastSequenceByPartition = grow(track.lastSequenceByPartition, partition);
+        track.runStart[partition] = sequence;
+        track.runEnd[partition] = sequence;
         if (sequence < track.lastSequenceByPartition[partition]) {
             outOfOrder++;
         } else {
@@ -157,6 +232,9 @@ public final class ConsumerChecker {
     /** What this consumer has checked so far; the sequence sets are copies. */
     public synchronized SubscriptionTally tally() {
         Map<Long, SequenceSet> seen = new HashMap<>();
+        for (ProducerTrack t : producers.values()) {
+            duplicates += t.closeRuns(); // the open runs go into the sets: they are complete now
+        }
         producers.forEach((id, t) -> seen.put(id, SequenceSet.copyOf(t.seen)));
         return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, seen,
                 atLeastOnce);

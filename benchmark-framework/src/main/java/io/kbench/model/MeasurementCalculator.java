@@ -100,7 +100,8 @@ public final class MeasurementCalculator {
                     w.processCpuLoad(),
                     w.availableProcessors(),
                     w.scheduleLagMessages(),
-                    w.errors()));
+                    w.errors(),
+                    WorkerSummary.cpuMicrosPerMessage(w.processCpuMicros(), c.messagesSent(), c.messagesReceived())));
         }
         return new Measurement(
                 start,

@@ -21,6 +21,7 @@ import java.util.List;
  * @param availableProcessors cores the worker JVM can use
  * @param scheduleLagMessages messages that were due by the time producers stopped but never sent
  * @param errors send errors of the whole run, by error class
+ * @param processCpuMicros CPU time (user + system) the worker JVM used since the reset, in µs; -1 when unknown
  */
 public record CumulativeStats(
         String workerId,
@@ -36,4 +37,15 @@ public record CumulativeStats(
         double processCpuLoad,
         int availableProcessors,
         long scheduleLagMessages,
-        List<ErrorCount> errors) {}
+        List<ErrorCount> errors,
+        long processCpuMicros) {
+
+    /** Without the CPU time (unknown). */
+    public CumulativeStats(String workerId, long resetEpochMicros, long firstSendEpochMicros, long lastSendEpochMicros,
+                           long lastAckEpochMicros, long producersStoppedEpochMicros, long lastReceiveEpochMicros, Counts counts,
+                           Counts runTotals, LatencyHistograms latencies, double processCpuLoad, int availableProcessors,
+                           long scheduleLagMessages, List<ErrorCount> errors) {
+        this(workerId, resetEpochMicros, firstSendEpochMicros, lastSendEpochMicros, lastAckEpochMicros, producersStoppedEpochMicros,
+                lastReceiveEpochMicros, counts, runTotals, latencies, processCpuLoad, availableProcessors, scheduleLagMessages, errors, -1);
+    }
+}

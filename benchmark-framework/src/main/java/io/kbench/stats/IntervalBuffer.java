@@ -4,10 +4,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What one thread recorded during one phase. Plain fields and plain histograms: exactly one
- * thread writes a buffer, and only while {@link WorkerStats}' phaser lets it; the reader touches
- * it only after flipping the phase, when that writer has provably left it.
+ * thread writes a buffer, and only while its {@link ThreadRecorder}'s phaser lets it; the reader
+ * touches it only after flipping the phase, when that writer has provably left it.
  */
 final class IntervalBuffer {
+
+    /** A time that was not recorded in this interval. */
+    static final long NONE = 0;
 
     private long sent;
     private long acked;
@@ -24,17 +27,27 @@ final class IntervalBuffer {
     private final Histogram scheduleDelay = Histograms.newHistogram();
     private final Histogram endToEnd = Histograms.newHistogram();
     private final Histogram commit = Histograms.newHistogram();
+    // Monotonic times of this interval's first send and last send, ack and receive (NONE: none).
+    private long firstSendNanos = NONE;
+    private long lastSendNanos = NONE;
+    private long lastAckNanos = NONE;
+    private long lastReceiveNanos = NONE;
 
     // One method per event, so what an event counts is decided here and nowhere else.
 
-    void onSend(long scheduleDelayMicros) {
+    void onSend(long sentNanos, long scheduleDelayMicros) {
         sent++;
+        if (firstSendNanos == NONE) {
+            firstSendNanos = sentNanos;
+        }
+        lastSendNanos = sentNanos;
         record(scheduleDelay, scheduleDelayMicros);
     }
 
-    void onAck(int payloadBytes, long publishMicros, long sendMicros) {
+    void onAck(int payloadBytes, long ackNanos, long publishMicros, long sendMicros) {
         acked++;
         bytesAcked += payloadBytes;
+        lastAckNanos = ackNanos;
         record(publish, publishMicros);
         record(send, sendMicros);
     }
@@ -44,9 +57,10 @@ final class IntervalBuffer {
     }
 
     /** @param endToEndMicros {@code Long.MIN_VALUE} when unknown: counted, not timed */
-    void onReceive(int payloadBytes, long endToEndMicros) {
+    void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
         received++;
         bytesReceived += payloadBytes;
+        lastReceiveNanos = receiveNanos;
         if (endToEndMicros != Long.MIN_VALUE) {
             record(endToEnd, endToEndMicros);
         }
@@ -83,6 +97,22 @@ final class IntervalBuffer {
         return endToEnd;
     }
 
+    long firstSendNanos() {
+        return firstSendNanos;
+    }
+
+    long lastSendNanos() {
+        return lastSendNanos;
+    }
+
+    long lastAckNanos() {
+        return lastAckNanos;
+    }
+
+    long lastReceiveNanos() {
+        return lastReceiveNanos;
+    }
+
     boolean isEmpty() {
         return sent == 0 && acked == 0 && sendErrors == 0 && received == 0
                 && transactionsCommitted == 0 && transactionsAborted == 0 && messagesAborted == 0;
@@ -112,6 +142,10 @@ final class IntervalBuffer {
         transactionsCommitted = 0;
         transactionsAborted = 0;
         messagesAborted = 0;
+        firstSendNanos = NONE;
+        lastSendNanos = NONE;
+        lastAckNanos = NONE;
+        lastReceiveNanos = NONE;
         publish.reset();
         send.reset();
         scheduleDelay.reset();

@@ -2,35 +2,35 @@ package io.kbench.stats;
 
 import io.kbench.time.BenchmarkClock;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.WriterReaderPhaser;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.ToLongFunction;
 
 /**
  * Everything one worker measures: counters and the four latency histograms.
  *
  * <p>The {@code on*} methods are the hot path, called per message from producer, client I/O and
- * consumer threads; they never block. Each thread records into its own {@link IntervalBuffer}
- * for the current phase, inside a {@link WriterReaderPhaser} critical section, with plain writes.
- * Readers flip the phase, which waits for writers still in the old one, then merge the old phase's
- * buffers: so every message's counts and latencies land together on one side of a snapshot or a
- * reset, and a histogram's count always equals its counter.
+ * consumer threads; they never block, and threads recording at once never contend. Each thread
+ * records into its own {@link ThreadRecorder}: the buffer of its current phase, inside a critical
+ * section of the recorder's own phaser, with plain writes. Readers flip each thread's phase, which
+ * waits for that thread if it is still in the old one, then merge the old phase's buffers: so every
+ * message's counts, latencies and times land together on one side of a snapshot or a reset, and a
+ * histogram's count always equals its counter.
  */
 public final class WorkerStats {
 
-    private static final long NONE = 0;
+    private static final long NONE = IntervalBuffer.NONE;
 
     private final String workerId;
     private final BenchmarkClock clock;
     private final ProcessCpuMeter cpu = new ProcessCpuMeter();
     private final ErrorTally errors = new ErrorTally();
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private final ThreadBuffers buffers = new ThreadBuffers();
-    private boolean evenPhase = true; // the phaser starts in its even phase; only the reader flips it
+    private final List<ThreadRecorder> recorders = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<ThreadRecorder> recorder = ThreadLocal.withInitial(() -> {
+        ThreadRecorder r = new ThreadRecorder();
+        recorders.add(r);
+        return r;
+    });
 
-    private final AtomicLong firstSendNanos = new AtomicLong(NONE);
-    private final AtomicLong lastSendNanos = new AtomicLong(NONE);
-    private final AtomicLong lastAckNanos = new AtomicLong(NONE);
-    private final AtomicLong lastReceiveNanos = new AtomicLong(NONE);
     private volatile long producersStoppedNanos = NONE;
     private volatile long scheduleLagMessages;
     private volatile boolean producersDone;
@@ -72,27 +72,30 @@ public final class WorkerStats {
 
     /** A message was handed to the client at {@code sentNanos}, {@code scheduleDelayNanos} after its intended time. */
     public void onSend(long sentNanos, long scheduleDelayNanos) {
-        long phase = phaser.writerCriticalSectionEnter();
+        onSend(recorder.get(), sentNanos, scheduleDelayNanos);
+    }
+
+    private static void onSend(ThreadRecorder r, long sentNanos, long scheduleDelayNanos) {
+        int phase = r.enter();
         try {
-            buffers.current(phase).onSend(scheduleDelayNanos / 1_000);
+            r.buffer(phase).onSend(sentNanos, scheduleDelayNanos / 1_000);
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
-        if (firstSendNanos.get() == NONE) {
-            firstSendNanos.compareAndSet(NONE, sentNanos);
-        }
-        lastSendNanos.lazySet(sentNanos);
     }
 
     /** The broker acknowledged a message of {@code payloadBytes} at {@code ackNanos}. */
     public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
-        long phase = phaser.writerCriticalSectionEnter();
+        onAck(recorder.get(), payloadBytes, intendedNanos, sentNanos, ackNanos);
+    }
+
+    private static void onAck(ThreadRecorder r, int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
+        int phase = r.enter();
         try {
-            buffers.current(phase).onAck(payloadBytes, (ackNanos - intendedNanos) / 1_000, (ackNanos - sentNanos) / 1_000);
+            r.buffer(phase).onAck(payloadBytes, ackNanos, (ackNanos - intendedNanos) / 1_000, (ackNanos - sentNanos) / 1_000);
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
-        lastAckNanos.lazySet(ackNanos);
     }
 
     /** Error class of a send given up because the producers stopped while it was blocked in the client. */
@@ -115,11 +118,12 @@ public final class WorkerStats {
     }
 
     private void countSendError() {
-        long phase = phaser.writerCriticalSectionEnter();
+        ThreadRecorder r = recorder.get();
+        int phase = r.enter();
         try {
-            buffers.current(phase).onSendError();
+            r.buffer(phase).onSendError();
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
     }
 
@@ -129,42 +133,89 @@ public final class WorkerStats {
      * @param endToEndMicros consume time minus intended send time, or {@code Long.MIN_VALUE} when unknown
      */
     public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
-        long phase = phaser.writerCriticalSectionEnter();
+        onReceive(recorder.get(), payloadBytes, receiveNanos, endToEndMicros);
+    }
+
+    private static void onReceive(ThreadRecorder r, int payloadBytes, long receiveNanos, long endToEndMicros) {
+        int phase = r.enter();
         try {
-            buffers.current(phase).onReceive(payloadBytes, endToEndMicros);
+            r.buffer(phase).onReceive(payloadBytes, receiveNanos, endToEndMicros);
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
-        lastReceiveNanos.lazySet(receiveNanos);
+    }
+
+    /**
+     * The calling thread's way into these stats, for a thread that records every message it
+     * handles (a producer loop, a client's I/O thread running completions, a consumer): the same as
+     * the {@code on*} methods, without looking the thread's buffers up each time. Only the thread that
+     * asked for it may use it ({@link ThreadWriter#isOwnedByCurrentThread()}).
+     */
+    public ThreadWriter writerForThisThread() {
+        return new ThreadWriter(recorder.get(), Thread.currentThread());
+    }
+
+    /** See {@link #writerForThisThread()}. */
+    public static final class ThreadWriter {
+        private final ThreadRecorder recorder;
+        private final Thread owner;
+
+        private ThreadWriter(ThreadRecorder recorder, Thread owner) {
+            this.recorder = recorder;
+            this.owner = owner;
+        }
+
+        /** True when the calling thread is the one this writer belongs to. */
+        public boolean isOwnedByCurrentThread() {
+            return owner == Thread.currentThread();
+        }
+
+        /** As {@link WorkerStats#onReceive}. */
+        public void onReceive(int payloadBytes, long receiveNanos, long endToEndMicros) {
+            WorkerStats.onReceive(recorder, payloadBytes, receiveNanos, endToEndMicros);
+        }
+
+        /** As {@link WorkerStats#onSend}. */
+        public void onSend(long sentNanos, long scheduleDelayNanos) {
+            WorkerStats.onSend(recorder, sentNanos, scheduleDelayNanos);
+        }
+
+        /** As {@link WorkerStats#onAck}. */
+        public void onAck(int payloadBytes, long intendedNanos, long sentNanos, long ackNanos) {
+            WorkerStats.onAck(recorder, payloadBytes, intendedNanos, sentNanos, ackNanos);
+        }
     }
 
     /** A transaction committed; the commit took {@code commitMicros}. */
     public void onTransactionCommitted(long commitMicros) {
-        long phase = phaser.writerCriticalSectionEnter();
+        ThreadRecorder r = recorder.get();
+        int phase = r.enter();
         try {
-            buffers.current(phase).onTransactionCommitted(commitMicros);
+            r.buffer(phase).onTransactionCommitted(commitMicros);
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
     }
 
     /** A transaction ended without committing. */
     public void onTransactionAborted() {
-        long phase = phaser.writerCriticalSectionEnter();
+        ThreadRecorder r = recorder.get();
+        int phase = r.enter();
         try {
-            buffers.current(phase).onTransactionAborted();
+            r.buffer(phase).onTransactionAborted();
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
     }
 
     /** An acknowledged message's transaction was aborted: it was counted acked, and will never be consumed. */
     public void onAckedMessageAborted() {
-        long phase = phaser.writerCriticalSectionEnter();
+        ThreadRecorder r = recorder.get();
+        int phase = r.enter();
         try {
-            buffers.current(phase).onAckedMessageAborted();
+            r.buffer(phase).onAckedMessageAborted();
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            r.exit(phase);
         }
     }
 
@@ -193,7 +244,7 @@ public final class WorkerStats {
         resetCpuNanos = cpu.cpuTimeNanos();
         periodStartNanos = resetNanos;
         periodStartCpuNanos = resetCpuNanos;
-        firstSendNanos.set(NONE);
+        recorders.forEach(ThreadRecorder::forgetFirstSend);
     }
 
     public synchronized PeriodStats takePeriod() {
@@ -222,50 +273,69 @@ public final class WorkerStats {
     public synchronized CumulativeStats sinceReset() {
         drain();
         long now = clock.nanoTime();
+        long cpuNow = cpu.cpuTimeNanos();
         LatencyHistograms copy = LatencyHistograms.empty();
         copy.add(resetLatencies);
         return new CumulativeStats(
                 workerId,
                 clock.epochMicrosAt(resetNanos),
-                epochMicrosOrNone(firstSendNanos.get()),
-                epochMicrosOrNone(lastSendNanos.get()),
-                epochMicrosOrNone(lastAckNanos.get()),
+                epochMicrosOrNone(earliest(ThreadRecorder::firstSendSinceResetNanos)),
+                epochMicrosOrNone(latest(ThreadRecorder::lastSendNanos)),
+                epochMicrosOrNone(latest(ThreadRecorder::lastAckNanos)),
                 epochMicrosOrNone(producersStoppedNanos),
-                epochMicrosOrNone(lastReceiveNanos.get()),
+                epochMicrosOrNone(latest(ThreadRecorder::lastReceiveNanos)),
                 resetCounts,
                 runTotals,
                 copy,
-                cpu.load(resetCpuNanos, cpu.cpuTimeNanos(), now - resetNanos),
+                cpu.load(resetCpuNanos, cpuNow, now - resetNanos),
                 cpu.cores(),
                 scheduleLagMessages,
-                errors.summary());
+                errors.summary(),
+                cpuNow < 0 || resetCpuNanos < 0 ? -1 : (cpuNow - resetCpuNanos) / 1_000);
     }
 
     /** Moves what writers recorded so far into the reader-side totals. Caller holds this monitor. */
     private void drain() {
-        phaser.readerLock();
-        try {
-            boolean closing = evenPhase;
-            phaser.flipPhase(); // waits for writers still recording into the closing phase's buffers
-            evenPhase = !evenPhase;
-            for (IntervalBuffer filled : buffers.closed(closing)) {
-                if (filled.isEmpty()) {
-                    continue;
-                }
-                Counts counts = filled.counts();
-                runTotals = runTotals.plus(counts);
-                periodCounts = periodCounts.plus(counts);
-                resetCounts = resetCounts.plus(counts);
-                filled.addLatenciesTo(periodLatencies);
-                filled.addLatenciesTo(resetLatencies);
-                if (observer != null) {
-                    observer.onDrain(counts, filled.publish(), filled.endToEnd());
-                }
-                filled.reset();
+        for (ThreadRecorder r : recorders) {
+            IntervalBuffer filled = r.flip(); // waits for the thread if it is still recording into it
+            if (filled.isEmpty()) {
+                continue;
             }
-        } finally {
-            phaser.readerUnlock();
+            Counts counts = filled.counts();
+            runTotals = runTotals.plus(counts);
+            periodCounts = periodCounts.plus(counts);
+            resetCounts = resetCounts.plus(counts);
+            filled.addLatenciesTo(periodLatencies);
+            filled.addLatenciesTo(resetLatencies);
+            if (observer != null) {
+                observer.onDrain(counts, filled.publish(), filled.endToEnd());
+            }
+            filled.reset();
         }
+    }
+
+    /** The latest of the threads' times (as of the last drain), or NONE. */
+    private long latest(ToLongFunction<ThreadRecorder> time) {
+        long best = NONE;
+        for (ThreadRecorder r : recorders) {
+            long t = time.applyAsLong(r);
+            if (t != NONE && (best == NONE || t - best > 0)) {
+                best = t;
+            }
+        }
+        return best;
+    }
+
+    /** The earliest of the threads' times (as of the last drain), or NONE. */
+    private long earliest(ToLongFunction<ThreadRecorder> time) {
+        long best = NONE;
+        for (ThreadRecorder r : recorders) {
+            long t = time.applyAsLong(r);
+            if (t != NONE && (best == NONE || t - best < 0)) {
+                best = t;
+            }
+        }
+        return best;
     }
 
     private long epochMicrosOrNone(long nanos) {

@@ -124,22 +124,7 @@ final class WorkerRun {
         ProcessingTime processing = spec.plan().processing();
         SplittableRandom random = new SplittableRandom(seed());
         PartitionActivity tracked = activityOf(spec);
-        ConsumerCallback callback = (size, partition, position, stamp) -> {
-            // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
-            boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
-            long now = clock.nanoTime();
-            onMessage(size, foreign ? null : stamp, now);
-            if (tracked != null) {
-                tracked.onConsumed(partition, clock.epochMicrosAt(now));
-            }
-            if (stamp != null && stamp.checksIntegrity()) {
-                checker.onMessage(partition, position, stamp);
-            }
-            long work = processing.sampleNanos(random);
-            if (work > 0) {
-                park(now + work);
-            }
-        };
+        ConsumerCallback callback = new Receiver(checker, processing, random, tracked);
         consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
                         spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic()));
         consumerSpecs.add(spec);
@@ -260,6 +245,73 @@ final class WorkerRun {
         InFlightGate g = gate;
         if (g != null) {
             g.exit();
+        }
+    }
+
+    /**
+     * What one consumer does with each message, on the consumer's thread. The stamp's fields are taken
+     * out here and passed on as they are, so that the stamp object need not outlive this call (the JIT
+     * can then drop it); the thread's stats writer is kept rather than looked up per message; when the
+     * driver reports batches, the clock is read once per batch (its messages arrived together).
+     */
+    private final class Receiver implements ConsumerCallback {
+        private final ConsumerChecker checker;
+        private final ProcessingTime processing;
+        private final SplittableRandom random;
+        /** The subscription's partition activity in a run with consumer events, else null. */
+        private final PartitionActivity tracked;
+        private WorkerStats.ThreadWriter writer;
+        /** Whether the driver reports batches, and when the last one arrived. */
+        private boolean batched;
+        private long batchNanos;
+
+        Receiver(ConsumerChecker checker, ProcessingTime processing, SplittableRandom random, PartitionActivity tracked) {
+            this.checker = checker;
+            this.processing = processing;
+            this.random = random;
+            this.tracked = tracked;
+        }
+
+        @Override
+        public void messageReceived(int size, int partition, long position, MessageStamp stamp) {
+            if (stamp == null) {
+                received(size, Long.MIN_VALUE);
+            } else if (stamp.checksIntegrity()) {
+                long producerId = stamp.producerId();
+                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+                received(size, ProducerIds.runTagOf(producerId) != runTag ? Long.MIN_VALUE : stamp.intendedSendEpochMicros());
+                checker.onMessage(partition, position, producerId, stamp.sequence());
+            } else {
+                received(size, stamp.intendedSendEpochMicros());
+            }
+            if (tracked != null) {
+                tracked.onConsumed(partition, clock.epochMicros());
+            }
+            if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
+                park(clock.nanoTime() + processing.sampleNanos(random));
+            }
+        }
+
+        @Override
+        public void batchArrived() {
+            batchNanos = clock.nanoTime();
+            batched = true;
+        }
+
+        /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
+        private void received(int payloadBytes, long intendedSendEpochMicros) {
+            // A slow consumer's records wait behind the processing of those before them: each is timed when its turn comes.
+            long now = batched && processing.none() ? batchNanos : clock.nanoTime();
+            long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
+            WorkerStats.ThreadWriter w = writer;
+            if (w == null || !w.isOwnedByCurrentThread()) {
+                w = writer = stats.writerForThisThread(); // once: the SPI delivers on the consumer's own thread
+            }
+            w.onReceive(payloadBytes, now, endToEnd);
+            InFlightGate g = gate;
+            if (g != null) {
+                g.exit();
+            }
         }
     }
 

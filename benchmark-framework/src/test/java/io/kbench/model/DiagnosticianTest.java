@@ -172,6 +172,19 @@ class DiagnosticianTest {
     }
 
     @Test
+    void oneMessageDuePerWorkerWhenTheProducersStopIsNoLag() {
+        // 10 msg/s: of about 20 messages, one per worker fell due as its producer stopped.
+        Measurement slow = new Measurement(0, 2_000_000, new Counts(20, 20, 2_000, 0, 20, 2_000, 0), 10, 0.001, 0, 10, 10, false, 2,
+                10, 0.001, E, flat(2_000), flat(500), E, LatencyHistograms.empty(), List.of(worker("w1", 0.1), worker("w2", 0.1)),
+                List.of());
+        assertEquals(Verdict.NONE, diagnose(slow, measured()).verdict());
+        Measurement three = new Measurement(0, 2_000_000, new Counts(20, 20, 2_000, 0, 20, 2_000, 0), 10, 0.001, 0, 10, 10, false, 3,
+                10, 0.001, E, flat(2_000), flat(500), E, LatencyHistograms.empty(), List.of(worker("w1", 0.1), worker("w2", 0.1)),
+                List.of());
+        assertEquals(Verdict.CLIENT_BOUND, diagnose(three, measured()).verdict(), "more than one per worker");
+    }
+
+    @Test
     void aPeriodWithoutAcknowledgementsIsClusterBound() {
         List<PeriodSummary> periods = new ArrayList<>(measured(500, 500));
         periods.add(2, period(Phase.MEASURE, 0, 4_000, 500));

@@ -2,6 +2,7 @@ package io.kbench.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.stats.Counts;
@@ -81,6 +82,22 @@ class MeasurementCalculatorTest {
         assertEquals(400, s2.publishRate(), 1e-9);
         assertEquals(2, s2.sendErrors());
         assertEquals(0, s2.consumeRate());
+    }
+
+    @Test
+    void eachWorkersCpuPerMessageIsItsCpuTimeOverWhatItSentAndConsumed() {
+        Counts both = counts(6_000, 6_000, 0, 0, 4_000, 0);
+        CumulativeStats measured = new CumulativeStats("w1", E, E, E + S, E + S, E + S, E + S, both, both, LatencyHistograms.empty(),
+                0.4, 8, 0, List.of(), 25_000);
+        CumulativeStats unknown = new CumulativeStats("w2", E, E, E + S, E + S, E + S, E + S, both, both, LatencyHistograms.empty(),
+                0.4, 8, 0, List.of());
+        Counts none = counts(0, 0, 0, 0, 0, 0);
+        CumulativeStats idle = new CumulativeStats("w3", E, 0, 0, 0, E + S, 0, none, none, LatencyHistograms.empty(), 0.1, 8, 0,
+                List.of(), 9_000);
+        Measurement m = MeasurementCalculator.calculate(List.of(measured, unknown, idle), 1_000, false, E + 2 * S);
+        assertEquals(2.5, m.workers().get(0).cpuMicrosPerMessage(), 1e-12, "25,000 µs over 6,000 sent + 4,000 consumed");
+        assertNull(m.workers().get(1).cpuMicrosPerMessage(), "its JVM could not tell its CPU time");
+        assertNull(m.workers().get(2).cpuMicrosPerMessage(), "it handled no message");
     }
 
     @Test

@@ -32,6 +32,17 @@ class WireJsonTest {
     }
 
     @Test
+    void aWorkersCpuTimeTravels() throws Exception {
+        Counts c = new Counts(10, 10, 1_000, 0, 8, 800, 0);
+        CumulativeStats sent = new CumulativeStats("w", 1, 2, 3, 4, 5, 6, c, c, LatencyHistograms.empty(), 0.5, 2, 0, List.of(),
+                123_456);
+        CumulativeStats got = WireJson.MAPPER.readValue(WireJson.MAPPER.writeValueAsString(sent), CumulativeStats.class);
+        assertEquals(123_456, got.processCpuMicros());
+        assertEquals(-1, new CumulativeStats("w", 1, 2, 3, 4, 5, 6, c, c, LatencyHistograms.empty(), 0.5, 2, 0, List.of())
+                .processCpuMicros(), "unknown without it");
+    }
+
+    @Test
     void withoutTransactionsTheirFieldsStayOffTheWire() throws Exception {
         String json = WireJson.MAPPER.writeValueAsString(new Counts(1, 1, 1, 0, 1, 1, 0));
         assertEquals(false, json.contains("transactions"), json);

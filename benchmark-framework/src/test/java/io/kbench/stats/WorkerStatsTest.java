@@ -269,6 +269,34 @@ class WorkerStatsTest {
     }
 
     @Test
+    void aThreadsWriterRecordsAsTheStatsMethodsDoAndKnowsItsThread() throws Exception {
+        WorkerStats.ThreadWriter writer = stats.writerForThisThread();
+        assertTrue(writer.isOwnedByCurrentThread());
+        writer.onReceive(10, T0 + MS, 1_000);
+        stats.onReceive(20, T0 + 2 * MS, 2_000);
+        boolean[] ownedElsewhere = new boolean[1];
+        Thread other = new Thread(() -> ownedElsewhere[0] = writer.isOwnedByCurrentThread());
+        other.start();
+        other.join();
+        assertFalse(ownedElsewhere[0], "another thread must get its own");
+        CumulativeStats c = stats.sinceReset();
+        assertEquals(2, c.counts().messagesReceived());
+        assertEquals(30, c.counts().bytesReceived());
+        assertEquals(2, c.latencies().endToEnd().getTotalCount());
+        assertEquals(epochMicros(T0 + 2 * MS), c.lastReceiveEpochMicros());
+    }
+
+    @Test
+    void theCpuTimeSinceTheResetIsKept() {
+        long spin = 0;
+        for (int i = 0; i < 1_000_000; i++) {
+            spin += i % 7; // some CPU for this JVM to count
+        }
+        assertTrue(spin > 0);
+        assertTrue(stats.sinceReset().processCpuMicros() >= 0, "this JVM tells its CPU time (Linux, HotSpot)");
+    }
+
+    @Test
     void transactionsAreCountedAndCommitsTimed() {
         stats.onTransactionCommitted(3_000);
         stats.onTransactionCommitted(5_000);

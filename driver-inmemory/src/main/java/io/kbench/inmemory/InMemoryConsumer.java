@@ -87,6 +87,7 @@ final class InMemoryConsumer implements BenchmarkConsumer {
                     continue;
                 }
                 lastAnswerMillis.set(System.currentTimeMillis());
+                callback.batchArrived();
                 for (ConsumerGroup.Taken m : batch) {
                     callback.messageReceived(m.message().payloadSizeBytes(), m.partition(), m.position(), m.message().stamp());
                 }

@@ -193,6 +193,39 @@ public final class BrokenDrivers {
         }
     }
 
+    /** Reports its consumers' first batch only (ConsumerCallback.batchArrived), so later messages would be timed by it. */
+    public static final class ReportsTheFirstBatchOnly extends Forwarding {
+        private static ConsumerCallback firstBatchOnly(ConsumerCallback callback) {
+            return new ConsumerCallback() {
+                private boolean reported;
+
+                @Override
+                public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp) {
+                    callback.messageReceived(payloadSizeBytes, partition, position, stamp);
+                }
+
+                @Override
+                public void batchArrived() {
+                    if (!reported) {
+                        reported = true; // broken: every batch must be reported
+                        callback.batchArrived();
+                    }
+                }
+            };
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
+            return real.createConsumer(topic, subscriptionName, firstBatchOnly(callback));
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
+                                                                   boolean fromEnd) {
+            return real.createConsumer(topic, subscriptionName, firstBatchOnly(callback), fromEnd);
+        }
+    }
+
     /** Reports an unreachable cluster with an IllegalStateException instead of a DriverException. */
     public static final class UnreachableIsNotADriverException extends Forwarding {
         @Override

@@ -70,6 +70,16 @@ class BrokenDriversFailTheSuiteTest {
     }
 
     @Test
+    void aBatchReportedOnceOnlyIsCaught() {
+        Map<String, String> failed = failuresOf(ReportsTheFirstBatchOnlySuite.class);
+        assertEquals(Set.of("aPausedConsumerDeliversNothingUntilResumed"), failed.keySet(), failed::toString);
+        String m = failed.get("aPausedConsumerDeliversNothingUntilResumed");
+        assertTrue(m.startsWith("Broken promise (ConsumerCallback.batchArrived): a driver that reports batches reports every batch, "
+                + "when it arrives (its messages are timed by it). 20 of 20 messages delivered after resume() came with no batch "
+                + "reported since before resume()"), m);
+    }
+
+    @Test
     void anUnreachableClusterReportedWithTheWrongExceptionIsCaught() {
         Map<String, String> failed = failuresOf(UnreachableIsNotADriverExceptionSuite.class);
         assertEquals(Set.of("anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress"), failed.keySet(),
@@ -258,6 +268,13 @@ class BrokenDriversFailTheSuiteTest {
         @Override
         protected Duration settleTime() {
             return Duration.ofMillis(300);
+        }
+    }
+
+    static final class ReportsTheFirstBatchOnlySuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.ReportsTheFirstBatchOnly();
         }
     }
 

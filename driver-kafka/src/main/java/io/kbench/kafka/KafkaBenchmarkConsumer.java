@@ -23,6 +23,12 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
     private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * Without auto-commit, positions are committed asynchronously at most this often while reading (a
+     * commit per poll was a request to the broker every few hundred records), synchronously when
+     * partitions are revoked, and once more on close.
+     */
+    static final long COMMIT_INTERVAL_NANOS = 100_000_000L;
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final ConsumerCallback callback;
@@ -33,6 +39,9 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private volatile int assigned;
     private boolean paused;
     private String lastError;
+    /** Read something since the last commit (poll thread only). */
+    private boolean uncommitted;
+    private long lastCommitNanos = System.nanoTime();
 
     KafkaBenchmarkConsumer(KafkaConsumer<byte[], byte[]> consumer, String topic, ConsumerCallback callback, boolean autoCommit) {
         this.consumer = consumer;
@@ -55,6 +64,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                     // commit, so a rebalance does not deliver messages twice.
                     if (commitAfterPoll) {
                         commitQuietly();
+                        uncommitted = false;
                     }
                 }
 
@@ -78,6 +88,13 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             // close() woke us up
         } finally {
             assigned = 0;
+            if (uncommitted) {
+                try {
+                    consumer.commitAsync(); // close waits (bounded) for it
+                } catch (RuntimeException e) {
+                    log.debug("commit before close failed: {}", e.toString());
+                }
+            }
             try {
                 consumer.close(Duration.ofSeconds(5));
             } catch (RuntimeException e) {
@@ -89,12 +106,21 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private void pollOnce() {
         try {
             ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
-            for (ConsumerRecord<byte[], byte[]> record : records) {
-                callback.messageReceived(record.serializedValueSize() < 0 ? 0 : record.serializedValueSize(),
-                        record.partition(), record.offset(), SendTimeHeader.decode(record.headers()));
+            if (!records.isEmpty()) {
+                callback.batchArrived(); // the poll's records arrived together: one receive time for all
             }
-            if (commitAfterPoll && !records.isEmpty()) {
-                consumer.commitAsync();
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                callback.messageReceived(Math.max(0, record.serializedValueSize()), record.partition(), record.offset(),
+                        SendTimeHeader.decode(record.headers()));
+            }
+            if (commitAfterPoll) {
+                uncommitted |= !records.isEmpty();
+                long now = System.nanoTime();
+                if (uncommitted && now - lastCommitNanos >= COMMIT_INTERVAL_NANOS) {
+                    consumer.commitAsync();
+                    uncommitted = false;
+                    lastCommitNanos = now;
+                }
             }
         } catch (WakeupException e) {
             throw e;

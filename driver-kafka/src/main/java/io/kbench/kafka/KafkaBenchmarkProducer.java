@@ -5,10 +5,6 @@ import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import java.time.Duration;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /** Sends to one topic through its own {@link KafkaProducer}. */
 final class KafkaBenchmarkProducer implements BenchmarkProducer {
@@ -16,24 +12,16 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final KafkaProducer<byte[], byte[]> producer;
-    private final String topic;
+    private final StampedRecords records;
 
     KafkaBenchmarkProducer(KafkaProducer<byte[], byte[]> producer, String topic) {
         this.producer = producer;
-        this.topic = topic;
+        this.records = new StampedRecords(topic);
     }
 
     @Override
     public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
-        producer.send(record(topic, key, payload, stamp), (metadata, error) -> completion.completed(error));
-    }
-
-    /** The record of one message, its stamp in a header. */
-    static ProducerRecord<byte[], byte[]> record(String topic, byte[] key, byte[] payload, MessageStamp stamp) {
-        // Without consumers nobody reads the stamp: skip the header (and its bytes on the wire).
-        Iterable<Header> headers = stamp == null ? null
-                : new RecordHeaders(new Header[] {new RecordHeader(SendTimeHeader.KEY, stamp.encode())});
-        return new ProducerRecord<>(topic, null, null, key, payload, headers);
+        producer.send(records.record(key, payload, stamp), (metadata, error) -> completion.completed(error));
     }
 
     @Override

@@ -13,7 +13,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -168,8 +167,9 @@ final class KafkaClientConfigs {
         p.remove(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
         p.remove(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        // Only sizes and headers are read: the bytes are never copied out of the fetched buffers.
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         return p;
     }
 
@@ -185,8 +185,8 @@ final class KafkaClientConfigs {
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, explicit ? "explicit" : "implicit");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         return p;
     }
 

@@ -24,7 +24,7 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
 final class KafkaTransactionalProducer implements BenchmarkProducer {
 
     private final Producer<byte[], byte[]> producer;
-    private final String topic;
+    private final StampedRecords records;
     private final TransactionBoundary boundary;
     private final TransactionListener listener;
     private final LongSupplier nanoClock;
@@ -39,7 +39,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
     KafkaTransactionalProducer(Producer<byte[], byte[]> producer, String topic, TransactionBoundary boundary,
                                TransactionListener listener, LongSupplier nanoClock) {
         this.producer = producer;
-        this.topic = topic;
+        this.records = new StampedRecords(topic);
         this.boundary = boundary;
         this.listener = listener;
         this.nanoClock = nanoClock;
@@ -63,7 +63,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
         }
         TransactionMessages transaction = current;
         try {
-            producer.send(KafkaBenchmarkProducer.record(topic, key, payload, stamp), (metadata, error) -> {
+            producer.send(records.record(key, payload, stamp), (metadata, error) -> {
                 completion.completed(error);
                 if (error == null) {
                     transaction.acked(completion);

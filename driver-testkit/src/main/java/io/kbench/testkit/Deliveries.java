@@ -13,12 +13,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Deliveries implements ConsumerCallback {
 
-    /** One call of the callback. */
-    record Delivery(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long atNanos) {}
+    /**
+     * One call of the callback.
+     *
+     * @param batchNanos when the driver last reported a batch (System.nanoTime) before this delivery; 0 if it never did
+     */
+    record Delivery(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long atNanos, long batchNanos) {}
 
     private final List<Delivery> received = new ArrayList<>();
     private final AtomicInteger inside = new AtomicInteger();
     private volatile boolean overlapped;
+    private volatile long batchNanos;
+
+    @Override
+    public void batchArrived() {
+        batchNanos = System.nanoTime();
+    }
 
     @Override
     public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp) {
@@ -27,7 +37,7 @@ final class Deliveries implements ConsumerCallback {
         }
         try {
             synchronized (received) {
-                received.add(new Delivery(payloadSizeBytes, partition, position, stamp, System.nanoTime()));
+                received.add(new Delivery(payloadSizeBytes, partition, position, stamp, System.nanoTime(), batchNanos));
             }
         } finally {
             inside.decrementAndGet();

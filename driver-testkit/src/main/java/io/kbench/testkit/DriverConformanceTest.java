@@ -576,8 +576,17 @@ public abstract class DriverConformanceTest<C> {
         check(assigned == partitions, "BenchmarkConsumer.pause", "pausing does not leave the group",
                 () -> "the paused consumer holds " + assigned + " of " + partitions + " partitions");
 
+        long resumedAt = System.nanoTime();
         Bounded.run("resume()", callTimeout(), consumer::resume);
         got.awaitFrom(during, n, callTimeout(), "BenchmarkConsumer.resume", "a resumed consumer delivers what arrived while it was paused");
+        // A driver that reports batches (ConsumerCallback.batchArrived) times these messages by their batch.
+        List<Deliveries.Delivery> stale = got.ofProducer(during).stream()
+                .filter(d -> d.batchNanos() != 0 && d.batchNanos() - resumedAt < 0).toList();
+        check(stale.isEmpty(), "ConsumerCallback.batchArrived",
+                "a driver that reports batches reports every batch, when it arrives (its messages are timed by it)",
+                () -> stale.size() + " of " + n + " messages delivered after resume() came with no batch reported since before "
+                        + "resume(): they would be timed " + Bounded.seconds(Duration.ofNanos(
+                        stale.get(0).atNanos() - stale.get(0).batchNanos())) + " early");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.integrity.SequenceSet;
+import io.kbench.stats.WorkerStats;
 import io.kbench.time.SendSchedule;
 import io.kbench.workload.KeyPool;
 
@@ -23,6 +24,12 @@ final class ScheduledProducer {
     final SequenceSet acked;
     /** Acknowledged sequences whose transaction was aborted; null when integrity is not checked. */
     final SequenceSet aborted;
+    /**
+     * The way into the stats of the thread that completed this producer's last send (its client's
+     * I/O thread, usually always the same one); checked before each use, since any thread may
+     * complete a send. Written by completing threads only.
+     */
+    WorkerStats.ThreadWriter ackWriter;
     /**
      * Messages handed to the client so far; also the index of the next message in the schedule
      * and its sequence number.

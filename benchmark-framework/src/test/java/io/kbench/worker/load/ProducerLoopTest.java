@@ -90,6 +90,40 @@ class ProducerLoopTest {
         assertEquals(1001, c.latencies().scheduleDelay().getCountAtValue(0));
     }
 
+    /**
+     * 100,000 msg/s (a message every 10 µs): the loop wakes at most every MIN_WAKE_INTERVAL_NANOS and
+     * then sends every message due, each with its own intended time, none early, none skipped.
+     */
+    @Test
+    void aFastScheduleIsSentInBatchesPerWakeUpKeepingEveryIntendedTime() {
+        long horizonNanos = 20 * MS;
+        HorizonClock horizon = new HorizonClock(clock, T0 + horizonNanos);
+        FakeProducer f = new FakeProducer(0, clock);
+        new ProducerLoop(List.of(scheduled(f, SendSchedule.throttled(T0, 100_000, 0, 1), Long.MAX_VALUE)), horizon, stats, true).run();
+
+        long interval = ProducerLoop.MIN_WAKE_INTERVAL_NANOS;
+        // The horizon interrupts the wait that would have sent the messages due in the last interval.
+        long lastWake = horizon.parks.get(horizon.parks.size() - 2)[1];
+        assertTrue(lastWake > T0 + horizonNanos - interval - 1, "the last completed wait ended within an interval of the horizon");
+        assertEquals(1 + (lastWake - T0) / 10_000, f.sends.size(), "every message due by the last wake-up (a message every 10 µs)");
+        for (int n = 0; n < f.sends.size(); n++) {
+            FakeProducer.Send s = f.sends.get(n);
+            long intended = T0 + n * 10_000L;
+            assertEquals(epoch(intended), s.intendedEpochMicros(), "message " + n + " keeps its intended time");
+            assertTrue(s.nanoTimeAtCall() >= intended, "never sent early: message " + n);
+            assertTrue(s.nanoTimeAtCall() - intended <= interval, "late by at most one wake interval: message " + n);
+        }
+        assertTrue(horizon.parks.size() <= horizonNanos / interval + 2,
+                horizon.parks.size() + " waits for " + horizonNanos / interval + " wake intervals");
+        for (int i = 1; i < horizon.parks.size(); i++) {
+            assertTrue(horizon.parks.get(i)[1] - horizon.parks.get(i - 1)[1] >= interval, "wake-ups at least an interval apart");
+        }
+        LatencyHistograms l = stats.sinceReset().latencies();
+        assertEquals(f.sends.size(), l.scheduleDelay().getTotalCount());
+        assertTrue(l.scheduleDelay().getMaxValue() <= interval / 1_000 + 1, "the wait shows as schedule delay, at most an interval");
+        assertTrue(l.scheduleDelay().getMean() > 0);
+    }
+
     @Test
     void waitsAreCappedSoThatAStopIsNoticedAtLowRates() {
         HorizonClock horizon = new HorizonClock(clock, T0 + 3_000 * MS);
