@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.driver.ConsumerFeature;
+import io.kbench.workload.ConsumerNeeds;
 import io.kbench.workload.LoadedWorkload;
 import java.util.EnumSet;
 import java.util.Set;
@@ -19,7 +20,7 @@ final class ConsumerFeatureCheck {
     /** @return the problem, naming the workload file, the driver and how to go on; null when the driver offers all */
     static String problem(DriverSession session, LoadedWorkload workload) {
         Set<ConsumerFeature> missing = EnumSet.noneOf(ConsumerFeature.class);
-        missing.addAll(workload.workload().consumerNeeds());
+        missing.addAll(ConsumerNeeds.of(workload.workload()));
         missing.removeAll(session.consumerFeatures());
         if (missing.isEmpty()) {
             return null;

@@ -1,10 +1,7 @@
 package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import io.kbench.driver.ConsumerFeature;
 import io.kbench.model.Units;
-import java.util.EnumSet;
-import java.util.Set;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -147,31 +144,6 @@ public record Workload(
         consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
-    }
-
-    /** What the driver must offer beyond plain consumer group members for this workload's consumers. */
-    public Set<ConsumerFeature> consumerNeeds() {
-        SubscriptionSpec s = subscriptionOrDefault();
-        Set<ConsumerFeature> needs = EnumSet.noneOf(ConsumerFeature.class);
-        if (subscriptionsPerTopic == 0) {
-            return needs;
-        }
-        if (s.share()) {
-            needs.add(ConsumerFeature.SHARE_GROUPS);
-        }
-        if (s.groupProtocol() != null) {
-            needs.add(ConsumerFeature.GROUP_PROTOCOL);
-        }
-        if (s.staticMembership()) {
-            needs.add(ConsumerFeature.STATIC_MEMBERSHIP);
-        }
-        if (s.sessionTimeout() != null) {
-            needs.add(ConsumerFeature.SESSION_TIMEOUT);
-        }
-        if (consumerEvents.stream().anyMatch(e -> e != null && "consumer-crash".equalsIgnoreCase(e.type()))) {
-            needs.add(ConsumerFeature.CRASH_CLOSE);
-        }
-        return needs;
     }
 
     /** The subscription section, or a consumer group's defaults when the file has none. */

@@ -41,7 +41,7 @@ class SubscriptionInWorkloadTest {
         assertEquals(10_000, s.processingMicros());
         assertEquals(AcknowledgementMode.EXPLICIT, s.shareGroup().acknowledgement(), "shares need explicit acknowledgement");
         assertEquals(Duration.ofSeconds(15), s.shareGroup().settings().recordLockDuration());
-        assertEquals(Set.of(ConsumerFeature.SHARE_GROUPS), w.consumerNeeds());
+        assertEquals(Set.of(ConsumerFeature.SHARE_GROUPS), ConsumerNeeds.of(w));
     }
 
     @Test
@@ -54,8 +54,8 @@ class SubscriptionInWorkloadTest {
         assertEquals(List.of(), WorkloadValidator.validate(w));
         assertEquals(GroupProtocol.CONSUMER, w.subscription().groupProtocol());
         assertEquals(Set.of(ConsumerFeature.GROUP_PROTOCOL, ConsumerFeature.STATIC_MEMBERSHIP, ConsumerFeature.SESSION_TIMEOUT,
-                ConsumerFeature.CRASH_CLOSE), w.consumerNeeds());
-        assertEquals(Set.of(), Workloads.parse(BASE).consumerNeeds());
+                ConsumerFeature.CRASH_CLOSE), ConsumerNeeds.of(w));
+        assertEquals(Set.of(), ConsumerNeeds.of(Workloads.parse(BASE)));
     }
 
     @Test
