@@ -1,5 +1,9 @@
 package io.kbench.coordinator;
 
+import io.kbench.consumerevents.ConsumerEventRunner;
+import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.sharegroup.ShareGroups;
+
 import io.kbench.backlog.CatchUp;
 import io.kbench.driver.TopicSpec;
 import io.kbench.faults.FaultTimeline;
@@ -50,6 +54,7 @@ public final class Coordinator {
     private final Console console;
     private final StopSignal signal;
     private final FaultApplier faults;
+    private ConsumerEventPhases consumerEvents;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
@@ -76,6 +81,7 @@ public final class Coordinator {
         Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
+        consumerEvents = null;
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
@@ -138,6 +144,14 @@ public final class Coordinator {
         if (integrity != null) {
             record.section(integrity);
         }
+        ConsumerEvents events = consumerEvents == null ? null : consumerEvents.section(record, collected.findings());
+        if (events != null) {
+            record.section(events);
+        }
+        ShareGroups shares = ShareGroups.of(collected.findings().stream().flatMap(f -> f.shareGroups().stream()).toList());
+        if (shares != null) {
+            record.section(shares);
+        }
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
                 Delivery.of(collected.stats()), WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
@@ -182,6 +196,9 @@ public final class Coordinator {
         PeriodCollector collector = collector(w, record, options, guard);
         FaultRunner faultRunner = new FaultRunner(w.faults(), layout.topics().get(0).name(), faults, waiter.clock(),
                 collector.loadStartNanos(), console::line);
+        consumerEvents = w.consumerEvents().isEmpty() ? null : new ConsumerEventPhases(workers, w, layout);
+        ConsumerEventRunner eventRunner = consumerEvents == null ? null
+                : consumerEvents.runner(waiter.clock(), collector.loadStartNanos(), console::line);
         try {
             if (settleFirst) {
                 warmUp(warmup, collector, record, options);
@@ -205,11 +222,17 @@ public final class Coordinator {
                         + (backlog ? " more after the drain, as OMB does..." : "...")
                         + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
                 faultRunner.start(waiter.clock().nanoTime());
+                if (eventRunner != null) {
+                    eventRunner.start(waiter.clock().nanoTime());
+                }
                 collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
             }
             // The measurement ends on time: faults not yet due are dropped, one still under way
             // (a restart waits for its broker) finishes in the background while the run drains.
             faultRunner.endMeasurement();
+            if (eventRunner != null) {
+                eventRunner.endMeasurement();
+            }
             record.windowCloses(runTotals(collector));
             workers.stopProducers();
             record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
@@ -222,6 +245,9 @@ public final class Coordinator {
             }
         } finally {
             record.section(new FaultTimeline(faultRunner.stop()));
+            if (consumerEvents != null) {
+                consumerEvents.stopped();
+            }
         }
     }
 
@@ -317,8 +343,8 @@ public final class Coordinator {
 
     private void createConsumers(TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options) {
         record.step("consumer creation");
-        console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
-                layout.partitionsPerSubscription().size());
+        console.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
+                layout.partitionsPerSubscription().size(), layout.consumers().get(0).plan().share() ? "share" : "consumer");
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
         ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);

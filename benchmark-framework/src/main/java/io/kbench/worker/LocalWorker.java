@@ -1,5 +1,7 @@
 package io.kbench.worker;
 
+import io.kbench.sharegroup.ShareFigures;
+
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -98,6 +100,15 @@ public final class LocalWorker implements Worker {
         }
     }
 
+    /** The current run's share groups' figures on this worker (empty between runs), for metrics. */
+    public List<ShareFigures> shareFigures() {
+        WorkerRun r;
+        synchronized (this) {
+            r = run;
+        }
+        return r == null ? List.of() : r.shareFigures();
+    }
+
     @Override
     public void createTopics(List<TopicSpec> topics) {
         current().createTopics(topics);
@@ -144,6 +155,21 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public int removeConsumers(String subscription, int count, boolean crash) {
+        return current().removeConsumers(subscription, count, crash);
+    }
+
+    @Override
+    public int restartConsumers() {
+        return current().restartConsumers();
+    }
+
+    @Override
+    public Map<String, List<Integer>> memberAssignments() {
+        return current().memberAssignments();
+    }
+
+    @Override
     public void pauseConsumers() {
         current().pauseConsumers();
     }
@@ -155,7 +181,7 @@ public final class LocalWorker implements Worker {
 
     @Override
     public void resetStats() {
-        current().stats.reset();
+        current().resetStats();
     }
 
     @Override

@@ -64,6 +64,9 @@ import java.util.Map;
  *     partitionsPerTopic then follow them (partitionsPerTopic, if given, must agree with the cluster)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
+ * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
+ *     group protocol, processing time); null: consumer groups with the driver's defaults
+ * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -106,6 +109,8 @@ public record Workload(
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
         List<FaultSpec> faults,
+        SubscriptionSpec subscription,
+        List<ConsumerEventSpec> consumerEvents,
         @JsonIgnore Double rateScale) {
 
     public static final double UNTHROTTLED = -1;
@@ -138,6 +143,12 @@ public record Workload(
         randomTopicNames = orDefault(randomTopicNames, false);
         consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
+        consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+    }
+
+    /** The subscription section, or a consumer group's defaults when the file has none. */
+    public SubscriptionSpec subscriptionOrDefault() {
+        return subscription == null ? SubscriptionSpec.DEFAULT : subscription;
     }
 
     private static <T> T orDefault(T value, T fallback) {
@@ -352,6 +363,8 @@ public record Workload(
         private List<RateStep> producerRateSteps;
         private List<String> existingTopics;
         private List<FaultSpec> faults;
+        private SubscriptionSpec subscription;
+        private List<ConsumerEventSpec> consumerEvents;
         private Double rateScale;
 
         Copy(Workload w) {
@@ -393,11 +406,13 @@ public record Workload(
             producerRateSteps = w.producerRateSteps;
             existingTopics = w.existingTopics;
             faults = w.faults;
+            subscription = w.subscription;
+            consumerEvents = w.consumerEvents;
             rateScale = w.rateScale;
         }
 
         Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, rateScale);
+            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, subscription, consumerEvents, rateScale);
         }
     }
 }
