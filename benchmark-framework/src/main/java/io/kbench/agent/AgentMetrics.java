@@ -1,5 +1,13 @@
 package io.kbench.agent;
 
+import io.kbench.sharegroup.ShareFigures;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+import org.apache.bookkeeper.stats.Gauge;
+
 import io.kbench.stats.Counts;
 import io.kbench.stats.DrainObserver;
 import org.HdrHistogram.Histogram;
@@ -47,6 +55,34 @@ final class AgentMetrics implements DrainObserver, AutoCloseable {
         transactionsAborted = stats.getCounter("transactions_aborted");
         publishLatency = stats.getOpStatsLogger("publish_latency_micros");
         endToEndLatency = stats.getOpStatsLogger("end_to_end_latency_micros");
+    }
+
+    /**
+     * Share groups' counts of the worker's current run (0 between runs), summed over its share groups, as
+     * {@code kbench_share_<count>} gauges: delivered, accepted, released, rejected, redeliveries, archived,
+     * lock_expiries. Read when Prometheus scrapes, so the consumers' path pays nothing.
+     */
+    void exportShareGroups(Supplier<List<ShareFigures>> figures) {
+        StatsLogger share = provider.getStatsLogger("kbench").scope("share");
+        Map<String, ToLongFunction<ShareFigures>> counts = new LinkedHashMap<>();
+        counts.put("delivered", ShareFigures::delivered);
+        counts.put("accepted", ShareFigures::accepted);
+        counts.put("released", ShareFigures::released);
+        counts.put("rejected", ShareFigures::rejected);
+        counts.put("redeliveries", ShareFigures::redeliveries);
+        counts.put("archived", ShareFigures::archived);
+        counts.put("lock_expiries", ShareFigures::lockExpiries);
+        counts.forEach((name, count) -> share.registerGauge(name, new Gauge<Long>() {
+            @Override
+            public Long getDefaultValue() {
+                return 0L;
+            }
+
+            @Override
+            public Long getSample() {
+                return figures.get().stream().mapToLong(count).sum();
+            }
+        }));
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.warning.WarningSummary;
 import io.kbench.remote.ClockReading;
+import io.kbench.remote.ConsumerRemoval;
 import io.kbench.remote.ErrorBody;
 import io.kbench.remote.Protocol;
 import io.kbench.remote.RunRoute;
@@ -72,6 +73,9 @@ public final class WorkerAgent implements AutoCloseable {
         this.vertx = Vertx.vertx();
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics, warnings);
+        if (metrics != null) {
+            metrics.exportShareGroups(worker::shareFigures);
+        }
         this.lease = new Lease(clock);
         this.expectedAuthorization = options.token() == null ? null
                 : ("Bearer " + options.token()).getBytes(StandardCharsets.UTF_8);
@@ -215,6 +219,12 @@ public final class WorkerAgent implements AutoCloseable {
             return null;
         });
         calls.put(RunRoute.ASSIGNMENT, ctx -> worker.assignedPartitions());
+        calls.put(RunRoute.REMOVE_CONSUMERS, ctx -> {
+            ConsumerRemoval r = body(ctx, new TypeReference<ConsumerRemoval>() {});
+            return worker.removeConsumers(r.subscription(), r.count(), r.crash());
+        });
+        calls.put(RunRoute.RESTART_CONSUMERS, ctx -> worker.restartConsumers());
+        calls.put(RunRoute.MEMBER_ASSIGNMENTS, ctx -> worker.memberAssignments());
         calls.put(RunRoute.PAUSE_CONSUMERS, ctx -> {
             worker.pauseConsumers();
             return null;

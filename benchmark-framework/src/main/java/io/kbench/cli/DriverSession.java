@@ -1,5 +1,7 @@
 package io.kbench.cli;
 
+import io.kbench.driver.ConsumerFeature;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -160,6 +162,15 @@ final class DriverSession implements AutoCloseable {
 
     private static <C> Duration deliveryTimeoutTyped(LoadedDriver<C> driver) {
         return driver.driver().deliveryTimeout(driver.config());
+    }
+
+    /** What the driver can do with consumers beyond plain consumer group members. */
+    Set<ConsumerFeature> consumerFeatures() {
+        return loaded.driver().consumerFeatures();
+    }
+
+    String driverClassName() {
+        return loaded.driver().getClass().getSimpleName();
     }
 
     String clientVersion() {

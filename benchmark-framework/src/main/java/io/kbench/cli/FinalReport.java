@@ -4,6 +4,8 @@ import io.kbench.backlog.CatchUp;
 import io.kbench.cku.CkuVerdict;
 import io.kbench.coordinator.Console;
 import io.kbench.integrity.Integrity;
+import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.sharegroup.ShareGroups;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
@@ -90,6 +92,12 @@ final class FinalReport {
             out.line(m.transactions().line());
         }
         delivery(o.delivery(), out);
+        if (r.section(ConsumerEvents.class) != null) {
+            r.section(ConsumerEvents.class).lines().forEach(out::line);
+        }
+        if (r.section(ShareGroups.class) != null) {
+            r.section(ShareGroups.class).lines().forEach(out::line);
+        }
         if (r.section(Integrity.class) != null) {
             out.line(r.section(Integrity.class).line());
         }

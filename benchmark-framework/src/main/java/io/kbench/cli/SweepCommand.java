@@ -302,6 +302,7 @@ public final class SweepCommand implements Callable<Integer> {
                     sessions.put(key, session);
                 }
                 problem = FaultCheck.problem(session, workload);
+                problem = problem != null ? problem : ConsumerFeatureCheck.problem(session, workload);
             } catch (SweepEdits.EditException e) {
                 problem = editing.name() + ": " + e.getMessage();
             } catch (ConfigException e) {

@@ -1,5 +1,7 @@
 package io.kbench.coordinator;
 
+import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.sharegroup.ShareGroups;
 import io.kbench.driver.TopicSpec;
 import io.kbench.faults.FaultApplier;
 import io.kbench.integrity.Integrity;
@@ -45,6 +47,7 @@ public final class Coordinator {
     private final Console console;
     private final StopSignal signal;
     private final FaultApplier faults;
+    private PhaseRunner phases;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
@@ -71,6 +74,7 @@ public final class Coordinator {
         Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
+        phases = null;
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
@@ -101,7 +105,8 @@ public final class Coordinator {
                         + "and consumers must run in one process: run this workload without --workers");
             }
             RunPlan plan = RunPlan.of(w, options);
-            new PhaseRunner(workers, waiter, console, faults, record, w, layout, options, spec.clusterName(), stallTimeout).run(plan);
+            phases = new PhaseRunner(workers, waiter, console, faults, record, w, layout, options, spec.clusterName(), stallTimeout);
+            phases.run(plan);
             collected = new Collected(workers.cumulativeStats(), workers.findings(), 0);
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -127,6 +132,15 @@ public final class Coordinator {
         Integrity integrity = integrity(collected, w, options);
         if (integrity != null) {
             record.section(integrity);
+        }
+        ConsumerEvents events = phases == null || phases.consumerEvents() == null ? null
+                : phases.consumerEvents().section(record, collected.findings());
+        if (events != null) {
+            record.section(events);
+        }
+        ShareGroups shares = ShareGroups.of(collected.findings().stream().flatMap(f -> f.shareGroups().stream()).toList());
+        if (shares != null) {
+            record.section(shares);
         }
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),

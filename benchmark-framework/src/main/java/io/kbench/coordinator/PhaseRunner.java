@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.backlog.CatchUp;
+import io.kbench.consumerevents.ConsumerEventRunner;
 import io.kbench.faults.FaultApplier;
 import io.kbench.faults.FaultRunner;
 import io.kbench.faults.FaultTimeline;
@@ -39,6 +40,8 @@ final class PhaseRunner {
     private FaultRunner timeline;
     private boolean backlogBuilt;
     private SearchPhases.Result found;
+    private ConsumerEventPhases consumerEvents;
+    private ConsumerEventRunner eventRunner;
 
     PhaseRunner(WorkerGroup workers, Waiter waiter, Console console, FaultApplier faults, CoordinatorJournal record, Workload w,
                 TopicLayout layout, CoordinatorOptions options, String cluster, Duration stallTimeout) {
@@ -62,6 +65,9 @@ final class PhaseRunner {
         } finally {
             if (timeline != null) {
                 record.section(new FaultTimeline(timeline.stop()));
+            }
+            if (consumerEvents != null) {
+                consumerEvents.stopped();
             }
         }
         if (found != null && !found.report().confirmed()) {
@@ -127,6 +133,8 @@ final class PhaseRunner {
             List<FaultSpec> planned = plan.timeline().stream().filter(FaultSpec.class::isInstance).map(FaultSpec.class::cast).toList();
             timeline = new FaultRunner(planned, layout.topics().get(0).name(), faults, waiter.clock(), collector.loadStartNanos(),
                     console::line);
+            consumerEvents = w.consumerEvents().isEmpty() ? null : new ConsumerEventPhases(workers, w, layout);
+            eventRunner = consumerEvents == null ? null : consumerEvents.runner(waiter.clock(), collector.loadStartNanos(), console::line);
         }
     }
 
@@ -150,11 +158,17 @@ final class PhaseRunner {
                     + (backlogBuilt ? " more after the drain, as OMB does..." : "...")
                     + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
             timeline.start(waiter.clock().nanoTime());
+            if (eventRunner != null) {
+                eventRunner.start(waiter.clock().nanoTime());
+            }
             collector.runFor(Phase.MEASURE, length.measure());
         }
         // The measurement ends on time: faults not yet due are dropped, one still under way
         // (a restart waits for its broker) finishes in the background while the run drains.
         timeline.endMeasurement();
+        if (eventRunner != null) {
+            eventRunner.endMeasurement();
+        }
         record.windowCloses(runTotals());
     }
 
@@ -208,10 +222,15 @@ final class PhaseRunner {
         }
     }
 
+    /** The consumer events of the run, once the load started with them; else null. */
+    ConsumerEventPhases consumerEvents() {
+        return consumerEvents;
+    }
+
     private void createConsumers() {
         record.step("consumer creation");
-        console.line("Creating %d consumer(s) in %d consumer group(s)...", layout.consumers().size(),
-                layout.partitionsPerSubscription().size());
+        console.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
+                layout.partitionsPerSubscription().size(), layout.consumers().get(0).plan().share() ? "share" : "consumer");
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
         ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);

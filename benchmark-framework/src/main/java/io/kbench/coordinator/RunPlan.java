@@ -12,7 +12,7 @@ import java.util.List;
  * shape of a run.
  *
  * @param phases what runs, in order
- * @param timeline what happens at times during the measurement, in the workload's order
+ * @param timeline what happens at times during the measurement (faults, then consumer events), in the workload's order
  */
 record RunPlan(List<RunPhase> phases, List<TimelineEvent> timeline) {
 
@@ -46,7 +46,9 @@ record RunPlan(List<RunPhase> phases, List<TimelineEvent> timeline) {
         }
         phases.add(new RunPhase.Measure(length));
         phases.add(new RunPhase.Drain(options.drainTimeout(), "Producers stopped"));
-        return new RunPlan(phases, new ArrayList<>(w.faults()));
+        List<TimelineEvent> timeline = new ArrayList<>(w.faults());
+        timeline.addAll(w.consumerEvents());
+        return new RunPlan(phases, timeline);
     }
 
     boolean has(Class<? extends RunPhase> kind) {

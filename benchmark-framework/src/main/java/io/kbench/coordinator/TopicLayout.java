@@ -1,5 +1,8 @@
 package io.kbench.coordinator;
 
+import io.kbench.worker.ConsumerPlan;
+import io.kbench.workload.SubscriptionSpec;
+
 import io.kbench.driver.TopicSpec;
 import io.kbench.worker.ConsumerSpec;
 import io.kbench.worker.load.LoadSpec;
@@ -37,6 +40,15 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
         return null;
     }
 
+    /**
+     * How the {@code index}-th consumer of {@code group} is made: from the workload's subscription section,
+     * with a static identity of its own (the same for the same index in every run of the group) when asked.
+     */
+    public static ConsumerPlan consumerPlan(Workload w, String group, int index) {
+        SubscriptionSpec sub = w.subscriptionOrDefault();
+        return ConsumerPlan.of(sub, sub.staticMembership() ? group + "-member-" + index : null, !w.consumerEvents().isEmpty());
+    }
+
     public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
         return of(w, payload, topicPrefix, runId, true);
     }
@@ -63,11 +75,14 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
             topics.add(new TopicSpec(topic, count));
             // Group names carry the run id, also on existing topics: a group never resumes another run's offsets.
             String groupBase = existing != null ? topicPrefix + "-" + runId + "-" + topic : topic;
+            SubscriptionSpec sub = w.subscriptionOrDefault();
             for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
                 String group = groupBase + "-sub-" + s;
-                partitions.put(group, count);
+                // A share group's members may outnumber the partitions and share them: it is ready when every member
+                // holds one or more (the workers count each member holding any once).
+                partitions.put(group, sub.share() ? w.consumerPerSubscription() : count);
                 for (int c = 0; c < w.consumerPerSubscription(); c++) {
-                    consumers.add(new ConsumerSpec(topic, group, existing != null));
+                    consumers.add(new ConsumerSpec(topic, group, existing != null, consumerPlan(w, group, c)));
                 }
             }
         }

@@ -13,6 +13,11 @@ import org.roaringbitmap.RoaringBitmap;
  * client read part of the partition again, e.g. after a rebalance) is a redelivery, not a new copy,
  * and is skipped. Sequences read are kept for the coordinator's loss count.
  *
+ * <p>A share group's consumer ({@link #atLeastOnce}) is checked differently: records are handed out one
+ * at a time to any member, so order is not kept and a record may come back. It reports each record once
+ * settled (accepted or rejected, {@link #onSettled}); one settled again on a later delivery is a
+ * redelivery, one settled again on its first delivery was in the log twice (a duplicate).
+ *
  * <p>Per message the check costs a few comparisons: a producer's messages reach a partition in runs
  * of consecutive sequences (a batch), so each producer and partition has an open run that a message
  * continuing it just extends; a run goes into the producer's set of sequences read (a compressed
@@ -30,6 +35,7 @@ public final class ConsumerChecker {
     private final String subscription;
     private final String topic;
     private final int runTag;
+    private final boolean atLeastOnce;
     private final Map<Long, ProducerTrack> producers = new HashMap<>();
     private long[] lastPositionByPartition = new long[0];
     private long lastProducerId;
@@ -92,9 +98,55 @@ public final class ConsumerChecker {
     }
 
     public ConsumerChecker(String subscription, String topic, int runTag) {
+        this(subscription, topic, runTag, false);
+    }
+
+    private ConsumerChecker(String subscription, String topic, int runTag, boolean atLeastOnce) {
         this.subscription = subscription;
         this.topic = topic;
         this.runTag = runTag;
+        this.atLeastOnce = atLeastOnce;
+    }
+
+    /** A checker for a share group's member: at-least-once delivery, no order (see the class comment). */
+    public static ConsumerChecker atLeastOnce(String subscription, String topic, int runTag) {
+        return new ConsumerChecker(subscription, topic, runTag, true);
+    }
+
+    /**
+     * A consumer group's member in a run where members join, leave or crash: a record read by one member
+     * and again by the next owner of its partition (its offset was not committed yet) is a redelivery, not a
+     * duplicate, when the subscription's tallies are merged.
+     */
+    public static ConsumerChecker acrossRebalances(String subscription, String topic, int runTag) {
+        return new ConsumerChecker(subscription, topic, runTag, true);
+    }
+
+    /**
+     * A share group's record was settled (accepted or rejected) on its {@code deliveryCount}-th delivery.
+     * A lost record is one acknowledged to its producer and never settled.
+     */
+    public synchronized void onSettled(MessageStamp stamp, int deliveryCount) {
+        if (stamp == null || !stamp.checksIntegrity()) {
+            unstamped++;
+            return;
+        }
+        if (ProducerIds.runTagOf(stamp.producerId()) != runTag) {
+            foreign++;
+            return;
+        }
+        long sequence = stamp.sequence();
+        if (sequence < 0 || sequence > SequenceSet.MAX_SEQUENCE) {
+            checked++;
+            return;
+        }
+        if (track(stamp.producerId()).seen.checkedAdd((int) sequence)) {
+            checked++;
+        } else if (deliveryCount > 1) {
+            redelivered++;
+        } else {
+            duplicates++;
+        }
     }
 
     /** One message read, with its stamp as it arrived (null when it has none). */
@@ -184,6 +236,7 @@ public final class ConsumerChecker {
             duplicates += t.closeRuns(); // the open runs go into the sets: they are complete now
         }
         producers.forEach((id, t) -> seen.put(id, SequenceSet.copyOf(t.seen)));
-        return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, seen);
+        return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, seen,
+                atLeastOnce);
     }
 }

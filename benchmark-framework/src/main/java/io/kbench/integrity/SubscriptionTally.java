@@ -16,6 +16,8 @@ import java.util.Map;
  * @param unstampedMessages messages without producer id and sequence (integrity checks off, or not ours)
  * @param foreignMessages messages of another run found in the topic
  * @param seenByProducer the sequences read, by producer id
+ * @param atLeastOnce a share group's tally: sequences are the records settled (accepted or rejected), and one
+ *     settled by two members is a redelivery (its lock ran out, or its member left), not a duplicate
  */
 public record SubscriptionTally(
         String subscription,
@@ -26,7 +28,8 @@ public record SubscriptionTally(
         long redeliveredMessages,
         long unstampedMessages,
         long foreignMessages,
-        Map<Long, SequenceSet> seenByProducer) {
+        Map<Long, SequenceSet> seenByProducer,
+        boolean atLeastOnce) {
 
     /**
      * Tallies of the same subscription from several consumers: counts add up, and a sequence that
@@ -41,6 +44,7 @@ public record SubscriptionTally(
         long unstamped = 0;
         long foreign = 0;
         Map<Long, SequenceSet> union = new HashMap<>();
+        boolean atLeastOnce = !parts.isEmpty() && parts.stream().allMatch(SubscriptionTally::atLeastOnce);
         for (SubscriptionTally t : parts) {
             checked += t.checkedMessages;
             duplicates += t.duplicateMessages;
@@ -53,11 +57,18 @@ public record SubscriptionTally(
                 if (into == null) {
                     union.put(e.getKey(), e.getValue().copy());
                 } else {
-                    duplicates += into.intersectionSize(e.getValue());
+                    long both = into.intersectionSize(e.getValue());
+                    if (atLeastOnce) {
+                        checked -= both; // settled once more by another member: counted once
+                        redelivered += both;
+                    } else {
+                        duplicates += both;
+                    }
                     into.addAll(e.getValue());
                 }
             }
         }
-        return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, union);
+        return new SubscriptionTally(subscription, topic, checked, duplicates, outOfOrder, redelivered, unstamped, foreign, union,
+                atLeastOnce);
     }
 }

@@ -150,6 +150,23 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
+    public int removeConsumers(String subscription, int count, boolean crash) {
+        return call("remove consumers", RunRoute.REMOVE_CONSUMERS, new ConsumerRemoval(subscription, count, crash),
+                new TypeReference<Integer>() {}, SLOW_CALL);
+    }
+
+    @Override
+    public int restartConsumers() {
+        return call("restart its consumers", RunRoute.RESTART_CONSUMERS, null, new TypeReference<Integer>() {}, SLOW_CALL);
+    }
+
+    @Override
+    public Map<String, List<Integer>> memberAssignments() {
+        return call("report each consumer's assignment", RunRoute.MEMBER_ASSIGNMENTS, null,
+                new TypeReference<Map<String, List<Integer>>>() {}, quickTimeout());
+    }
+
+    @Override
     public void pauseConsumers() {
         runCall("pause consumers", RunRoute.PAUSE_CONSUMERS, null, quickTimeout());
     }

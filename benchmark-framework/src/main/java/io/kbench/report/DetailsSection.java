@@ -1,7 +1,9 @@
 package io.kbench.report;
 
 import io.kbench.backlog.CatchUp;
+import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.faults.FaultEvent;
+import io.kbench.sharegroup.ShareGroups;
 import io.kbench.faults.FaultTimeline;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.Units;
@@ -46,6 +48,10 @@ final class DetailsSection {
             s.charts(workerCharts(workers));
             s.table(workerTable(workers));
         }
+        if (r.section(ShareGroups.class) != null) {
+            s.table(ConsumerTables.shareGroups(r.section(ShareGroups.class)));
+        }
+        ConsumerTables.events(r.section(ConsumerEvents.class)).forEach(s::table);
         TableSpec faults = faults(r.section(FaultTimeline.class));
         if (faults.size() > 0) {
             s.table(faults);

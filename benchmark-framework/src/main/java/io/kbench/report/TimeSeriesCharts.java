@@ -1,5 +1,6 @@
 package io.kbench.report;
 
+import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.faults.FaultEvent;
 import io.kbench.faults.FaultTimeline;
 import io.kbench.model.PeriodSummary;
@@ -48,7 +49,8 @@ final class TimeSeriesCharts {
             points.add(new Point(p.elapsedMicros() / 1e6, phase, p));
         }
         List<Span> spans = spans(points);
-        List<Mark> marks = faults(r.section(FaultTimeline.class));
+        List<Mark> marks = new ArrayList<>(faults(r.section(FaultTimeline.class)));
+        marks.addAll(ConsumerTables.marks(r.section(ConsumerEvents.class)));
         double[] x = axis(points, spans, marks);
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
                 .line("publish", values(x, points, PeriodSummary::publishRate))

@@ -1,5 +1,8 @@
 package io.kbench.result;
 
+import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.sharegroup.ShareGroups;
+
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
@@ -42,7 +45,9 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
             new SectionType("search", SearchReport.class, null),
             new SectionType("ckuCheck", CkuVerdict.class, null),
             new SectionType("catchUp", CatchUp.class, NULL),
-            new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE));
+            new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE),
+            new SectionType("shareGroups", ShareGroups.class, null),
+            new SectionType("consumerEvents", ConsumerEvents.class, null));
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 

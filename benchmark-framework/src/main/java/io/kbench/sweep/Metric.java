@@ -15,7 +15,10 @@ public enum Metric {
     PUBLISH_P99("pub p99 (ms)", "publish_latency_p99_ms", publish(LatencySummary::p99Micros), 2, false),
     PUBLISH_P999("pub p99.9 (ms)", "publish_latency_p99.9_ms", publish(LatencySummary::p999Micros), 2, false),
     PUBLISH_MAX("pub max (ms)", "publish_latency_max_ms", publish(LatencySummary::maxMicros), 2, false),
-    END_TO_END_P99("e2e p99 (ms)", "end_to_end_latency_p99_ms", millis(Measurement::endToEndLatency, LatencySummary::p99Micros), 2, false);
+    END_TO_END_P99("e2e p99 (ms)", "end_to_end_latency_p99_ms", millis(Measurement::endToEndLatency, LatencySummary::p99Micros), 2, false),
+    // Consumers that cannot keep up (a scale-out's small groups) show here, not in the publish rate.
+    CONSUME_RATE("cons msg/s", "consume_msg_per_s", m -> m.counts() == null || m.counts().messagesReceived() == 0 ? null : m.consumeRate(), 0,
+            true);
 
     /** Markdown column header, with its unit. */
     public final String header;

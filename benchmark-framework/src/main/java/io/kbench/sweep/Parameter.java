@@ -1,5 +1,9 @@
 package io.kbench.sweep;
 
+import io.kbench.workload.ShareGroupSpec;
+import io.kbench.workload.SubscriptionSpec;
+import java.util.Map;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.workload.Workload;
 import java.lang.reflect.RecordComponent;
@@ -23,7 +27,7 @@ public record Parameter(String name, Kind kind, String key, List<JsonNode> value
 
     /** The forms of a parameter name. */
     public enum Kind {
-        /** a field of the workload file: a name without a dot */
+        /** a field of the workload file: a name without a dot, or a field of its subscription section ({@code subscription.type}) */
         WORKLOAD,
         /** {@code driver.<field>}: a top-level scalar field of the driver file */
         DRIVER_FIELD,
@@ -42,8 +46,26 @@ public record Parameter(String name, Kind kind, String key, List<JsonNode> value
     public static final List<String> WORKLOAD_FIELDS = Arrays.stream(Workload.class.getRecordComponents())
             .map(RecordComponent::getName).filter(n -> !n.equals("name")).toList();
 
+    /** The workload's sections whose fields a sweep may vary one at a time, e.g. {@code subscription.type}. */
+    static final Map<String, List<String>> WORKLOAD_SECTIONS = Map.of(
+            "subscription", fields(SubscriptionSpec.class),
+            "subscription.shareGroup", fields(ShareGroupSpec.class));
+
+    private static List<String> fields(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+    }
+
     public Parameter {
         values = List.copyOf(values);
+    }
+
+    /** True for a workload field a sweep may vary: a top-level field, or a field of one of {@link #WORKLOAD_SECTIONS}. */
+    public static boolean isWorkloadField(String key) {
+        int dot = key.lastIndexOf('.');
+        if (dot < 0) {
+            return WORKLOAD_FIELDS.contains(key);
+        }
+        return WORKLOAD_SECTIONS.getOrDefault(key.substring(0, dot), List.of()).contains(key.substring(dot + 1));
     }
 
     /** Like {@link #of(String, List, Integer)} without a line. */
@@ -72,6 +94,9 @@ public record Parameter(String name, Kind kind, String key, List<JsonNode> value
         }
         String prefix = name.substring(0, dot);
         String key = name.substring(dot + 1);
+        if (WORKLOAD_SECTIONS.containsKey(prefix) || WORKLOAD_SECTIONS.containsKey(name.substring(0, name.lastIndexOf('.')))) {
+            return new Parameter(name, Kind.WORKLOAD, name, values, line);
+        }
         boolean driverField = prefix.equals(DRIVER_PREFIX);
         if (key.isBlank()) {
             throw new IllegalArgumentException("parameter '" + name + "' names no setting: write " + prefix

@@ -40,7 +40,7 @@ public record ParameterForms(String driverFile, List<SweepTarget> targets) {
     /** Why the driver cannot take this parameter, phrased for the user (without file and line); null when it can. */
     public String problem(Parameter p) {
         return switch (p.kind()) {
-            case WORKLOAD -> Parameter.WORKLOAD_FIELDS.contains(p.key()) ? null : unknown(p);
+            case WORKLOAD -> Parameter.isWorkloadField(p.key()) ? null : unknown(p);
             case DRIVER_SETTING -> target(p.prefix()).isPresent() ? null : unknown(p);
             case DRIVER_FIELD -> driverFieldProblem(p);
         };

@@ -58,7 +58,13 @@ public final class SweepEdits {
             }
         }
         for (Setting s : mine) {
-            tree.set(s.parameter().key(), s.value());
+            // A section's field (subscription.type) goes into the section, made when the file has none.
+            String[] path = s.parameter().key().split("\\.");
+            ObjectNode parent = tree;
+            for (int i = 0; i < path.length - 1; i++) {
+                parent = parent.get(path[i]) instanceof ObjectNode o ? o : parent.putObject(path[i]);
+            }
+            parent.set(path[path.length - 1], s.value());
         }
         return write(tree);
     }

@@ -43,6 +43,39 @@ final class Assignment {
         return batch;
     }
 
+    /**
+     * Takes {@code count} consumers of {@code subscription} off the workers, one at a time from the worker holding the
+     * most of them (the last such worker on a tie, as the newest consumers went there), newest first.
+     *
+     * @return how many were taken from each worker
+     */
+    int[] takeConsumers(String subscription, int count) {
+        int[] taken = new int[roles.size()];
+        for (int n = 0; n < count; n++) {
+            int best = -1;
+            int bestHeld = 0;
+            for (int i = 0; i < roles.size(); i++) {
+                int held = (int) consumers.get(i).stream().filter(c -> c.subscription().equals(subscription)).count();
+                if (held > 0 && held >= bestHeld) {
+                    best = i;
+                    bestHeld = held;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            List<ConsumerSpec> of = consumers.get(best);
+            for (int j = of.size() - 1; j >= 0; j--) {
+                if (of.get(j).subscription().equals(subscription)) {
+                    of.remove(j);
+                    break;
+                }
+            }
+            taken[best]++;
+        }
+        return taken;
+    }
+
     List<ProducerSpec> producersOf(int worker) {
         return List.copyOf(producers.get(worker));
     }

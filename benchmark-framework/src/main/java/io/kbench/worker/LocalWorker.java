@@ -1,6 +1,8 @@
 package io.kbench.worker;
 
 import io.kbench.logging.ClientWarnings;
+import io.kbench.sharegroup.ShareFigures;
+
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -38,6 +40,11 @@ public final class LocalWorker implements Worker {
         this.loader = loader;
         this.maxProducerThreads = maxProducerThreads;
         this.observer = observer;
+    }
+
+    /** A worker counting in this process's {@link ClientWarnings#global()}, for tests. */
+    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer) {
+        this(id, clock, loader, maxProducerThreads, observer, ClientWarnings.global());
     }
 
     /** A worker for a run in this JVM, on the system clock, with one producer thread per core. */
@@ -108,6 +115,15 @@ public final class LocalWorker implements Worker {
         }
     }
 
+    /** The current run's share groups' figures on this worker (empty between runs), for metrics. */
+    public List<ShareFigures> shareFigures() {
+        WorkerRun r;
+        synchronized (this) {
+            r = run;
+        }
+        return r == null ? List.of() : r.shareFigures();
+    }
+
     @Override
     public void createTopics(List<TopicSpec> topics) {
         current().createTopics(topics);
@@ -154,6 +170,21 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public int removeConsumers(String subscription, int count, boolean crash) {
+        return current().removeConsumers(subscription, count, crash);
+    }
+
+    @Override
+    public int restartConsumers() {
+        return current().restartConsumers();
+    }
+
+    @Override
+    public Map<String, List<Integer>> memberAssignments() {
+        return current().memberAssignments();
+    }
+
+    @Override
     public void pauseConsumers() {
         current().pauseConsumers();
     }
@@ -165,7 +196,7 @@ public final class LocalWorker implements Worker {
 
     @Override
     public void resetStats() {
-        current().stats.reset();
+        current().resetStats();
     }
 
     @Override

@@ -60,6 +60,32 @@ public interface Worker extends AutoCloseable {
      */
     void restartSchedule(double ratePerSecond);
 
+    /**
+     * Closes {@code count} of this worker's consumers of {@code subscription}, the newest first: gracefully (they
+     * leave their group) or, with {@code crash}, as a crashed process would (the group waits for the session
+     * timeout). What they read still counts.
+     *
+     * @return how many were closed (fewer when the worker has fewer)
+     */
+    default int removeConsumers(String subscription, int count, boolean crash) {
+        throw new WorkerException("worker " + id() + " cannot remove consumers during a run");
+    }
+
+    /**
+     * Closes every consumer of this worker gracefully and creates each again as it was (a static member under
+     * the same identity), as a restarted worker process would.
+     *
+     * @return how many were restarted
+     */
+    default int restartConsumers() {
+        throw new WorkerException("worker " + id() + " cannot restart its consumers during a run");
+    }
+
+    /** The partitions each consumer holds, per subscription: one entry per live consumer. */
+    default Map<String, List<Integer>> memberAssignments() {
+        throw new WorkerException("worker " + id() + " cannot report its consumers' assignments one by one");
+    }
+
     void pauseConsumers();
 
     void resumeConsumers();

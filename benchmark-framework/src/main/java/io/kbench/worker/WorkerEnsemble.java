@@ -124,6 +124,34 @@ public final class WorkerEnsemble implements WorkerGroup {
         return total;
     }
 
+    /** From the workers holding the most of the subscription's consumers first, so that the others stay spread. */
+    @Override
+    public int removeConsumers(String subscription, int count, boolean crash) {
+        int[] taken = assignment.takeConsumers(subscription, count);
+        int removed = 0;
+        for (int i = 0; i < taken.length; i++) {
+            if (taken[i] > 0) {
+                removed += members.get(i).removeConsumers(subscription, taken[i], crash);
+            }
+        }
+        return removed;
+    }
+
+    /** Not for a group: the coordinator restarts one member's consumers. */
+    @Override
+    public int restartConsumers() {
+        throw new WorkerException("restart the consumers of one member of " + id() + ", not of all");
+    }
+
+    @Override
+    public Map<String, List<Integer>> memberAssignments() {
+        Map<String, List<Integer>> all = new HashMap<>();
+        for (Map<String, List<Integer>> one : callAll("read each consumer's assignment", Worker::memberAssignments)) {
+            one.forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
+        }
+        return all;
+    }
+
     @Override
     public void createProducers(List<ProducerSpec> producers) {
         List<List<ProducerSpec>> split = assignment.assignProducers(producers);

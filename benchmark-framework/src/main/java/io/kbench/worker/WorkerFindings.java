@@ -1,5 +1,8 @@
 package io.kbench.worker;
 
+import io.kbench.consumerevents.ActivityTrack;
+import io.kbench.sharegroup.ShareFigures;
+
 import io.kbench.integrity.IntegrityReport;
 import io.kbench.warning.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
@@ -13,6 +16,20 @@ import java.util.List;
  * @param integrity acknowledged and consumed sequences
  * @param clientMetrics the clients' metrics, combined over this worker's clients
  * @param clientWarnings the warnings its clients logged during the run, by kind
+ * @param shareGroups the figures of each share group with members on this worker (empty without)
+ * @param activity when each subscription's partitions were consumed on this worker, in a run with consumer events
+ *     (empty without)
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                             List<WarningSummary> clientWarnings) {}
+                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity) {
+
+    public WorkerFindings {
+        shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);
+        activity = activity == null ? List.of() : List.copyOf(activity);
+    }
+
+    public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
+                          List<WarningSummary> clientWarnings) {
+        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of());
+    }
+}

@@ -32,6 +32,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
+import java.util.SplittableRandom;
+import io.kbench.consumerevents.PartitionActivity;
+import io.kbench.sharegroup.ProcessingTime;
+import io.kbench.sharegroup.ShareFigures;
+import io.kbench.sharegroup.ShareMember;
+import io.kbench.sharegroup.ShareTally;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -56,6 +64,11 @@ final class WorkerRun {
     private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final List<ConsumerChecker> checkers = new ArrayList<>();
+    private final Set<String> preparedShareGroups = new HashSet<>();
+    private final Map<String, ShareTally> shareTallies = new LinkedHashMap<>();
+    /** Checkers of consumers closed during the run (consumer events): what they read still counts. */
+    private final List<ConsumerChecker> retiredCheckers = new ArrayList<>();
+    private final Map<String, PartitionActivity> activity = new LinkedHashMap<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
     private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
     private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
@@ -96,14 +109,144 @@ final class WorkerRun {
         await(driver.driver().deleteTopics(topics), "delete " + topics.size() + " topic(s)");
     }
 
-    void createConsumers(List<ConsumerSpec> specs) {
+    synchronized void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
-            ConsumerChecker checker = new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
-            ConsumerCallback callback = new Receiver(checker);
-            consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback, spec.fromEnd()),
-                    "create a consumer on topic " + spec.topic()));
-            consumerSpecs.add(spec);
-            checkers.add(checker);
+            if (spec.plan().share()) {
+                createShareConsumer(spec);
+            } else {
+                createGroupMember(spec);
+            }
+        }
+    }
+
+    private void createGroupMember(ConsumerSpec spec) {
+        ConsumerChecker checker = spec.plan().rereadsExpected()
+                ? ConsumerChecker.acrossRebalances(spec.subscription(), spec.topic(), runTag)
+                : new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
+        ProcessingTime processing = spec.plan().processing();
+        SplittableRandom random = new SplittableRandom(seed());
+        PartitionActivity tracked = activityOf(spec);
+        ConsumerCallback callback = new Receiver(checker, processing, random, tracked);
+        consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
+                        spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic()));
+        consumerSpecs.add(spec);
+        checkers.add(checker);
+    }
+
+    private void createShareConsumer(ConsumerSpec spec) {
+        ConsumerPlan plan = spec.plan();
+        if (preparedShareGroups.add(spec.subscription())) {
+            await(driver.driver().prepareShareGroup(spec.subscription(), plan.shareSettings()),
+                    "prepare the share group " + spec.subscription());
+        }
+        ShareTally tally;
+        synchronized (shareTallies) { // read by metrics without the run's lock
+            tally = shareTallies.computeIfAbsent(spec.subscription(),
+                    g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
+        }
+        ConsumerChecker checker = ConsumerChecker.atLeastOnce(spec.subscription(), spec.topic(), runTag);
+        PartitionActivity tracked = activityOf(spec);
+        ShareMember member = new ShareMember(tally, clock, plan.acknowledgement(), plan.policy(), plan.processing(), seed(),
+                (size, partition, stamp, deliveryCount, receivedNanos) -> {
+                    boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
+                    onMessage(size, foreign ? null : stamp, receivedNanos);
+                    if (tracked != null) {
+                        tracked.onConsumed(partition, clock.epochMicrosAt(receivedNanos));
+                    }
+                    checker.onSettled(stamp, deliveryCount);
+                });
+        consumers.add(await(driver.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member),
+                "create a share consumer on topic " + spec.topic()));
+        consumerSpecs.add(spec);
+        checkers.add(checker);
+    }
+
+    /** The subscription's partition activity, kept only in runs with consumer events (it costs a lock per record). */
+    private PartitionActivity activityOf(ConsumerSpec spec) {
+        return spec.plan().rereadsExpected() ? activity.computeIfAbsent(spec.subscription(), PartitionActivity::new) : null;
+    }
+
+    /** Closes {@code count} consumers of {@code subscription}, the newest first; see {@link Worker#removeConsumers}. */
+    synchronized int removeConsumers(String subscription, int count, boolean crash) {
+        List<Integer> chosen = new ArrayList<>();
+        for (int i = consumers.size() - 1; i >= 0 && chosen.size() < count; i--) {
+            if (consumerSpecs.get(i).subscription().equals(subscription)) {
+                chosen.add(i);
+            }
+        }
+        List<Thread> closing = new ArrayList<>();
+        for (int i : chosen) { // descending, so removing by index keeps the others' places
+            BenchmarkConsumer c = consumers.remove(i);
+            consumerSpecs.remove(i);
+            retiredCheckers.add(checkers.remove(i));
+            if (crash) {
+                try {
+                    c.closeAsCrash();
+                } catch (Exception e) {
+                    throw new WorkerException("worker " + workerId + " could not close a consumer as a crash: " + Errors.describe(e), e);
+                }
+            } else {
+                closing.add(closeInBackground(c, "consumer"));
+            }
+        }
+        joinAll(closing);
+        return chosen.size();
+    }
+
+    /** Closes every consumer gracefully and creates it again from its spec; see {@link Worker#restartConsumers}. */
+    synchronized int restartConsumers() {
+        List<ConsumerSpec> specs = List.copyOf(consumerSpecs);
+        List<Thread> closing = new ArrayList<>();
+        consumers.forEach(c -> closing.add(closeInBackground(c, "consumer")));
+        joinAll(closing);
+        retiredCheckers.addAll(checkers);
+        consumers.clear();
+        consumerSpecs.clear();
+        checkers.clear();
+        createConsumers(specs);
+        return specs.size();
+    }
+
+    /** The partitions each live consumer holds, per subscription. */
+    synchronized Map<String, List<Integer>> memberAssignments() {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        for (int i = 0; i < consumers.size(); i++) {
+            out.computeIfAbsent(consumerSpecs.get(i).subscription(), k -> new ArrayList<>()).add(consumers.get(i).assignedPartitionCount());
+        }
+        return out;
+    }
+
+    private static void joinAll(List<Thread> threads) {
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+    }
+
+    /** A seed per consumer, so that each decides its acknowledgements and processing times on its own. */
+    private long seed() {
+        return ((long) runTag << 20) ^ (consumers.size() * 0x9E3779B97F4A7C15L);
+    }
+
+    /** A record's processing time, on the consumer's thread. */
+    private void park(long untilNanos) {
+        try {
+            clock.parkUntil(untilNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the consumer is closing
+        }
+    }
+
+    private void onMessage(int payloadBytes, MessageStamp stamp, long now) {
+        long endToEnd = stamp == null ? Long.MIN_VALUE : clock.epochMicrosAt(now) - stamp.intendedSendEpochMicros();
+        stats.onReceive(payloadBytes, now, endToEnd);
+        InFlightGate g = gate;
+        if (g != null) {
+            g.exit();
         }
     }
 
@@ -115,13 +258,20 @@ final class WorkerRun {
      */
     private final class Receiver implements ConsumerCallback {
         private final ConsumerChecker checker;
+        private final ProcessingTime processing;
+        private final SplittableRandom random;
+        /** The subscription's partition activity in a run with consumer events, else null. */
+        private final PartitionActivity tracked;
         private WorkerStats.ThreadWriter writer;
         /** Whether the driver reports batches, and when the last one arrived. */
         private boolean batched;
         private long batchNanos;
 
-        Receiver(ConsumerChecker checker) {
+        Receiver(ConsumerChecker checker, ProcessingTime processing, SplittableRandom random, PartitionActivity tracked) {
             this.checker = checker;
+            this.processing = processing;
+            this.random = random;
+            this.tracked = tracked;
         }
 
         @Override
@@ -136,6 +286,12 @@ final class WorkerRun {
             } else {
                 received(size, stamp.intendedSendEpochMicros());
             }
+            if (tracked != null) {
+                tracked.onConsumed(partition, clock.epochMicros());
+            }
+            if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
+                park(clock.nanoTime() + processing.sampleNanos(random));
+            }
         }
 
         @Override
@@ -146,7 +302,8 @@ final class WorkerRun {
 
         /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
         private void received(int payloadBytes, long intendedSendEpochMicros) {
-            long now = batched ? batchNanos : clock.nanoTime();
+            // A slow consumer's records wait behind the processing of those before them: each is timed when its turn comes.
+            long now = batched && processing.none() ? batchNanos : clock.nanoTime();
             long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
             WorkerStats.ThreadWriter w = writer;
             if (w == null || !w.isOwnedByCurrentThread()) {
@@ -160,10 +317,30 @@ final class WorkerRun {
         }
     }
 
-    Map<String, Integer> assignedPartitions() {
+    /** The share groups' figures so far, without taking the run's lock (the tallies have their own). */
+    List<ShareFigures> shareFigures() {
+        List<ShareTally> tallies;
+        synchronized (shareTallies) {
+            tallies = List.copyOf(shareTallies.values());
+        }
+        return tallies.stream().map(t -> t.figures(workerId, 0)).toList();
+    }
+
+    /** Starts the measurement: the stats and the share groups' figures count from now. */
+    void resetStats() {
+        stats.reset();
+        long now = clock.epochMicros();
+        shareTallies.values().forEach(t -> t.reset(now));
+    }
+
+    synchronized Map<String, Integer> assignedPartitions() {
         Map<String, Integer> assigned = new HashMap<>();
         for (int i = 0; i < consumers.size(); i++) {
-            assigned.merge(consumerSpecs.get(i).subscription(), consumers.get(i).assignedPartitionCount(), Integer::sum);
+            // A share group's members may share partitions: each counts once when it holds any, so the group is
+            // ready when every member may fetch.
+            int count = consumers.get(i).assignedPartitionCount();
+            assigned.merge(consumerSpecs.get(i).subscription(), consumerSpecs.get(i).plan().share() ? Math.min(count, 1) : count,
+                    Integer::sum);
         }
         return assigned;
     }
@@ -233,10 +410,12 @@ final class WorkerRun {
     }
 
     /** The integrity data and the clients' metrics, once the load is over. */
-    WorkerFindings findings() {
+    synchronized WorkerFindings findings() {
         Map<String, List<SubscriptionTally>> bySubscription = new LinkedHashMap<>();
         Map<String, String> topics = new HashMap<>();
-        for (ConsumerChecker c : checkers) {
+        List<ConsumerChecker> all = new ArrayList<>(retiredCheckers);
+        all.addAll(checkers);
+        for (ConsumerChecker c : all) {
             SubscriptionTally t = c.tally();
             bySubscription.computeIfAbsent(t.subscription(), k -> new ArrayList<>()).add(t);
             topics.put(t.subscription(), t.topic());
@@ -251,14 +430,18 @@ final class WorkerRun {
             log.warn("The driver could not report its clients' metrics: {}", Errors.describe(e));
             metrics = List.of();
         }
-        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings());
+        List<ShareFigures> shares = new ArrayList<>();
+        shareTallies.forEach((group, tally) -> shares.add(tally.figures(workerId,
+                (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count())));
+        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
+                activity.values().stream().map(PartitionActivity::track).toList());
     }
 
-    void pauseConsumers() {
+    synchronized void pauseConsumers() {
         consumers.forEach(BenchmarkConsumer::pause);
     }
 
-    void resumeConsumers() {
+    synchronized void resumeConsumers() {
         consumers.forEach(BenchmarkConsumer::resume);
     }
 
@@ -274,7 +457,7 @@ final class WorkerRun {
     }
 
     /** Closes producers and consumers; never throws, logs what failed to close. */
-    void closeClients() {
+    synchronized void closeClients() {
         stopProducers();
         // All at once: each may wait a few seconds for a broker that is gone, and those waits should not add up.
         List<Thread> closing = new ArrayList<>();

@@ -65,6 +65,9 @@ import java.util.Map;
  *     partitionsPerTopic then follow them (partitionsPerTopic, if given, must agree with the cluster)
  * @param faults what happens to the cluster during the measurement (a cluster the run starts only):
  *     broker kills, restarts, pauses and network freezes, like Trogdor's fault specs
+ * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
+ *     group protocol, processing time); null: consumer groups with the driver's defaults
+ * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -107,6 +110,8 @@ public record Workload(
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
         List<FaultSpec> faults,
+        SubscriptionSpec subscription,
+        List<ConsumerEventSpec> consumerEvents,
         @JsonIgnore Double rateScale) {
 
     public static final double UNTHROTTLED = -1;
@@ -139,6 +144,12 @@ public record Workload(
         randomTopicNames = orDefault(randomTopicNames, false);
         consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
+        consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+    }
+
+    /** The subscription section, or a consumer group's defaults when the file has none. */
+    public SubscriptionSpec subscriptionOrDefault() {
+        return subscription == null ? SubscriptionSpec.DEFAULT : subscription;
     }
 
     private static <T> T orDefault(T value, T fallback) {

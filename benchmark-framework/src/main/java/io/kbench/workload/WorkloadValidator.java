@@ -53,6 +53,7 @@ public final class WorkloadValidator {
         checkBacklog(w, c);
         problems.addAll(WorkloadCompatibility.problems(w));
         checkFaults(w, c);
+        SubscriptionChecks.check(w, search, problems);
         if (search) {
             checkSearch(w, c, "find-max searches for the highest rate", "producerRate");
         } else if (w.producerRate() != null && w.producerRate() == 0 && !w.shapedRate()) {

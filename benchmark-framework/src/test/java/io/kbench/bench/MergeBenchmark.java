@@ -103,7 +103,7 @@ public final class MergeBenchmark {
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
         Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
-                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         List<ClockOffset> clocks = new ArrayList<>();
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));

@@ -230,4 +230,45 @@ class HttpRunTest {
         assertNull(three.get(2).currentRunId(), "survivors are idle");
         runs.assertNothingLeftBehind(spec.runId());
     }
+
+    @Test
+    void aShareGroupAndConsumerEventsTakeTheSamePathOverHttpAndTheMetricsNameTheShareCounts() throws Exception {
+        int statsPort;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            statsPort = free.getLocalPort();
+        }
+        WorkerAgent withStats = WorkerAgent.start(new AgentOptions("127.0.0.1", 0, "a", TOKEN, null, null, statsPort),
+                BenchmarkClock.system());
+        agents.add(withStats);
+        List<WorkerAgent> two = List.of(withStats, agent("b"));
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 2
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 4
+                producerRate: 500
+                warmupDuration: 0s
+                testDuration: 3s
+                subscription:
+                  type: share
+                  shareGroup: {releasePercent: 10}
+                consumerEvents:
+                  - {after: 1s, type: consumer-join, count: 1}
+                  - {after: 2s, type: consumer-leave, count: 2}
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(two, spec);
+
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        io.kbench.sharegroup.ShareGroups.Group g = r.section(io.kbench.sharegroup.ShareGroups.class).groups().get(0);
+        assertEquals(g.delivered(), g.accepted() + g.released() + g.rejected());
+        assertEquals(2, g.workers().size());
+        List<io.kbench.consumerevents.ConsumerEvents.Impact> events = r.section(io.kbench.consumerevents.ConsumerEvents.class).events();
+        assertTrue(events.stream().allMatch(io.kbench.consumerevents.ConsumerEvents.Impact::applied), events.toString());
+        assertTrue(events.get(1).outcome().startsWith("2 consumer(s)"), events.get(1).outcome());
+        assertEquals(3, g.consumers(), "4 + 1 - 2 members at the end");
+        String metrics = client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
+                .get(10, TimeUnit.SECONDS).bodyAsString();
+        assertTrue(metrics.contains("kbench_share_delivered") && metrics.contains("kbench_share_lock_expiries"), metrics);
+    }
 }

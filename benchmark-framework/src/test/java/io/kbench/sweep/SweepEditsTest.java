@@ -1,6 +1,8 @@
 package io.kbench.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -93,6 +95,20 @@ class SweepEditsTest {
                 .load(ConfigSource.of("w.yaml", edited), WorkloadOverrides.NONE);
         assertEquals(50, loaded.workload().messageSize());
         assertEquals(1000L, loaded.workload().messageCount());
+    }
+
+    @Test
+    void aSubscriptionFieldGoesIntoItsSectionMadeWhenMissing() throws Exception {
+        Setting type = setting("subscription.type", TextNode.valueOf("share"));
+        assertEquals(Parameter.Kind.WORKLOAD, type.parameter().kind());
+        assertNull(new ParameterForms("k.yaml", List.of()).problem(type.parameter()));
+        assertNotNull(new ParameterForms("k.yaml", List.of()).problem(Parameter.of("subscription.colour", List.of(IntNode.valueOf(1)))));
+        String edited = SweepEdits.workload(WORKLOAD, List.of(type,
+                setting("subscription.shareGroup.releasePercent", IntNode.valueOf(5))));
+        LoadedWorkload loaded = new WorkloadLoader(new PlaceholderResolver(Map.<String, String>of()::get))
+                .load(ConfigSource.of("w.yaml", edited), WorkloadOverrides.NONE);
+        assertTrue(loaded.workload().subscription().share());
+        assertEquals(5.0, loaded.workload().subscription().shareGroup().releasePercent());
     }
 
     @Test

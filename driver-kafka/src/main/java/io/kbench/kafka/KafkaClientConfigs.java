@@ -163,6 +163,9 @@ final class KafkaClientConfigs {
         p.putAll(common);
         p.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"); // topics are new: read all of them
         p.putAll(consumer);
+        // One consumerConfig serves both kinds of consumer: a consumer group member refuses the share consumer's own keys.
+        p.remove(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
+        p.remove(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         // Only sizes and headers are read: the bytes are never copied out of the fetched buffers.
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());

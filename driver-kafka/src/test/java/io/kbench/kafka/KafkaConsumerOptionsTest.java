@@ -131,4 +131,15 @@ class KafkaConsumerOptionsTest {
         assertEquals("Kafka older than 3.3 (metadata.version up to 5)", KafkaReleases.describe(5));
         assertEquals("a Kafka release newer than 4.4 (metadata.version up to 40)", KafkaReleases.describe(40));
     }
+
+    @Test
+    void oneConsumerConfigServesBothKindsOfConsumer() {
+        KafkaClientConfigs c = new KafkaClientConfigs(config("max.poll.records=10\nshare.acquire.mode=record_limit", ""));
+        Properties member = c.consumer("g");
+        assertFalse(member.containsKey("share.acquire.mode"), "a consumer group member refuses the share consumer's keys");
+        assertEquals("10", member.getProperty("max.poll.records"));
+        Properties share = c.shareConsumer("g", "kbench-share-1", true);
+        assertEquals("record_limit", share.getProperty("share.acquire.mode"));
+        assertEquals("10", share.getProperty("max.poll.records"));
+    }
 }
