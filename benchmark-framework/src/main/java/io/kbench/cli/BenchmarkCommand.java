@@ -25,6 +25,7 @@ import picocli.CommandLine.Parameters;
         name = "benchmark",
         mixinStandardHelpOptions = true,
         versionProvider = BenchmarkCommand.VersionProvider.class,
+        defaultValueProvider = OptionDefaults.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -37,7 +38,7 @@ import picocli.CommandLine.Parameters;
         footer = {
             "",
             "Exit status: 0 every run completed; 1 a run failed or was interrupted (its partial result is written, in "
-                    + "failed/ under --output-dir); 2 bad input (nothing was run); 3 a run was degraded (unacknowledged, "
+                    + "failed/ under --output-dir); 2 bad input or unusable workers (nothing was run); 3 a run was degraded (unacknowledged, "
                     + "lost, duplicated or reordered messages); 4 a CKU check (--cku or the workload's cku) ended FAIL.",
             "",
             "Examples:",
@@ -157,6 +158,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
             } catch (WorkerDiscovery.NotFound e) {
                 err.println(e.getMessage());
                 remote.close();
+                // None found: the name is wrong (bad input); some found but too few answering: the deployment is late.
                 throw new BadInput(e.nothingResolved() ? EXIT_BAD_INPUT : EXIT_RUN_FAILED);
             }
         }
@@ -166,7 +168,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
             } catch (RuntimeException e) {
                 err.println("Not starting: " + e.getMessage());
                 remote.close();
-                throw new BadInput(EXIT_RUN_FAILED);
+                throw new BadInput(EXIT_BAD_INPUT); // nothing ran: the workers cannot be used as given
             }
         }
         return remote;

@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
         name = "find-max",
         mixinStandardHelpOptions = true,
         versionProvider = BenchmarkCommand.VersionProvider.class,
+        defaultValueProvider = OptionDefaults.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -51,11 +52,13 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 a rate was found and confirmed (when the clients were the limit, that rate is a lower bound for "
                     + "the cluster: the answer, the diagnosis and the result's search.clientLimit say so); 1 no confirmed "
                     + "rate (the seed failed, the confirmation failed, the time ran out, a drain gave up, the clients were the "
-                    + "limit before any rate passed, or the run failed; the result is written); 2 bad input.",
+                    + "limit before any rate passed, or the run failed; the result is written, in failed/ under --output-dir); 2 bad "
+                    + "input or unusable workers (nothing was run); 3 the confirmation was degraded (unacknowledged, lost, "
+                    + "duplicated or reordered messages); 4 a CKU check (--cku or the workload's cku) ended FAIL.",
             "",
             "Examples:",
             "  bin/benchmark find-max workloads/simple.yaml",
-            "  bin/benchmark find-max --slo publish.p99<=50ms,e2e.p99<=200ms --drivers driver-kafka/msk.yaml workloads/1-topic-100-partitions-1kb.yaml"
+            "  bin/benchmark find-max --slo 'publish.p99<=50ms,e2e.p99<=200ms' --drivers driver-kafka/msk.yaml workloads/1000-partitions.yaml"
         })
 final class FindMaxCommand implements Callable<Integer> {
 
@@ -65,15 +68,15 @@ final class FindMaxCommand implements Callable<Integer> {
     @Option(names = "--slo", paramLabel = "EXPR", description = "Latency objectives every step must meet, e.g. publish.p99<=50ms,e2e.p99<=200ms.")
     String slo;
 
-    @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5%",
+    @Option(names = "--precision", paramLabel = "PERCENT",
             description = "Stop bisecting when the passing and failing rates are this close (default: ${DEFAULT-VALUE}).")
     String precision;
 
-    @Option(names = "--settle", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
+    @Option(names = "--settle", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long each step runs at its rate before it is measured (default: ${DEFAULT-VALUE}).")
     Duration settle;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "30s",
+    @Option(names = "--step-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long each step is measured (default: ${DEFAULT-VALUE}).")
     Duration step;
 
@@ -81,12 +84,12 @@ final class FindMaxCommand implements Callable<Integer> {
             description = "How long the rate found is measured again to confirm it (default: the workload's test duration).")
     Duration confirm;
 
-    @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15m",
+    @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Time the search may take, confirmation excluded; after it, the best bounds so far are reported, "
                     + "marked incomplete (default: ${DEFAULT-VALUE}).")
     Duration maxDuration;
 
-    @Option(names = "--probe", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
+    @Option(names = "--probe", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Without a producerRate (or --rate) to start from, an unthrottled probe this long seeds the search "
                     + "at half of what it achieved (default: ${DEFAULT-VALUE}).")
     Duration probe;

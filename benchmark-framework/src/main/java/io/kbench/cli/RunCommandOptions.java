@@ -20,7 +20,7 @@ public final class RunCommandOptions {
             description = "Driver files, comma-separated; each workload runs on each driver. Default: driver-kafka/kafka-local.yaml.")
     List<Path> drivers;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "results",
+    @Option(names = "--output-dir", paramLabel = "DIR",
             description = "Directory for result files named after workload, driver and time (default: ${DEFAULT-VALUE}).")
     Path outputDir;
 
@@ -60,7 +60,7 @@ public final class RunCommandOptions {
                     + "run's start time, so two runs of one workload never share a label.")
     String serviceVersion;
 
-    @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "5s",
+    @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
     Duration progressInterval;
 
@@ -73,12 +73,12 @@ public final class RunCommandOptions {
             description = "The longest a warmup may go on while waiting for steady state (default: 5 × the workload's warmup).")
     Duration maxWarmup;
 
-    @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
+    @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Length of the periods the result keeps, for its time series and OMB's chart scripts, which assume "
                     + "10 s (default: ${DEFAULT-VALUE}); progress lines come every --progress-interval.")
     Duration sampleInterval;
 
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "60s",
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "After producers stop, wait at most this long for in-flight and unconsumed messages (default: ${DEFAULT-VALUE}).")
     Duration drainTimeout;
 
@@ -89,12 +89,12 @@ public final class RunCommandOptions {
     @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
     boolean keepTopics;
 
-    @Option(names = "--stall-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "30s",
+    @Option(names = "--stall-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Fail the run when messages are in flight and none is acknowledged for this long; never longer "
                     + "than the producers' delivery.timeout.ms (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
 
-    @Option(names = "--max-unacked-percent", paramLabel = "PERCENT", defaultValue = "0.1",
+    @Option(names = "--max-unacked-percent", paramLabel = "PERCENT",
             description = "A run with more failed plus undelivered messages than this share of those sent is marked "
                     + "degraded, not completed (default: ${DEFAULT-VALUE}%%).")
     double maxUnackedPercent;
@@ -146,7 +146,7 @@ public final class RunCommandOptions {
             description = "File holding the truststore's password (instead of KBENCH_TLS_TRUSTSTORE_PASSWORD).")
     Path workerTruststorePasswordFile;
 
-    @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "15s",
+    @Option(names = "--worker-lease", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Workers stop all load when they hear nothing from this coordinator for this long; a worker silent "
                     + "this long fails the run (default: ${DEFAULT-VALUE}).")
     Duration workerLease;

@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Runs one validated workload on one driver, through local or remote workers: provisions the
@@ -44,13 +45,15 @@ final class RunExecutor {
     private final RemoteWorkers remote;
     private final FinalOutputs outputs;
     private final FirstWarningLine warningConsole;
+    private final ClientWarnings clientWarnings;
 
     /**
      * @param outputs what to print and write besides the result JSON
      * @param warningConsole prints the first client warning of each kind
      */
     RunExecutor(Console console, PrintStream err, StopSignal stop, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
-                FirstWarningLine warningConsole, Redactor redactor) {
+                FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings) {
+        this.clientWarnings = clientWarnings;
         this.redactor = redactor;
         this.console = console;
         this.err = err;
@@ -65,16 +68,19 @@ final class RunExecutor {
      * Runs with a log file next to the result ({@code x.json}, {@code x.log}): the libraries' log
      * events in full, while the console shows the first warning of each kind and, at the end, the counts.
      *
+     * @param notesShown notes about how workloads were read that were printed already (each is printed once)
      * @return the outcome, or null if the run could not even start (the reason is printed)
      */
-    WrittenResult run(DriverSession session, LoadedWorkload workload, Path outputFile, Path outputDir) {
+    WrittenResult run(RunQueue.Planned run, Path outputDir, Set<String> notesShown) {
+        DriverSession session = run.session();
+        LoadedWorkload workload = run.workload();
         console.line("=== Workload %s (%s) on driver %s (%s) ===", workload.workload().name(), workload.file(),
                 session.name(), session.fileName());
-        workload.notes().forEach(n -> console.line("Note: " + n));
+        workload.notes().stream().filter(notesShown::add).forEach(n -> console.line("Note: " + n));
         String runId = newRunId();
-        Path resultFile = outputFile != null ? outputFile
+        Path resultFile = run.resultFile() != null ? run.resultFile()
                 : outputDir.resolve(ResultWriter.defaultName(workload.workload().name(), session.name(), System.currentTimeMillis()));
-        ClientWarnings.global().reset();
+        clientWarnings.reset();
         Path logFile = null;
         ToolLogging.Attachment log = null;
         try {
@@ -88,7 +94,7 @@ final class RunExecutor {
         warningConsole.logFile(logFile);
         WrittenResult outcome = null;
         try {
-            outcome = runLogged(session, workload, runId, resultFile, outputFile == null);
+            outcome = runLogged(session, workload, runId, resultFile, !run.exactFile());
             return outcome;
         } finally {
             if (log != null) {
@@ -99,8 +105,8 @@ final class RunExecutor {
                 logFile = RunLogFile.follow(logFile, outcome.file(), err);
             }
             // Remote workers' clients warn on the workers: their counts come back with the result.
-            List<WarningSummary> warnings = remote == null || outcome == null ? ClientWarnings.global().snapshot()
-                    : WarningSummary.merge(List.of(ClientWarnings.global().snapshot(),
+            List<WarningSummary> warnings = remote == null || outcome == null ? clientWarnings.snapshot()
+                    : WarningSummary.merge(List.of(clientWarnings.snapshot(),
                             outcome.result().outcome().clientWarnings().stream().map(ClientWarningCount::toSummary).toList()));
             FinalReport.warnings(warnings, logFile, console);
             if (outcome != null && outcome.file() != null) {
@@ -115,7 +121,7 @@ final class RunExecutor {
         }
     }
 
-    /** @param defaultNamed the result's file was named by kbench, not by -o: a failed run's goes to failed/ */
+    /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
         if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
@@ -131,7 +137,7 @@ final class RunExecutor {
         BenchmarkClock clock = BenchmarkClock.system();
         WorkerEnsemble workers;
         try {
-            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess())) : remote.ensembleForRun(clock, console);
+            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess(clientWarnings))) : remote.ensembleForRun(clock, console);
         } catch (RuntimeException e) {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;

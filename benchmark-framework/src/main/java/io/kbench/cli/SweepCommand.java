@@ -8,10 +8,7 @@ import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.SweepTarget;
-import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
-import io.kbench.model.RunStatus;
 import io.kbench.sweep.Combination;
 import io.kbench.sweep.DurationEstimate;
 import io.kbench.sweep.ParameterForms;
@@ -30,11 +27,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,6 +47,7 @@ import picocli.CommandLine.Parameters;
         name = "sweep",
         mixinStandardHelpOptions = true,
         versionProvider = BenchmarkCommand.VersionProvider.class,
+        defaultValueProvider = OptionDefaults.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -62,14 +60,16 @@ import picocli.CommandLine.Parameters;
             "Sweep file:",
             "  name: record-size                  # default: the file name",
             "  workload: ../record-size.yaml      # the base workload, relative to the sweep file",
-            "  drivers: [../../driver-kafka/kafka-local.yaml]   # optional; else --drivers, else the default",
+            "  drivers: [../../driver-kafka/kafka-local.yaml]   # optional; --drivers replaces them",
             "  repeat: 5                          # default 1",
             "  parameters:                        # every combination runs, the first parameter varying slowest",
             "    messageSize: [1, 10, 50, 100, 1000]",
             "    producer.batch.size: [8196]      # <prefix>.<key> as the driver declares, or driver.<field>",
             "    # the Kafka driver's prefixes: producer, consumer, common, topic, broker",
             "",
-            "Exit status: 0 every run completed; 1 a run did not complete (failed, degraded or interrupted); 2 bad input.",
+            "Exit status: 0 every run completed; 1 a run failed, was interrupted or could not run (a failed run's result "
+                    + "goes to runs/failed/); 2 bad input or unusable workers (nothing was run); 3 a run was degraded; "
+                    + "4 a CKU check ended FAIL.",
             "Example:",
             "  bin/benchmark sweep workloads/sweeps/record-size.yaml"
         })
@@ -150,10 +150,7 @@ public final class SweepCommand implements Callable<Integer> {
             sessions.values().forEach(DriverSession::close);
             return BenchmarkCommand.EXIT_BAD_INPUT;
         }
-        if (!resolver.unsetVariables().isEmpty()) {
-            console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
-                    resolver.unsetVariables().size() == 1 ? "it" : "them");
-        }
+        WorkloadRuns.notePlaceholders(resolver, console);
 
         SweepLayout layout = new SweepLayout(options.outputDir, sweep.name());
         List<Pending> pending = new ArrayList<>();
@@ -200,71 +197,45 @@ public final class SweepCommand implements Callable<Integer> {
             return BenchmarkCommand.EXIT_BAD_INPUT;
         }
 
-        boolean allCompleted = true;
-        RemoteWorkers remote = null;
-        FirstWarningLine warnings = new FirstWarningLine(console::line);
-        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
-             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
-            if (!order.isEmpty()) {
-                try {
-                    remote = BenchmarkCommand.connectWorkers(options, console, err);
-                } catch (BenchmarkCommand.BadInput e) {
-                    return e.exitCode;
-                }
-            }
-            writeTable(sweep, combinations, layout);
-            // One report of all runs next to the table, instead of one per run.
-            RunExecutor executor = new RunExecutor(console, err, stop, options.runOptions(), remote,
-                    new FinalOutputs(options.printMetrics, false, options.serviceVersion), warnings, Redactor.process());
-            Set<DriverSession> unusable = new LinkedHashSet<>();
-            DriverSession current = null;
-            for (int i = 0; i < order.size(); i++) {
-                if (stop.requested()) {
-                    allCompleted = false;
-                    break;
-                }
-                Pending run = order.get(i);
-                Combination c = run.prepared().combination();
-                DriverSession session = run.prepared().session();
-                if (current != null && current != session) {
-                    current.close(); // its runs are done: stop its cluster before the next one starts
-                }
-                current = session;
-                if (unusable.contains(session)) {
-                    allCompleted = false;
-                    continue;
-                }
-                console.line("");
-                console.line("Run %d of %d: %s, repeat %d/%d", i + 1, order.size(), c.label(), run.repeat(), sweep.repeat());
-                Path file = layout.runFile(c, run.repeat());
-                if (run.decision() == SweepLayout.Decision.RUN_AGAIN) {
-                    try {
-                        console.line("(the earlier attempt, %s, is kept as %s)", SweepLayout.status(file),
-                                SweepLayout.setAside(file).getFileName());
-                    } catch (IOException e) {
-                        err.println("cannot move the earlier result " + file + " aside: " + e.getMessage());
-                        allCompleted = false;
-                        continue;
+        List<RunQueue.Planned> runs = new ArrayList<>();
+        Map<RunQueue.Planned, Pending> pendingOf = new IdentityHashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            Pending p = order.get(i);
+            Combination c = p.prepared().combination();
+            RunQueue.Planned run = new RunQueue.Planned(p.prepared().session(), p.prepared().workload(),
+                    layout.runFile(c, p.repeat()), false,
+                    String.format(Locale.ROOT, "Run %d of %d: %s, repeat %d/%d", i + 1, order.size(), c.label(), p.repeat(), sweep.repeat()));
+            runs.add(run);
+            pendingOf.put(run, p);
+        }
+        SweepDefinition swept = sweep;
+        writeTable(sweep, combinations, layout);
+        // One report of all runs next to the table, instead of one per run.
+        int exit = new RunQueue(console, err, stop, options, ToolLogging.process(), Redactor.process()).run(runs, sessions.values(),
+                options.runOptions(), new FinalOutputs(options.printMetrics, false, options.serviceVersion), null,
+                new RunQueue.Around() {
+                    @Override
+                    public boolean before(RunQueue.Planned run) {
+                        if (pendingOf.get(run).decision() != SweepLayout.Decision.RUN_AGAIN) {
+                            return true;
+                        }
+                        try {
+                            console.line("(the earlier attempt, %s, is kept as %s)", SweepLayout.status(run.resultFile()),
+                                    SweepLayout.setAside(run.resultFile()).getFileName());
+                            return true;
+                        } catch (IOException e) {
+                            err.println("cannot move the earlier result " + run.resultFile() + " aside: " + e.getMessage());
+                            return false;
+                        }
                     }
-                }
-                WrittenResult outcome = executor.run(session, run.prepared().workload(), file, null);
-                boolean completed = outcome != null && outcome.file() != null && outcome.result().outcome().status() == RunStatus.COMPLETED;
-                allCompleted &= completed;
-                if (outcome == null) {
-                    long skipped = order.subList(i + 1, order.size()).stream().filter(p -> p.prepared().session() == session).count();
-                    if (skipped > 0) {
-                        err.println("Skipping the " + skipped + " other run" + (skipped == 1 ? "" : "s") + " on this driver"
-                                + " configuration: it could not be used (see above). Rerun the sweep to try them again.");
+
+                    @Override
+                    public void after(RunQueue.Planned run, WrittenResult outcome) {
+                        writeTable(swept, combinations, layout);
                     }
-                    unusable.add(session);
-                }
-                writeTable(sweep, combinations, layout);
-            }
-        } finally {
-            sessions.values().forEach(DriverSession::close);
-            if (remote != null) {
-                remote.close();
-            }
+                });
+        if (exit == BenchmarkCommand.EXIT_BAD_INPUT) {
+            return exit; // the workers could not be used: nothing ran
         }
 
         SweepTable table = writeTable(sweep, combinations, layout);
@@ -277,10 +248,10 @@ public final class SweepCommand implements Callable<Integer> {
         if (!options.noReport && Files.isDirectory(layout.runsDir())) {
             RunReports.write(List.of(layout.runsDir()), layout.htmlReport(), console);
         }
-        if (!allCompleted) {
+        if (exit == BenchmarkCommand.EXIT_RUN_FAILED || exit == BenchmarkCommand.EXIT_DEGRADED) {
             console.line("Not every run completed: rerun the same command to run the missing ones (completed runs are kept).");
         }
-        return allCompleted ? BenchmarkCommand.EXIT_OK : BenchmarkCommand.EXIT_RUN_FAILED;
+        return exit;
     }
 
     /**

@@ -6,8 +6,6 @@ import io.kbench.coordinator.Console;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
-import io.kbench.logging.ClientWarnings;
-import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
 import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverLoader;
@@ -76,39 +74,23 @@ final class WorkloadRuns {
                 }
             }
         }
+        notePlaceholders(resolver, console);
+        List<RunQueue.Planned> runs = new ArrayList<>();
+        for (DriverSession session : sessions) {
+            for (LoadedWorkload workload : loadedWorkloads) {
+                runs.add(new RunQueue.Planned(session, workload, output, output != null, null));
+            }
+        }
+        return new RunQueue(console, err, stop, options, ToolLogging.process(), Redactor.process()).run(runs, sessions, runOptions,
+                new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), options.outputDir,
+                new RunQueue.Around() {});
+    }
+
+    /** Driver files are resolved where the driver runs: with remote workers, a variable unset here may be set there. */
+    static void notePlaceholders(PlaceholderResolver resolver, Console console) {
         if (!resolver.unsetVariables().isEmpty()) {
             console.line("Note: %s not set here; every worker must have %s set.", String.join(", ", resolver.unsetVariables()),
                     resolver.unsetVariables().size() == 1 ? "it" : "them");
         }
-        RemoteWorkers remote;
-        try {
-            remote = BenchmarkCommand.connectWorkers(options, console, err);
-        } catch (BenchmarkCommand.BadInput e) {
-            sessions.forEach(DriverSession::close);
-            return e.exitCode;
-        }
-        int exit = BenchmarkCommand.EXIT_OK;
-        FirstWarningLine warnings = new FirstWarningLine(console::line);
-        try (ToolLogging.Attachment raw = ToolLogging.process().console(err, options.verbose);
-             ClientWarnings.Subscription firsts = ClientWarnings.global().onFirstOccurrence(warnings)) {
-            RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote,
-                    new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), warnings, Redactor.process());
-            for (DriverSession session : sessions) {
-                for (LoadedWorkload workload : loadedWorkloads) {
-                    if (stop.requested()) {
-                        return BenchmarkCommand.EXIT_RUN_FAILED;
-                    }
-                    WrittenResult outcome = executor.run(session, workload, output, options.outputDir);
-                    exit = BenchmarkCommand.worse(exit, BenchmarkCommand.exitCode(outcome));
-                }
-                session.close();
-            }
-        } finally {
-            sessions.forEach(DriverSession::close);
-            if (remote != null) {
-                remote.close();
-            }
-        }
-        return exit;
     }
 }

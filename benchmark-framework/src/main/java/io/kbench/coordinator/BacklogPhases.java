@@ -6,6 +6,7 @@ import io.kbench.backlog.BacklogProgress;
 import io.kbench.backlog.CatchUp;
 import io.kbench.model.Phase;
 import io.kbench.worker.Worker;
+import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.Locale;
@@ -64,10 +65,10 @@ final class BacklogPhases {
 
     /** How long the build should take at the requested rate, when there is one rate to go by. */
     private String buildEstimate(BacklogPlan plan) {
-        Double rate = workload.effectiveProducerRate();
-        if (rate == null || rate <= 0 || workload.shapedRate()) {
+        if (!(workload.rate() instanceof Rate.Fixed fixed) || fixed.perSecond() <= 0) {
             return "";
         }
+        double rate = fixed.perSecond();
         // Each acknowledged message waits once per subscription.
         BacklogEta eta = BacklogEta.estimate(0, plan.targetMessages(), rate * plan.subscriptionsPerTopic(), true);
         return eta.status() == BacklogEta.Status.ON_THE_WAY ? String.format(Locale.ROOT, " (about %s at %,.0f msg/s)",

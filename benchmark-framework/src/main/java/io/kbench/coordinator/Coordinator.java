@@ -1,23 +1,16 @@
 package io.kbench.coordinator;
 
-import io.kbench.consumerevents.ConsumerEventRunner;
 import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.sharegroup.ShareGroups;
-
-import io.kbench.backlog.CatchUp;
 import io.kbench.driver.TopicSpec;
-import io.kbench.faults.FaultTimeline;
 import io.kbench.faults.FaultApplier;
-import io.kbench.faults.FaultRunner;
 import io.kbench.integrity.Integrity;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Measurement;
 import io.kbench.model.MeasurementCalculator;
-import io.kbench.model.Phase;
 import io.kbench.model.RunStatus;
-import io.kbench.model.WarmupReport;
 import io.kbench.result.RunResult;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
@@ -28,8 +21,8 @@ import io.kbench.warning.WarningSummary;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;
 import io.kbench.worker.WorkerGroup;
-import io.kbench.worker.WorkerPlan;
 import io.kbench.worker.WorkerSetup;
+import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,7 +47,7 @@ public final class Coordinator {
     private final Console console;
     private final StopSignal signal;
     private final FaultApplier faults;
-    private ConsumerEventPhases consumerEvents;
+    private PhaseRunner phases;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
@@ -81,7 +74,7 @@ public final class Coordinator {
         Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
-        consumerEvents = null;
+        phases = null;
         try {
             record.step("driver start");
             console.line("Starting the driver on %s...", workers.id());
@@ -111,13 +104,9 @@ public final class Coordinator {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
                         + "and consumers must run in one process: run this workload without --workers");
             }
-            if (w.consumeOnly()) {
-                consumeOnly(w, layout, record, options, spec.clusterName(), stallTimeout);
-            } else if (options.search() != null) {
-                searchMaxRate(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
-            } else {
-                produceAndMeasure(w, layout, record, options, StallGuard.acknowledgements(stallTimeout, spec.clusterName()));
-            }
+            RunPlan plan = RunPlan.of(w, options);
+            phases = new PhaseRunner(workers, waiter, console, faults, record, w, layout, options, spec.clusterName(), stallTimeout);
+            phases.run(plan);
             collected = new Collected(workers.cumulativeStats(), workers.findings(), 0);
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -144,7 +133,8 @@ public final class Coordinator {
         if (integrity != null) {
             record.section(integrity);
         }
-        ConsumerEvents events = consumerEvents == null ? null : consumerEvents.section(record, collected.findings());
+        ConsumerEvents events = phases == null || phases.consumerEvents() == null ? null
+                : phases.consumerEvents().section(record, collected.findings());
         if (events != null) {
             record.section(events);
         }
@@ -177,191 +167,6 @@ public final class Coordinator {
         String notChecked = c.missingFigures() > 0 ? "a worker's figures are missing" : unread <= 0 ? null
                 : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
-    }
-
-    /** Consumers first (every partition assigned), then producers; warmup, backlog, measurement, drain. */
-    private void produceAndMeasure(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
-        if (!layout.consumers().isEmpty()) {
-            createConsumers(layout, record, options);
-        }
-        createProducers(layout, record);
-        Duration warmup = w.effectiveWarmup();
-        boolean settleFirst = !warmup.isZero();
-        boolean backlog = w.consumerBacklogSizeGB() > 0;
-        if (!settleFirst) {
-            workers.resetStats(); // measure from the very first message
-            record.windowOpens(Counts.ZERO);
-        }
-        workers.startLoad(layout.load());
-        PeriodCollector collector = collector(w, record, options, guard);
-        FaultRunner faultRunner = new FaultRunner(w.faults(), layout.topics().get(0).name(), faults, waiter.clock(),
-                collector.loadStartNanos(), console::line);
-        consumerEvents = w.consumerEvents().isEmpty() ? null : new ConsumerEventPhases(workers, w, layout);
-        ConsumerEventRunner eventRunner = consumerEvents == null ? null
-                : consumerEvents.runner(waiter.clock(), collector.loadStartNanos(), console::line);
-        try {
-            if (settleFirst) {
-                warmUp(warmup, collector, record, options);
-                workers.resetStats();
-                record.windowOpens(runTotals(collector));
-                record.measurementStartsWithLag(record.lastScheduleLag());
-            }
-            if (backlog) {
-                // As OMB: the measurement (and the faults' clock) starts before the build, so it has the catch-up read.
-                faultRunner.start(waiter.clock().nanoTime());
-                CatchUp catchUp = new BacklogPhases(workers, collector, record, w, console).run();
-                if (catchUp != null) {
-                    record.section(catchUp);
-                }
-            }
-            if (w.countMode()) {
-                record.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Measuring until %,d messages are sent...", w.messageCount()));
-                collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
-            } else {
-                record.startPhase(Phase.MEASURE, "Measuring for " + w.effectiveTestDuration().toSeconds() + " s"
-                        + (backlog ? " more after the drain, as OMB does..." : "...")
-                        + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
-                faultRunner.start(waiter.clock().nanoTime());
-                if (eventRunner != null) {
-                    eventRunner.start(waiter.clock().nanoTime());
-                }
-                collector.runFor(Phase.MEASURE, w.effectiveTestDuration());
-            }
-            // The measurement ends on time: faults not yet due are dropped, one still under way
-            // (a restart waits for its broker) finishes in the background while the run drains.
-            faultRunner.endMeasurement();
-            if (eventRunner != null) {
-                eventRunner.endMeasurement();
-            }
-            record.windowCloses(runTotals(collector));
-            workers.stopProducers();
-            record.startPhase(Phase.DRAIN, "Producers stopped; draining in-flight and unconsumed messages (up to "
-                    + options.drainTimeout().toSeconds() + " s)...");
-            boolean drained = collector.runUntil(Phase.DRAIN,
-                    s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout());
-            if (!drained) {
-                record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
-                        + " s: the last period shows what was still in flight or unconsumed");
-            }
-        } finally {
-            record.section(new FaultTimeline(faultRunner.stop()));
-            if (consumerEvents != null) {
-                consumerEvents.stopped();
-            }
-        }
-    }
-
-    /**
-     * A max-rate search on the run's topics and clients, step by step (the workload's warmup is
-     * not used: each step settles), then the producers stop and the run drains. A search without
-     * a confirmed rate fails the run, with its bounds in the result.
-     */
-    private void searchMaxRate(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
-        if (!layout.consumers().isEmpty()) {
-            createConsumers(layout, record, options);
-        }
-        createProducers(layout, record);
-        workers.startLoad(layout.load().withRate(SearchPhases.firstRate(w)));
-        PeriodCollector collector = collector(w, record, options, guard);
-        SearchPhases.Result found = new SearchPhases(workers, collector, record, console, waiter.clock(), w, options.search(),
-                options.drainTimeout()).run();
-        record.search(found.report(), found.measurement(), found.measuredPeriods(), found.diagnosis());
-        workers.stopProducers();
-        record.startPhase(Phase.DRAIN, "Search over; producers stopped, draining (up to " + options.drainTimeout().toSeconds()
-                + " s)...");
-        if (!collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, options.drainTimeout())) {
-            record.warn("drain incomplete after " + options.drainTimeout().toSeconds()
-                    + " s: the last period shows what was still in flight or unconsumed");
-        }
-        if (!found.report().confirmed()) {
-            record.end(RunStatus.FAILED, found.report().finalLine());
-        }
-    }
-
-    /**
-     * Warms up for the workload's warmup, then, unless it is to be fixed, goes on a progress
-     * interval at a time until the producers have caught up and latency has settled, at most up to
-     * the cap; capped unsettled, the measurement starts anyway and the result says so.
-     */
-    private void warmUp(Duration planned, PeriodCollector collector, CoordinatorJournal record, CoordinatorOptions options) {
-        Duration cap = options.fixedWarmup() ? planned : options.warmupCap(planned);
-        record.startPhase(Phase.WARMUP, "Warming up for " + planned.toSeconds() + " s"
-                + (options.fixedWarmup() ? " (fixed)..." : ", longer (up to " + cap.toSeconds() + " s) until the producers "
-                + "keep their schedule and latency settles..."));
-        long start = waiter.clock().nanoTime();
-        collector.runFor(Phase.WARMUP, planned);
-        if (options.fixedWarmup()) {
-            record.warmup(new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true,
-                    "fixed (--fixed-warmup)", 0));
-            return;
-        }
-        long intervalMicros = options.progressInterval().toNanos() / 1_000;
-        while (true) {
-            WarmupJudge.Verdict v = WarmupJudge.judge(record.progressOf(Phase.WARMUP), intervalMicros);
-            Duration used = Duration.ofNanos(waiter.clock().nanoTime() - start);
-            if (v.settled()) {
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
-                        used.compareTo(planned.plus(options.progressInterval())) < 0 ? "steady state by the planned end"
-                                : "steady state after " + used.toSeconds() + " s", 0));
-                return;
-            }
-            if (used.compareTo(cap) >= 0) {
-                record.warn("the warmup did not settle within its cap of " + cap.toSeconds() + " s (" + v.reason()
-                        + "): the measurement starts anyway, and its figures include the settling. Warm up longer "
-                        + "(--max-warmup, warmupDuration) or lower the rate");
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
-                        "capped unsettled: " + v.reason(), 0));
-                return;
-            }
-            console.line("  warmup goes on: %s", v.reason());
-            collector.runFor(Phase.WARMUP, options.progressInterval());
-        }
-    }
-
-    /**
-     * Like kafka-consumer-perf-test: produce the messages first (not measured), then measure from
-     * the moment the consumers are created (their group join included) until every message is consumed.
-     */
-    private void consumeOnly(Workload w, TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options, String cluster,
-                             Duration stallTimeout) {
-        createProducers(layout, record);
-        PeriodCollector prefill = collector(w, record, options, StallGuard.acknowledgements(stallTimeout, cluster));
-        record.startPhase(Phase.PREFILL, String.format(Locale.ROOT, "Prefilling %,d messages (not measured)...", w.prefillMessages()));
-        workers.startLoad(layout.load());
-        prefill.runUntil(Phase.PREFILL, s -> s.producersDone() && s.inFlightMessages() <= 0, null);
-        workers.stopClients(); // the prefill producers are done
-        workers.resetStats();
-        createConsumers(layout, record, options);
-        record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
-        // Consumers that make no progress for the drain timeout have stopped: the run fails.
-        // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
-        new PeriodCollector(workers, waiter, options.progressInterval(), prefill.loadStartNanos(), w.subscriptionsPerTopic(),
-                record::addProgress, options.sampleInterval(), record::addSample,
-                StallGuard.consumption(options.drainTimeout(), cluster))
-                .runUntil(Phase.MEASURE, s -> s.backlogMessages() <= 0, null);
-    }
-
-    private void createConsumers(TopicLayout layout, CoordinatorJournal record, CoordinatorOptions options) {
-        record.step("consumer creation");
-        console.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
-                layout.partitionsPerSubscription().size(), layout.consumers().get(0).plan().share() ? "share" : "consumer");
-        long start = waiter.clock().nanoTime();
-        workers.createConsumers(layout.consumers());
-        ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
-        record.rebalanced((waiter.clock().nanoTime() - start) / 1_000_000);
-        console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis());
-    }
-
-    private void createProducers(TopicLayout layout, CoordinatorJournal record) {
-        record.step("producer creation");
-        console.line("Creating %d producer(s)...", layout.producers().size());
-        workers.createProducers(layout.producers());
-        printPlan(layout);
-    }
-
-    private PeriodCollector collector(Workload w, CoordinatorJournal record, CoordinatorOptions options, StallGuard guard) {
-        return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.subscriptionsPerTopic(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** Renew often enough that a lease survives two lost renewals. */
@@ -412,17 +217,12 @@ public final class Coordinator {
             return null;
         }
         // A ramp or steps: what was requested on average over the measurement.
-        double requested = w.shapedRate() ? record.averageRequestedRateMeasured()
-                : w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
+        Rate rate = w.rate();
+        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps ? record.averageRequestedRateMeasured()
+                : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
                 w.countMode() ? null : record.ackedInWindow());
-    }
-
-    /** The run's totals at the collector's last poll (it polls as each phase ends). */
-    private static Counts runTotals(PeriodCollector collector) {
-        LoadState s = collector.lastState();
-        return s == null ? Counts.ZERO : s.runTotals();
     }
 
     private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, CoordinatorJournal record) {
@@ -440,22 +240,5 @@ public final class Coordinator {
             messages += c.counts().messagesReceived();
         }
         return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
-    }
-
-    private void printPlan(TopicLayout layout) {
-        List<WorkerPlan> plans = workers.plan(layout.load());
-        console.line("Plan:");
-        for (WorkerPlan p : plans) {
-            String rate = p.producers().isEmpty() ? "" : layout.load().shape() != null
-                    ? String.format(Locale.ROOT, " with %d of the %d producers' share of the ramp or steps", p.producers().size(),
-                            layout.load().totalProducers())
-                    : p.ratePerSecond() < 0 ? " (unthrottled)" : String.format(Locale.ROOT, " at %,.1f msg/s", p.ratePerSecond());
-            console.line("  %s: %d producer(s)%s, %d consumer(s)", p.workerId(), p.producers().size(), rate, p.consumers().size());
-        }
-        List<String> unused = new ArrayList<>();
-        plans.stream().filter(p -> p.producers().isEmpty() && p.consumers().isEmpty()).forEach(p -> unused.add(p.workerId()));
-        if (!unused.isEmpty()) {
-            console.line("  idle (the workload has fewer producers and consumers than workers): %s", String.join(", ", unused));
-        }
     }
 }

@@ -2,10 +2,10 @@ package io.kbench.coordinator;
 
 import io.kbench.result.StatusRules;
 import io.kbench.search.SearchSettings;
+import io.kbench.util.Records;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
-import java.util.function.Consumer;
 
 /**
  * How the coordinator runs, independent of the workload.
@@ -66,94 +66,43 @@ public record CoordinatorOptions(
     }
 
     public CoordinatorOptions withProgressInterval(Duration interval) {
-        return copy(c -> c.progressInterval = interval);
+        return Records.with(this, "progressInterval", interval);
     }
 
     public CoordinatorOptions withKeepTopics(boolean keep) {
-        return copy(c -> c.keepTopics = keep);
+        return Records.with(this, "keepTopics", keep);
     }
 
     public CoordinatorOptions withDrainTimeout(Duration timeout) {
-        return copy(c -> c.drainTimeout = timeout);
+        return Records.with(this, "drainTimeout", timeout);
     }
 
     public CoordinatorOptions withLease(Duration newLease) {
-        return copy(c -> c.lease = newLease);
+        return Records.with(this, "lease", newLease);
     }
 
     public CoordinatorOptions withStallTimeout(Duration timeout) {
-        return copy(c -> c.stallTimeout = timeout);
+        return Records.with(this, "stallTimeout", timeout);
     }
 
     public CoordinatorOptions withMaxUnackedRatio(double ratio) {
-        return copy(c -> c.maxUnackedRatio = ratio);
+        return Records.with(this, "maxUnackedRatio", ratio);
     }
 
     public CoordinatorOptions withCheckIntegrity(boolean check) {
-        return copy(c -> c.checkIntegrity = check);
+        return Records.with(this, "checkIntegrity", check);
     }
 
     public CoordinatorOptions withSampleInterval(Duration interval) {
-        return copy(c -> c.sampleInterval = interval);
+        return Records.with(this, "sampleInterval", interval);
     }
 
     public CoordinatorOptions withWarmup(boolean fixed, Duration max) {
-        return copy(c -> {
-            c.fixedWarmup = fixed;
-            c.maxWarmup = max;
-        });
+        return Records.with(this, "fixedWarmup", fixed, "maxWarmup", max);
     }
 
     public CoordinatorOptions withSearch(SearchSettings settings) {
-        return copy(c -> c.search = settings);
-    }
-
-    private CoordinatorOptions copy(Consumer<Copy> change) {
-        Copy c = new Copy(this);
-        change.accept(c);
-        return c.build();
-    }
-
-    /** A field-by-field copy, so each wither changes one field in one line. */
-    private static final class Copy {
-        boolean keepTopics;
-        Duration progressInterval;
-        Duration drainTimeout;
-        Duration readinessTimeout;
-        int topicBatchSize;
-        String topicPrefix;
-        Duration lease;
-        String coordinatorName;
-        Duration stallTimeout;
-        double maxUnackedRatio;
-        boolean checkIntegrity;
-        Duration sampleInterval;
-        boolean fixedWarmup;
-        Duration maxWarmup;
-        SearchSettings search;
-
-        Copy(CoordinatorOptions o) {
-            keepTopics = o.keepTopics;
-            progressInterval = o.progressInterval;
-            drainTimeout = o.drainTimeout;
-            readinessTimeout = o.readinessTimeout;
-            topicBatchSize = o.topicBatchSize;
-            topicPrefix = o.topicPrefix;
-            lease = o.lease;
-            coordinatorName = o.coordinatorName;
-            stallTimeout = o.stallTimeout;
-            maxUnackedRatio = o.maxUnackedRatio;
-            checkIntegrity = o.checkIntegrity;
-            sampleInterval = o.sampleInterval;
-            fixedWarmup = o.fixedWarmup;
-            maxWarmup = o.maxWarmup;
-            search = o.search;
-        }
-
-        CoordinatorOptions build() {
-            return new CoordinatorOptions(keepTopics, progressInterval, drainTimeout, readinessTimeout, topicBatchSize, topicPrefix, lease,
-                    coordinatorName, stallTimeout, maxUnackedRatio, checkIntegrity, sampleInterval, fixedWarmup, maxWarmup, search);
-        }
+        return Records.with(this, "search", settings);
     }
 
     /** The longest a warmup of {@code planned} may last while waiting for steady state. */

@@ -10,6 +10,7 @@ import io.kbench.worker.ProducerSpec;
 import io.kbench.worker.load.RateShape;
 import io.kbench.worker.load.StampMode;
 import io.kbench.workload.PayloadSpec;
+import io.kbench.workload.Rate;
 import io.kbench.workload.RateRamp;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
@@ -27,12 +28,13 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
 
     /** The workload's ramp or steps as stretches of the rate, or null for one rate. */
     public static RateShape shape(Workload w) {
-        if (w.producerRateRamp() != null) {
-            RateRamp r = w.producerRateRamp();
+        Rate rate = w.rate();
+        if (rate instanceof Rate.Ramp ramp) {
+            RateRamp r = ramp.ramp();
             return new RateShape(List.of(new RateShape.Stretch(r.from(), r.to(), r.over().toMillis())));
         }
-        if (w.producerRateSteps() != null) {
-            return new RateShape(w.producerRateSteps().stream()
+        if (rate instanceof Rate.Steps steps) {
+            return new RateShape(steps.steps().stream()
                     .map(s -> new RateShape.Stretch(s.rate(), s.rate(), s.duration().toMillis())).toList());
         }
         return null;
@@ -45,11 +47,6 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
     public static ConsumerPlan consumerPlan(Workload w, String group, int index) {
         SubscriptionSpec sub = w.subscriptionOrDefault();
         return ConsumerPlan.of(sub, sub.staticMembership() ? group + "-member-" + index : null, !w.consumerEvents().isEmpty());
-    }
-
-    /** Messages every subscription must receive in a consume-only run. */
-    public static long prefilled(Workload w) {
-        return w.consumeOnly() ? w.prefillMessages() : 0;
     }
 
     public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {

@@ -62,6 +62,11 @@ public final class ToolLogging {
         this.redactor = redactor;
     }
 
+    /** The counts of the warnings this logging sees. */
+    public ClientWarnings warnings() {
+        return warnings;
+    }
+
     /** This process's logging and {@link ClientWarnings#global()}. */
     public static ToolLogging process() {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {

@@ -42,6 +42,11 @@ public final class ResultWriter {
         if (status != RunStatus.FAILED && status != RunStatus.INTERRUPTED) {
             return planned;
         }
+        return failedPlace(planned);
+    }
+
+    /** Where a failed or interrupted run's result goes instead of {@code planned}: failed/failed-NAME next to it. */
+    public static Path failedPlace(Path planned) {
         return planned.resolveSibling(FAILED_DIRECTORY).resolve(FAILED_PREFIX + planned.getFileName());
     }
 

@@ -91,12 +91,12 @@ public record Slo(List<Bound> bounds) {
             String stat = m.group(2).toLowerCase(Locale.ROOT);
             if (!METRICS.contains(metric)) {
                 throw new IllegalArgumentException("--slo: '" + m.group(1) + "' in '" + term.trim() + "' is not a metric"
-                        + NearestName.find(metric, METRICS).map(n -> "; did you mean " + n + "?").orElse("")
+                        + NearestName.find(metric, METRICS).map(n -> "; did you mean " + n + "?").orElse(".")
                         + " Allowed: " + String.join(", ", METRICS));
             }
             if (!STATS.containsKey(stat)) {
                 throw new IllegalArgumentException("--slo: '" + m.group(2) + "' in '" + term.trim() + "' is not a statistic"
-                        + NearestName.find(stat, STAT_ORDER).map(n -> "; did you mean " + n + "?").orElse("")
+                        + NearestName.find(stat, STAT_ORDER).map(n -> "; did you mean " + n + "?").orElse(".")
                         + " Allowed: " + String.join(", ", STAT_ORDER));
             }
             double value = Double.parseDouble(m.group(4));

@@ -3,7 +3,6 @@ package io.kbench.sweep;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * One point of a sweep: a driver file and a value for every parameter.
@@ -28,11 +27,6 @@ public record Combination(int index, Path driverFile, String driverLabel, List<S
         }
         settings.forEach(s -> parts.add(s.label()));
         return parts.isEmpty() ? "base" : String.join(", ", parts);
-    }
-
-    /** The settings of one kind of parameter. */
-    List<Setting> settingsFor(boolean driver) {
-        return settings.stream().filter(s -> s.parameter().kind().editsDriver() == driver).collect(Collectors.toList());
     }
 
     /** The result file name of repeat {@code k} (1-based). */

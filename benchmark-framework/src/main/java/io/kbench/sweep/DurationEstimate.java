@@ -1,5 +1,7 @@
 package io.kbench.sweep;
 
+import io.kbench.workload.Length;
+import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
@@ -46,22 +48,16 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
         if (unknownReason(w) != null) {
             return null;
         }
-        Duration load;
-        if (w.countMode()) {
-            Double rate = w.effectiveProducerRate();
-            load = Duration.ofMillis((long) Math.ceil(w.messageCount() * 1000.0 / rate));
-        } else {
-            load = w.effectiveWarmup().plus(w.effectiveTestDuration());
-        }
+        Length length = w.length();
+        Duration load = length instanceof Length.Count count
+                ? Duration.ofMillis((long) Math.ceil(count.messages() * 1000.0 / ((Rate.Fixed) w.rate()).perSecond()))
+                : length.warmup().plus(length.measure());
         return load.plus(OVERHEAD);
     }
 
     static String unknownReason(Workload w) {
-        if (w.countMode()) {
-            Double rate = w.effectiveProducerRate();
-            if (rate == null || rate <= 0) {
-                return "an unthrottled messageCount (" + w.messageCount() + " messages) takes as long as the cluster needs";
-            }
+        if (w.length() instanceof Length.Count count && !(w.rate() instanceof Rate.Fixed f && f.perSecond() > 0)) {
+            return "an unthrottled messageCount (" + count.messages() + " messages) takes as long as the cluster needs";
         }
         if (w.consumerBacklogSizeGB() != null && w.consumerBacklogSizeGB() > 0) {
             return "building and draining a " + w.consumerBacklogSizeGB() + " GB backlog takes as long as the cluster needs";

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import io.kbench.result.ResultWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -59,7 +60,10 @@ public final class SweepTable {
             for (int k = 1; k <= repeat; k++) {
                 Path file = layout.runFile(c, k);
                 if (!Files.isRegularFile(file)) {
-                    continue;
+                    file = ResultWriter.failedPlace(file); // a failed run's result, where runs of the sweep do not pick it up
+                    if (!Files.isRegularFile(file)) {
+                        continue;
+                    }
                 }
                 RunResult result = SweepLayout.read(file);
                 String status = result == null || result.outcome().status() == null ? "unreadable" : result.outcome().status().label();

@@ -1,5 +1,6 @@
 package io.kbench.worker;
 
+import io.kbench.logging.ClientWarnings;
 import io.kbench.sharegroup.ShareFigures;
 
 import io.kbench.driver.TopicSpec;
@@ -22,14 +23,18 @@ public final class LocalWorker implements Worker {
     private final DriverLoader loader;
     private final int maxProducerThreads;
     private final DrainObserver observer;
+    private final ClientWarnings warnings;
     private WorkerRun run;
     private WorkerSetup starting;
 
     /**
      * @param clock the worker's own clock; each run shifts it by the offset the coordinator sends
      * @param observer sees every recorded interval (metrics), or null
+     * @param warnings where this process counts its libraries' warnings, reported with the stats
      */
-    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer) {
+    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer,
+                       ClientWarnings warnings) {
+        this.warnings = warnings;
         this.id = id;
         this.clock = clock;
         this.loader = loader;
@@ -37,10 +42,20 @@ public final class LocalWorker implements Worker {
         this.observer = observer;
     }
 
+    /** A worker counting in this process's {@link ClientWarnings#global()}, for tests. */
+    public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer) {
+        this(id, clock, loader, maxProducerThreads, observer, ClientWarnings.global());
+    }
+
     /** A worker for a run in this JVM, on the system clock, with one producer thread per core. */
-    public static LocalWorker inProcess() {
+    public static LocalWorker inProcess(ClientWarnings warnings) {
         return new LocalWorker("local", BenchmarkClock.system(), new DriverLoader(),
-                Runtime.getRuntime().availableProcessors(), null);
+                Runtime.getRuntime().availableProcessors(), null, warnings);
+    }
+
+    /** {@link #inProcess(ClientWarnings)} counting in this process's {@link ClientWarnings#global()}, for tests. */
+    public static LocalWorker inProcess() {
+        return inProcess(ClientWarnings.global());
     }
 
     @Override
@@ -83,7 +98,7 @@ public final class LocalWorker implements Worker {
         try {
             LoadedDriver<?> driver = loader.load(setup.driver());
             WorkerRun started = new WorkerRun(id, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
-                    maxProducerThreads, observer);
+                    maxProducerThreads, observer, warnings);
             try {
                 started.initialize();
             } catch (RuntimeException e) {

@@ -77,9 +77,11 @@ final class WorkerRun {
     private volatile InFlightGate gate;
 
     final String coordinator;
+    private final ClientWarnings warnings;
 
     WorkerRun(String workerId, WorkerSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
-              DrainObserver observer) {
+              DrainObserver observer, ClientWarnings warnings) {
+        this.warnings = warnings;
         this.workerId = workerId;
         this.runId = setup.runId();
         this.coordinator = setup.coordinator();
@@ -403,8 +405,8 @@ final class WorkerRun {
         load.restartSchedule(ratePerSecond);
     }
 
-    private static List<WarningSummary> clientWarnings() {
-        return ClientWarnings.global().snapshot().stream().map(WarningSummary::withoutExample).toList();
+    private List<WarningSummary> clientWarnings() {
+        return warnings.snapshot().stream().map(WarningSummary::withoutExample).toList();
     }
 
     /** The integrity data and the clients' metrics, once the load is over. */

@@ -1,5 +1,6 @@
 package io.kbench.workload;
 
+import io.kbench.config.DurationParser;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +16,14 @@ import java.util.Optional;
  * @param count how many consumers join, leave or crash (default 1); not for worker-restart
  * @param worker the index of the worker whose consumers restart (default 0); only for worker-restart
  */
-public record ConsumerEventSpec(Duration after, String type, Integer count, Integer worker) {
+public record ConsumerEventSpec(Duration after, String type, Integer count, Integer worker) implements TimelineEvent {
+
+    /** "consumer-crash of 2 at 10s", "worker-restart of worker 1 at 20s", for messages. */
+    @Override
+    public String describe() {
+        return type + (count == null ? "" : " of " + count) + (worker == null ? "" : " of worker " + worker)
+                + (after == null ? "" : " at " + DurationParser.format(after));
+    }
 
     /** The type, once validated. */
     public Kind kind() {

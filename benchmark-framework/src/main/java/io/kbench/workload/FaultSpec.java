@@ -18,7 +18,7 @@ import java.time.Duration;
  * @param delay how long a {@code network-delay} holds each byte, each way (1ms to 5s)
  */
 public record FaultSpec(Duration after, String type, Integer broker, Duration duration,
-                        @JsonDeserialize(using = SignedDurationDeserializer.class) Duration delay) {
+                        @JsonDeserialize(using = SignedDurationDeserializer.class) Duration delay) implements TimelineEvent {
 
     /** A fault without a delay. */
     public FaultSpec(Duration after, String type, Integer broker, Duration duration) {
@@ -36,6 +36,7 @@ public record FaultSpec(Duration after, String type, Integer broker, Duration du
     }
 
     /** "broker-kill of broker 1 at 20s", "network-delay of 50ms at 10s for 5s", for messages. */
+    @Override
     public String describe() {
         return type + (broker == null ? "" : " of broker " + broker) + (delay == null ? "" : " of " + DurationParser.format(delay))
                 + (after == null ? "" : " at " + DurationParser.format(after))

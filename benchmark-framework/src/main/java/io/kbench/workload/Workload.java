@@ -2,6 +2,7 @@ package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.model.Units;
+import io.kbench.util.Records;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -155,28 +156,73 @@ public record Workload(
         return value == null ? fallback : value;
     }
 
+    /**
+     * The rate, read from whichever of the file's ways gave it: producersPerTopic 0 (none), a ramp or
+     * steps, producerRate 0 (a search, seeded by producerStartRate), -1 (unthrottled) or above 0, else
+     * with {@code cku} the CKUs' ingress in messages of messageSize. Null only for an invalid workload.
+     */
+    public Rate rate() {
+        if (producersPerTopic == 0) {
+            return new Rate.None();
+        }
+        if (producerRateRamp != null) {
+            return new Rate.Ramp(producerRateRamp);
+        }
+        if (producerRateSteps != null) {
+            return new Rate.Steps(producerRateSteps);
+        }
+        if (producerRate != null) {
+            return producerRate == 0 ? new Rate.Search(producerStartRate == null || producerStartRate <= 0 ? null
+                    : producerStartRate.doubleValue())
+                    : producerRate == UNTHROTTLED ? new Rate.Unthrottled() : new Rate.Fixed(producerRate);
+        }
+        if (cku != null && messageSize != null) {
+            return new Rate.Fixed(cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize);
+        }
+        return null;
+    }
+
+    /**
+     * The length, read from whichever of the file's ways gave it: prefillMessages without producers,
+     * messageCount, else a warmup (as given, else OMB's 1 minute) and a measurement of a set time.
+     */
+    public Length length() {
+        if (producersPerTopic == 0 && prefillMessages != null && prefillMessages > 0) {
+            return new Length.Prefill(prefillMessages);
+        }
+        if (messageCount != null) {
+            return new Length.Count(messageCount);
+        }
+        return new Length.Timed(warmup(Duration.ofMinutes(1)), testDuration != null ? testDuration
+                : testDurationMinutes != null ? Duration.ofMinutes(testDurationMinutes) : Duration.ZERO);
+    }
+
+    private Duration warmup(Duration fallback) {
+        return warmupDuration != null ? warmupDuration
+                : warmupDurationMinutes != null ? Duration.ofMinutes(warmupDurationMinutes) : fallback;
+    }
+
     /** {@code producerRate: 0}: OpenMessaging Benchmark's rate discovery, which kbench runs as a max-rate search. */
     public boolean rateDiscovery() {
-        return producerRate != null && producerRate == 0 && !shapedRate();
+        return rate() instanceof Rate.Search;
     }
 
     /** The rate moves over time (producerRateRamp or producerRateSteps) instead of one producerRate. */
     public boolean shapedRate() {
-        return producerRateRamp != null || producerRateSteps != null;
+        return rate() instanceof Rate.Ramp || rate() instanceof Rate.Steps;
     }
 
     public boolean unthrottled() {
-        Double rate = effectiveProducerRate();
-        return rate != null && rate == UNTHROTTLED;
+        return rate() instanceof Rate.Unthrottled;
     }
 
     public boolean countMode() {
-        return messageCount != null;
+        return length() instanceof Length.Count;
     }
 
     /** Consume-only: prefilled topics, no producers during the measurement. */
     public boolean consumeOnly() {
-        return producersPerTopic == 0 && prefillMessages != null && prefillMessages > 0;
+        return length() instanceof Length.Prefill;
     }
 
     /**
@@ -184,13 +230,8 @@ public record Workload(
      * ingress in messages of messageSize; null when there are no producers.
      */
     public Double effectiveProducerRate() {
-        if (producerRate != null) {
-            return producerRate;
-        }
-        if (cku != null && messageSize != null && producersPerTopic > 0) {
-            return cku * CKU_INGRESS_MB_PER_SEC * Units.BYTES_PER_MB / messageSize;
-        }
-        return null;
+        Rate r = rate();
+        return producerRate != null ? producerRate : r instanceof Rate.Fixed f ? Double.valueOf(f.perSecond()) : null;
     }
 
     public int totalProducers() {
@@ -208,73 +249,46 @@ public record Workload(
 
     /** The measurement length; zero in message-count mode. */
     public Duration effectiveTestDuration() {
-        if (testDuration != null) {
-            return testDuration;
-        }
-        if (testDurationMinutes != null) {
-            return Duration.ofMinutes(testDurationMinutes);
-        }
-        return Duration.ZERO;
+        return length() instanceof Length.Timed t ? t.measure()
+                : testDuration != null ? testDuration : Duration.ZERO;
     }
 
     /** The warmup length: as given, else 1 minute (OMB's default), or none in message-count mode. */
     public Duration effectiveWarmup() {
-        if (warmupDuration != null) {
-            return warmupDuration;
-        }
-        if (warmupDurationMinutes != null) {
-            return Duration.ofMinutes(warmupDurationMinutes);
-        }
-        return countMode() || consumeOnly() ? Duration.ZERO : Duration.ofMinutes(1);
+        return length() instanceof Length.Timed t ? t.warmup() : warmup(Duration.ZERO);
     }
 
     /** The same workload on these existing topics (--existing-topics): topics follows the list. */
     public Workload withExistingTopics(List<String> names) {
-        Copy c = new Copy(this);
-        c.existingTopics = names;
-        c.topics = names.size();
-        return c.build();
+        return Records.with(this, "existingTopics", names, "topics", names.size());
     }
 
     /** The same workload with the partition count found on the cluster (existing topics), or null when they differ. */
     public Workload withPartitionsPerTopic(Integer partitions) {
-        Copy c = new Copy(this);
-        c.partitionsPerTopic = partitions;
-        return c.build();
+        return Records.with(this, "partitionsPerTopic", partitions);
     }
 
     public Workload withName(String newName) {
-        Copy c = new Copy(this);
-        c.name = newName;
-        return c.build();
+        return Records.with(this, "name", newName);
     }
 
     /** The same workload with another payload file (null: none). */
     public Workload withPayloadFile(String file) {
-        Copy c = new Copy(this);
-        c.payloadFile = file;
-        return c.build();
+        return Records.with(this, "payloadFile", file);
     }
 
     public Workload withMessageSize(int size) {
-        Copy c = new Copy(this);
-        c.messageSize = size;
-        return c.build();
+        return Records.with(this, "messageSize", size);
     }
 
     public Workload withCku(Integer ckuCount) {
-        Copy c = new Copy(this);
-        c.cku = ckuCount;
-        return c.build();
+        return Records.with(this, "cku", ckuCount);
     }
 
     /** The same workload at {@code ratePerSecond} messages per second across all producers (-1: unthrottled). */
     public Workload withRate(double ratePerSecond) {
-        Copy c = new Copy(this);
-        c.producerRate = ratePerSecond;
-        c.producerRateRamp = null; // --rate replaces a ramp or steps with one rate
-        c.producerRateSteps = null;
-        return c.build();
+        // --rate replaces a ramp or steps with one rate
+        return Records.with(this, "producerRate", ratePerSecond, "producerRateRamp", null, "producerRateSteps", null);
     }
 
     /**
@@ -283,21 +297,16 @@ public record Workload(
      */
     public Workload scaled(double factor) {
         Double rate = effectiveProducerRate();
-        Copy c = new Copy(this);
-        c.producerRate = rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor);
-        if (producerRateRamp != null) {
-            c.producerRateRamp = new RateRamp(times(producerRateRamp.from(), factor), times(producerRateRamp.to(), factor),
-                    producerRateRamp.over());
-        }
-        if (producerRateSteps != null) {
-            c.producerRateSteps = producerRateSteps.stream().map(st -> st == null ? null
-                    : new RateStep(times(st.rate(), factor), st.duration())).toList();
-        }
-        c.consumerBacklogSizeGB = consumerBacklogSizeGB * factor;
-        c.rateScale = (rateScale == null ? 1.0 : rateScale) * factor;
-        c.messageCount = scaleCount(messageCount, factor);
-        c.prefillMessages = scaleCount(prefillMessages, factor);
-        return c.build();
+        return Records.with(this,
+                "producerRate", rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor),
+                "producerRateRamp", producerRateRamp == null ? null : new RateRamp(times(producerRateRamp.from(), factor),
+                        times(producerRateRamp.to(), factor), producerRateRamp.over()),
+                "producerRateSteps", producerRateSteps == null ? null : producerRateSteps.stream().map(st -> st == null ? null
+                        : new RateStep(times(st.rate(), factor), st.duration())).toList(),
+                "consumerBacklogSizeGB", consumerBacklogSizeGB * factor,
+                "rateScale", (rateScale == null ? 1.0 : rateScale) * factor,
+                "messageCount", scaleCount(messageCount, factor),
+                "prefillMessages", scaleCount(prefillMessages, factor));
     }
 
     private static Double times(Double rate, double factor) {
@@ -310,109 +319,7 @@ public record Workload(
 
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
     public Workload withDurations(Duration test, Duration warmup) {
-        Copy c = new Copy(this);
-        if (test != null) {
-            c.testDuration = test;
-            c.testDurationMinutes = null;
-            c.messageCount = null;
-        }
-        if (warmup != null) {
-            c.warmupDuration = warmup;
-            c.warmupDurationMinutes = null;
-        }
-        return c.build();
-    }
-
-    /** A field-by-field copy to change a few fields of an immutable workload in one place. */
-    private static final class Copy {
-        private String name;
-        private Integer topics;
-        private Integer partitionsPerTopic;
-        private Integer messageSize;
-        private String payloadFile;
-        private Boolean useRandomizedPayloads;
-        private Double randomBytesRatio;
-        private Integer randomizedPayloadPoolSize;
-        private KeyDistributorType keyDistributor;
-        private Integer subscriptionsPerTopic;
-        private Integer producersPerTopic;
-        private Integer consumerPerSubscription;
-        private Double producerRate;
-        private Double consumerBacklogSizeGB;
-        private Double backlogDrainRatio;
-        private Integer testDurationMinutes;
-        private Integer warmupDurationMinutes;
-        private Duration testDuration;
-        private Duration warmupDuration;
-        private Long messageCount;
-        private Integer logIntervalMillis;
-        private Integer producerStartRate;
-        private Integer acceptableBacklog;
-        private Integer producerIncrementRate;
-        private Integer producerIncrementSeconds;
-        private Long producerPauseBeforeDrain;
-        private Long producerPauseDuringDrain;
-        private Integer messageRateReceivedForSubscription;
-        private Boolean randomTopicNames;
-        private Integer cku;
-        private Long prefillMessages;
-        private Integer maxInFlightMessages;
-        private Boolean consumerOnly;
-        private Map<String, Double> partitionWeights;
-        private RateRamp producerRateRamp;
-        private List<RateStep> producerRateSteps;
-        private List<String> existingTopics;
-        private List<FaultSpec> faults;
-        private SubscriptionSpec subscription;
-        private List<ConsumerEventSpec> consumerEvents;
-        private Double rateScale;
-
-        Copy(Workload w) {
-            name = w.name;
-            topics = w.topics;
-            partitionsPerTopic = w.partitionsPerTopic;
-            messageSize = w.messageSize;
-            payloadFile = w.payloadFile;
-            useRandomizedPayloads = w.useRandomizedPayloads;
-            randomBytesRatio = w.randomBytesRatio;
-            randomizedPayloadPoolSize = w.randomizedPayloadPoolSize;
-            keyDistributor = w.keyDistributor;
-            subscriptionsPerTopic = w.subscriptionsPerTopic;
-            producersPerTopic = w.producersPerTopic;
-            consumerPerSubscription = w.consumerPerSubscription;
-            producerRate = w.producerRate;
-            consumerBacklogSizeGB = w.consumerBacklogSizeGB;
-            backlogDrainRatio = w.backlogDrainRatio;
-            testDurationMinutes = w.testDurationMinutes;
-            warmupDurationMinutes = w.warmupDurationMinutes;
-            testDuration = w.testDuration;
-            warmupDuration = w.warmupDuration;
-            messageCount = w.messageCount;
-            logIntervalMillis = w.logIntervalMillis;
-            producerStartRate = w.producerStartRate;
-            acceptableBacklog = w.acceptableBacklog;
-            producerIncrementRate = w.producerIncrementRate;
-            producerIncrementSeconds = w.producerIncrementSeconds;
-            producerPauseBeforeDrain = w.producerPauseBeforeDrain;
-            producerPauseDuringDrain = w.producerPauseDuringDrain;
-            messageRateReceivedForSubscription = w.messageRateReceivedForSubscription;
-            randomTopicNames = w.randomTopicNames;
-            cku = w.cku;
-            prefillMessages = w.prefillMessages;
-            maxInFlightMessages = w.maxInFlightMessages;
-            consumerOnly = w.consumerOnly;
-            partitionWeights = w.partitionWeights;
-            producerRateRamp = w.producerRateRamp;
-            producerRateSteps = w.producerRateSteps;
-            existingTopics = w.existingTopics;
-            faults = w.faults;
-            subscription = w.subscription;
-            consumerEvents = w.consumerEvents;
-            rateScale = w.rateScale;
-        }
-
-        Workload build() {
-            return new Workload(name, topics, partitionsPerTopic, messageSize, payloadFile, useRandomizedPayloads, randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, producerRate, consumerBacklogSizeGB, backlogDrainRatio, testDurationMinutes, warmupDurationMinutes, testDuration, warmupDuration, messageCount, logIntervalMillis, producerStartRate, acceptableBacklog, producerIncrementRate, producerIncrementSeconds, producerPauseBeforeDrain, producerPauseDuringDrain, messageRateReceivedForSubscription, randomTopicNames, cku, prefillMessages, maxInFlightMessages, consumerOnly, partitionWeights, producerRateRamp, producerRateSteps, existingTopics, faults, subscription, consumerEvents, rateScale);
-        }
+        Workload w = test == null ? this : Records.with(this, "testDuration", test, "testDurationMinutes", null, "messageCount", null);
+        return warmup == null ? w : Records.with(w, "warmupDuration", warmup, "warmupDurationMinutes", null);
     }
 }

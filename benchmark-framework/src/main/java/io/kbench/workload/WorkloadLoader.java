@@ -53,7 +53,7 @@ public final class WorkloadLoader {
 
         byte[] content = null;
         List<Problem> problems = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(WorkloadCompatibility.notes(tree));
         if (workload.payloadFile() != null) {
             Integer ombSize = OmbPayloadName.sizeOf(workload.payloadFile());
             content = readPayload(source, workload.payloadFile(), ombSize == null ? problems : new ArrayList<>());

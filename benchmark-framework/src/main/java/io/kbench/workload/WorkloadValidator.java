@@ -51,7 +51,7 @@ public final class WorkloadValidator {
         checkRate(w, c);
         checkLength(w, c);
         checkBacklog(w, c);
-        checkOmbOnlyOptions(w, c);
+        problems.addAll(WorkloadCompatibility.problems(w));
         checkFaults(w, c);
         SubscriptionChecks.check(w, search, problems);
         if (search) {
@@ -255,9 +255,6 @@ public final class WorkloadValidator {
         if (w.warmupDurationMinutes() != null && w.warmupDurationMinutes() < 0) {
             c.add("warmupDurationMinutes", "warmupDurationMinutes must not be negative");
         }
-        if (w.logIntervalMillis() != null && w.logIntervalMillis() < 100) {
-            c.add("logIntervalMillis", "logIntervalMillis must be at least 100, got " + w.logIntervalMillis());
-        }
     }
 
     /**
@@ -312,35 +309,6 @@ public final class WorkloadValidator {
             if (w.countMode()) {
                 c.add("consumerBacklogSizeGB", "consumerBacklogSizeGB cannot be combined with messageCount");
             }
-        }
-    }
-
-    private static void checkOmbOnlyOptions(Workload w, Checks c) {
-        if (w.producerIncrementRate() != 0) {
-            c.add("producerIncrementRate", "producerIncrementRate (OpenMessaging Benchmark's rate ramp) is not supported: remove it");
-        }
-        if (w.producerPauseBeforeDrain() != 0) {
-            c.add("producerPauseBeforeDrain", "producerPauseBeforeDrain is not supported: remove it (producers keep their rate while a backlog drains)");
-        }
-        if (w.producerPauseDuringDrain() != 0) {
-            c.add("producerPauseDuringDrain", "producerPauseDuringDrain is not supported: remove it (producers keep their rate while a backlog drains)");
-        }
-        if (w.messageRateReceivedForSubscription() != 100) {
-            c.add("messageRateReceivedForSubscription", "messageRateReceivedForSubscription must be 100: filtered subscriptions are not supported");
-        }
-        checkRedpandaOptions(w, c);
-    }
-
-    /** Fields of the Redpanda fork of OMB: honoured where they mean something here (keyDistributor: INCREMENTING_KEY). */
-    private static void checkRedpandaOptions(Workload w, Checks c) {
-        if (w.consumerOnly()) {
-            c.add("consumerOnly", "consumerOnly (the Redpanda fork's pausing of producers while a backlog drains) is not "
-                    + "supported: producers keep their rate while a backlog drains. For a consume-only run, use "
-                    + "producersPerTopic: 0 with prefillMessages: N (the messages to consume)");
-        }
-        if (w.partitionWeights() != null) {
-            c.add("partitionWeights", "partitionWeights (the Redpanda fork's per-partition traffic shares) is not supported: "
-                    + "kbench leaves the partition to the client; skew traffic with keys instead (keyDistributor)");
         }
     }
 

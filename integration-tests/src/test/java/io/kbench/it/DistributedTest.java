@@ -248,7 +248,7 @@ class DistributedTest {
             assertTrue(busy.body().contains("busy with run first of coordinator-A"), busy.body());
             Cli.Outcome refused = Cli.run("--workers", agent.url(), "--worker-token-file", tokenFile().toString(),
                     "--drivers", driver.toString(), workload("busy", "testDuration: 2s").toString());
-            assertEquals(1, refused.exitCode(), refused.all());
+            assertEquals(2, refused.exitCode(), refused.all()); // nothing ran: unusable workers are bad input
             assertTrue(refused.err().contains("is busy with run first of coordinator-A"), refused.err());
             assertEquals(204, WorkerProcesses.http("POST", agent.url() + "/v1/runs/first/stop", WorkerProcesses.TOKEN, null).statusCode());
         }
@@ -261,7 +261,7 @@ class DistributedTest {
         java.util.Set<String> before = SharedKafka.topics();
         Cli.Outcome run = Cli.run("--workers", "http://127.0.0.1:" + closed, "--drivers", driver.toString(),
                 "--output-dir", dir.toString(), workload("unreachable", "testDuration: 2s").toString());
-        assertEquals(1, run.exitCode(), run.all());
+        assertEquals(2, run.exitCode(), run.all()); // nothing ran: unusable workers are bad input
         assertTrue(run.err().contains("worker http://127.0.0.1:" + closed), run.err());
         assertTrue(run.err().contains("is bin/benchmark-worker running there?"), run.err());
         assertEquals(before, SharedKafka.topics(), "no topic was created");

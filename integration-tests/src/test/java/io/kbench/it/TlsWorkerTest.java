@@ -79,7 +79,7 @@ class TlsWorkerTest {
             // Without the truststore the worker's certificate is refused before anything starts.
             Cli.Outcome untrusted = Cli.run("--workers", workerUrl, "--worker-token-file", tokenFile.toString(),
                     "--drivers", driver.toString(), "--output-dir", dir.toString(), workload.toString());
-            assertEquals(1, untrusted.exitCode(), untrusted.all());
+            assertEquals(2, untrusted.exitCode(), untrusted.all()); // nothing ran: unusable workers are bad input
             assertTrue(untrusted.err().contains("worker " + workerUrl), untrusted.err());
             assertTrue(untrusted.err().contains("pass --worker-truststore"), untrusted.err());
             BadInputTest.assertNoStackTrace(untrusted);

@@ -1,0 +1,86 @@
+package io.kbench.workload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Every field a workload file may carry only because OpenMessaging Benchmark or its Redpanda fork
+ * has it, with what happens to it: used, ignored (with a note when the file gives it), or refused
+ * (one line saying what to use instead). docs/workload-reference.md's table is {@link #markdownRows()}.
+ */
+public final class WorkloadCompatibility {
+
+    public enum Fate { USED, IGNORED, REFUSED }
+
+    /**
+     * @param name the file's field name
+     * @param from where the field comes from: OMB or the Redpanda fork
+     * @param fate what happens to it
+     * @param doc what happens, in the words of the reference's table
+     * @param note printed once when the file gives an ignored field, else null
+     * @param refusal the problem with the workload's value, or null when it is allowed
+     */
+    public record Field(String name, String from, Fate fate, String doc, String note, Function<Workload, String> refusal) {}
+
+    private static final String OMB = "OMB";
+    private static final String REDPANDA = "Redpanda fork";
+    private static final String KEEP_RATE = "producers keep their rate while a backlog drains";
+
+    public static final List<Field> FIELDS = List.of(
+            new Field("logIntervalMillis", OMB, Fate.IGNORED, "Accepted (at least 100) and ignored. Use `--progress-interval`.",
+                    "logIntervalMillis (OpenMessaging Benchmark's progress interval) is ignored: progress lines come every "
+                            + "--progress-interval (default 5s)",
+                    w -> w.logIntervalMillis() != null && w.logIntervalMillis() < 100
+                            ? "logIntervalMillis must be at least 100, got " + w.logIntervalMillis() : null),
+            new Field("randomTopicNames", OMB, Fate.IGNORED, "Accepted and ignored: topic names are always unique per run.",
+                    "randomTopicNames is ignored: topic names are always unique per run (they carry the run id)", w -> null),
+            new Field("acceptableBacklog", OMB, Fate.IGNORED, "Accepted and ignored: a search step may not let the backlog grow at all.",
+                    "acceptableBacklog is ignored: no step of a max-rate search may let the backlog grow at all", w -> null),
+            new Field("producerStartRate", OMB, Fate.USED, "Used: the seed of the search that `producerRate: 0` asks for.",
+                    null, w -> null),
+            new Field("producerIncrementRate", OMB, Fate.REFUSED, "Refused unless 0. Use `producerRateRamp` or `producerRateSteps`.",
+                    null, w -> w.producerIncrementRate() != 0
+                            ? "producerIncrementRate (OpenMessaging Benchmark's rate ramp) is not supported: remove it" : null),
+            new Field("producerIncrementSeconds", OMB, Fate.IGNORED, "Accepted and ignored (it goes with `producerIncrementRate`).",
+                    "producerIncrementSeconds is ignored: it goes with producerIncrementRate, which is not supported "
+                            + "(use producerRateRamp or producerRateSteps)", w -> null),
+            new Field("producerPauseBeforeDrain", OMB, Fate.REFUSED, "Refused unless 0: " + KEEP_RATE + ".", null,
+                    w -> w.producerPauseBeforeDrain() != 0
+                            ? "producerPauseBeforeDrain is not supported: remove it (" + KEEP_RATE + ")" : null),
+            new Field("producerPauseDuringDrain", OMB, Fate.REFUSED, "Refused unless 0: " + KEEP_RATE + ".", null,
+                    w -> w.producerPauseDuringDrain() != 0
+                            ? "producerPauseDuringDrain is not supported: remove it (" + KEEP_RATE + ")" : null),
+            new Field("messageRateReceivedForSubscription", OMB, Fate.REFUSED,
+                    "Refused unless 100: filtered subscriptions are not supported.", null,
+                    w -> w.messageRateReceivedForSubscription() != 100
+                            ? "messageRateReceivedForSubscription must be 100: filtered subscriptions are not supported" : null),
+            new Field("consumerOnly", REDPANDA, Fate.REFUSED,
+                    "Refused unless false. For a consume-only run, use `producersPerTopic: 0` with `prefillMessages`.", null,
+                    w -> w.consumerOnly() ? "consumerOnly (the Redpanda fork's pausing of producers while a backlog drains) is "
+                            + "not supported: " + KEEP_RATE + ". For a consume-only run, use producersPerTopic: 0 with "
+                            + "prefillMessages: N (the messages to consume)" : null),
+            new Field("partitionWeights", REDPANDA, Fate.REFUSED,
+                    "Refused. The client picks partitions; skew traffic with keys instead.", null,
+                    w -> w.partitionWeights() != null ? "partitionWeights (the Redpanda fork's per-partition traffic shares) is "
+                            + "not supported: kbench leaves the partition to the client; skew traffic with keys instead "
+                            + "(keyDistributor)" : null));
+
+    private WorkloadCompatibility() {}
+
+    /** A problem for each refused value. */
+    static List<Problem> problems(Workload w) {
+        return FIELDS.stream().filter(f -> f.refusal().apply(w) != null)
+                .map(f -> new Problem(f.name(), f.refusal().apply(w))).toList();
+    }
+
+    /** A note for each ignored field the file gives. */
+    static List<String> notes(ObjectNode file) {
+        return FIELDS.stream().filter(f -> f.note() != null && file.has(f.name())).map(Field::note).toList();
+    }
+
+    /** The reference's table rows, one per field. */
+    public static List<String> markdownRows() {
+        return FIELDS.stream().map(f -> "| `" + f.name() + "` | " + f.from() + " | " + f.doc() + " |").toList();
+    }
+}
