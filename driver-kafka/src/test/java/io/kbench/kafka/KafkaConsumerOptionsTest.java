@@ -96,8 +96,7 @@ class KafkaConsumerOptionsTest {
                 ProtocolChoice.membership(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
                 "kafka-clients 4.3.1 defaults to classic");
         assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.DRIVER_CONFIG, true),
-                ProtocolChoice.membership(new KafkaClientConfigs(config("group.protocol=CLASSIC
-group.instance.id=one", ""))
+                ProtocolChoice.membership(new KafkaClientConfigs(config("group.protocol=CLASSIC\ngroup.instance.id=one", ""))
                         .consumer("g"), ConsumerOptions.DEFAULTS), "... is not static membership; the file's own id is");
     }
 
