@@ -6,6 +6,7 @@ import io.kbench.coordinator.Console;
 import io.kbench.integrity.Integrity;
 import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.sharegroup.ShareGroups;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
@@ -92,6 +93,9 @@ final class FinalReport {
             out.line(m.transactions().line());
         }
         delivery(o.delivery(), out);
+        if (r.section(ConsumerGroups.class) != null) {
+            r.section(ConsumerGroups.class).lines().forEach(out::line);
+        }
         if (r.section(ConsumerEvents.class) != null) {
             r.section(ConsumerEvents.class).lines().forEach(out::line);
         }

@@ -34,11 +34,12 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
 
     /**
      * One event and its cost. Rates are messages consumed per second by every subscription (the event acts on
-     * the first); latencies end to end, in µs; the periods are the run's progress periods.
+     * one); latencies end to end, in µs; the periods are the run's progress periods.
      *
      * @param type e.g. {@code consumer-crash}
      * @param count consumers affected; null for worker-restart
      * @param worker the worker restarted; null for the other types
+     * @param subscription the group the event acted on (a worker-restart: whose assignment and partitions were watched)
      * @param plannedAfterMillis when it was planned, from the start of the measurement
      * @param appliedAfterMillis when it was applied, from the start of the measurement; null if it was not
      * @param appliedElapsedMicros when it was applied on the periods' time axis; null if not
@@ -68,6 +69,7 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
             String type,
             Integer count,
             Integer worker,
+            String subscription,
             long plannedAfterMillis,
             Long appliedAfterMillis,
             Long appliedElapsedMicros,
@@ -90,12 +92,14 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
         /** One line for the final report. */
         public String line() {
             if (!applied) {
-                return String.format(Locale.ROOT, "Consumer event %s at %.1f s: %s", type, plannedAfterMillis / 1e3, outcome);
+                return String.format(Locale.ROOT, "Consumer event %s on %s at %.1f s: %s", type, subscription, plannedAfterMillis / 1e3,
+                        outcome);
             }
-            return String.format(Locale.ROOT, "Consumer event %s%s at %.1f s: stable after %s, longest unconsumed partition %s "
+            return String.format(Locale.ROOT, "Consumer event %s%s on %s at %.1f s: stable after %s, longest unconsumed partition %s "
                             + "(%s before), %s partitions paused, %,.1f msg/s during vs %,.1f before (%s), e2e p99 %.1f ms peak vs %.1f ms before, "
                             + "spike %.1f s wide",
-                    type, count == null ? (worker == null ? "" : " of worker " + worker) : " of " + count, appliedAfterMillis / 1e3,
+                    type, count == null ? (worker == null ? "" : " of worker " + worker) : " of " + count, subscription,
+                    appliedAfterMillis / 1e3,
                     timeToStableMillis == null ? "(not stable)" : String.format(Locale.ROOT, "%,d ms", timeToStableMillis),
                     longestUnconsumedMillis == null ? "unknown" : String.format(Locale.ROOT, "%,d ms", longestUnconsumedMillis),
                     baselineLongestUnconsumedMillis == null ? "unknown"
@@ -113,16 +117,20 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
      * @param records the runner's account of each event
      * @param periods the run's progress periods (time axis: from the start of the load)
      * @param tracks every worker's partition activity
-     * @param subscription the subscription the events act on
+     * @param subscriptions the subscription each event acted on, one per record
      * @param measureEndElapsedMicros the end of the measurement on the periods' axis
      */
     public static ConsumerEvents analyse(List<EventRecord> records, List<PeriodSummary> periods, List<ActivityTrack> tracks,
-                                         String subscription, long measureEndElapsedMicros) {
+                                         List<String> subscriptions, long measureEndElapsedMicros) {
+        if (subscriptions.size() != records.size()) {
+            throw new IllegalArgumentException(records.size() + " events but " + subscriptions.size() + " subscriptions");
+        }
         List<Impact> out = new ArrayList<>();
         for (int i = 0; i < records.size(); i++) {
             EventRecord r = records.get(i);
+            String subscription = subscriptions.get(i);
             if (!r.applied() || r.appliedElapsedMicros() == null) {
-                out.add(new Impact(r.type(), r.count(), r.worker(), r.plannedAfterMillis(), r.appliedAfterMillis(),
+                out.add(new Impact(r.type(), r.count(), r.worker(), subscription, r.plannedAfterMillis(), r.appliedAfterMillis(),
                         r.appliedElapsedMicros(), r.appliedAt(), r.outcome(), false, null, null, null, null, null, null, 0, 0, null, 0, 0, 0));
                 continue;
             }
@@ -206,7 +214,8 @@ public record ConsumerEvents(@JsonValue List<Impact> events) implements ResultSe
                 longest = 0L;
             }
         }
-        return new Impact(r.type(), r.count(), r.worker(), r.plannedAfterMillis(), r.appliedAfterMillis(), r.appliedElapsedMicros(),
+        return new Impact(r.type(), r.count(), r.worker(), subscription, r.plannedAfterMillis(), r.appliedAfterMillis(),
+                r.appliedElapsedMicros(),
                 r.appliedAt(), r.outcome(), true, r.stableAfterMillis(), longest, longestPartition, baselineGap, paused, partitionCount,
                 rateBefore, rateDuring,
                 rateBefore > 0 ? rateDuring / rateBefore : null, baseline, peak, width / 1_000);

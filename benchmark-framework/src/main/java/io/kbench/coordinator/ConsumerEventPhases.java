@@ -12,42 +12,60 @@ import io.kbench.worker.WorkerGroup;
 import io.kbench.workload.ConsumerEventSpec;
 import io.kbench.workload.Workload;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
  * The coordinator's side of consumer events: what each event does to the workers' consumers of the
- * run's first subscription, when its assignment counts as stable again, and the events' section of the
- * result once the workers have reported when each partition was consumed.
+ * subscription it names (by number among the first topic's subscriptions, the first by default), when that
+ * subscription's assignment counts as stable again, and the events' section of the result once the workers
+ * have reported when each partition was consumed.
  */
 final class ConsumerEventPhases {
 
     private final WorkerGroup workers;
     private final Workload workload;
-    private final ConsumerSpec first;
+    /** The first consumer of each of the first topic's subscriptions, by the subscription's number. */
+    private final List<ConsumerSpec> subscriptions;
     private final int partitions;
     private final boolean share;
-    private int nextIndex;
-    private int members;
+    private final Map<String, Integer> nextIndex = new HashMap<>();
+    private final Map<String, Integer> members = new HashMap<>();
+    /** The subscription of the event being applied or watched (the runner applies one at a time). */
+    private volatile ConsumerSpec current;
     private ConsumerEventRunner runner;
     private List<ConsumerEventRunner.EventRecord> records = List.of();
 
-    /** @throws RunFailedException when an event names a worker the run does not have */
+    /** @throws RunFailedException when an event names a worker or a subscription the run does not have */
     ConsumerEventPhases(WorkerGroup workers, Workload workload, TopicLayout layout) {
         this.workers = workers;
         this.workload = workload;
-        this.first = layout.consumers().get(0);
+        ConsumerSpec first = layout.consumers().get(0);
+        Map<String, ConsumerSpec> bySubscription = new LinkedHashMap<>();
+        layout.consumers().stream().filter(c -> c.topic().equals(first.topic())).forEach(c -> bySubscription.putIfAbsent(c.subscription(), c));
+        this.subscriptions = List.copyOf(bySubscription.values());
         this.partitions = layout.topics().stream().filter(t -> t.name().equals(first.topic())).findFirst().orElseThrow().partitions();
         this.share = first.plan().share();
-        this.nextIndex = workload.consumerPerSubscription();
-        this.members = workload.consumerPerSubscription();
+        this.current = first;
+        for (ConsumerSpec c : subscriptions) {
+            nextIndex.put(c.subscription(), workload.consumerPerSubscription());
+            members.put(c.subscription(), workload.consumerPerSubscription());
+        }
         List<ConsumerEventSpec> events = workload.consumerEvents();
         for (int i = 0; i < events.size(); i++) {
             ConsumerEventSpec e = events.get(i);
             if (e.kind() == ConsumerEventSpec.Kind.WORKER_RESTART && e.worker() != null && e.worker() >= workers.members().size()) {
                 throw new RunFailedException(String.format(Locale.ROOT, "consumerEvents[%d]: worker-restart of worker %d, but the run "
                         + "has %d worker(s) (0 to %d)", i, e.worker(), workers.members().size(), workers.members().size() - 1));
+            }
+            if (e.subscriptionOrDefault() >= subscriptions.size()) { // the workload's checks refuse it earlier
+                throw new RunFailedException(String.format(Locale.ROOT, "consumerEvents[%d].subscription %d, but the run has %d "
+                        + "subscription(s) (0 to %d)", i, e.subscriptionOrDefault(), subscriptions.size(), subscriptions.size() - 1));
             }
         }
     }
@@ -64,23 +82,26 @@ final class ConsumerEventPhases {
     }
 
     private String apply(ConsumerEventSpec e) {
-        String group = first.subscription();
+        ConsumerSpec on = subscriptions.get(e.subscriptionOrDefault());
+        current = on;
+        String group = on.subscription();
         switch (e.kind()) {
             case CONSUMER_JOIN -> {
                 List<ConsumerSpec> specs = new ArrayList<>();
                 for (int i = 0; i < e.countOrDefault(); i++) {
-                    specs.add(new ConsumerSpec(first.topic(), group, first.fromEnd(), TopicLayout.consumerPlan(workload, group, nextIndex++)));
+                    int index = nextIndex.merge(group, 1, Integer::sum) - 1;
+                    specs.add(new ConsumerSpec(on.topic(), group, on.fromEnd(), TopicLayout.consumerPlan(workload, group, index)));
                 }
                 workers.createConsumers(specs);
-                members += specs.size();
-                return String.format(Locale.ROOT, "%d consumer(s) joined %s (%d now)", specs.size(), group, members);
+                int now = members.merge(group, specs.size(), Integer::sum);
+                return String.format(Locale.ROOT, "%d consumer(s) joined %s (%d now)", specs.size(), group, now);
             }
             case CONSUMER_LEAVE, CONSUMER_CRASH -> {
                 boolean crash = e.kind() == ConsumerEventSpec.Kind.CONSUMER_CRASH;
                 int removed = workers.removeConsumers(group, e.countOrDefault(), crash);
-                members -= removed;
+                int left = members.merge(group, -removed, Integer::sum);
                 return String.format(Locale.ROOT, "%d consumer(s) of %s %s (%d left)", removed, group,
-                        crash ? "abandoned without closing (crash)" : "closed gracefully", members);
+                        crash ? "abandoned without closing (crash)" : "closed gracefully", left);
             }
             case WORKER_RESTART -> {
                 int index = e.worker() == null ? 0 : e.worker();
@@ -94,10 +115,10 @@ final class ConsumerEventPhases {
 
     /**
      * A consumer group is stable when its members hold every partition and each holds one (unless they outnumber
-     * the partitions); a share group when every member holds one.
+     * the partitions); a share group when every member holds one. Of the subscription of the event last applied.
      */
     private boolean stable() {
-        List<Integer> counts = workers.memberAssignments().getOrDefault(first.subscription(), List.of());
+        List<Integer> counts = workers.memberAssignments().getOrDefault(current.subscription(), List.of());
         boolean everyMemberHolds = counts.stream().allMatch(c -> c > 0);
         if (share) {
             return !counts.isEmpty() && everyMemberHolds;
@@ -116,6 +137,22 @@ final class ConsumerEventPhases {
         periods.addAll(measured);
         long end = measured.isEmpty() ? Long.MAX_VALUE : measured.get(measured.size() - 1).elapsedMicros();
         List<ActivityTrack> tracks = findings.stream().flatMap(f -> f.activity().stream()).toList();
-        return ConsumerEvents.analyse(records, periods, tracks, first.subscription(), end);
+        return ConsumerEvents.analyse(records, periods, tracks, subscriptionsOf(records), end);
+    }
+
+    /**
+     * Each record's subscription. The runner's records do not carry the event, so each is matched to the first event not
+     * yet matched with its type and planned time (events alike in both act alike, so which one matches does not matter).
+     */
+    private List<String> subscriptionsOf(List<ConsumerEventRunner.EventRecord> records) {
+        List<ConsumerEventSpec> unmatched = new ArrayList<>(workload.consumerEvents());
+        List<String> out = new ArrayList<>();
+        for (ConsumerEventRunner.EventRecord r : records) {
+            ConsumerEventSpec match = unmatched.stream().filter(e -> Objects.equals(e.type(), r.type())
+                    && e.after().toMillis() == r.plannedAfterMillis() && Objects.equals(e.worker(), r.worker())).findFirst().orElse(null);
+            unmatched.remove(match);
+            out.add(subscriptions.get(match == null ? 0 : match.subscriptionOrDefault()).subscription());
+        }
+        return out;
     }
 }

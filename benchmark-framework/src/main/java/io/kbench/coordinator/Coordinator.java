@@ -2,6 +2,7 @@ package io.kbench.coordinator;
 
 import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.sharegroup.ShareGroups;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.driver.TopicSpec;
 import io.kbench.faults.FaultApplier;
 import io.kbench.integrity.Integrity;
@@ -141,6 +142,10 @@ public final class Coordinator {
         ShareGroups shares = ShareGroups.of(collected.findings().stream().flatMap(f -> f.shareGroups().stream()).toList());
         if (shares != null) {
             record.section(shares);
+        }
+        ConsumerGroups groups = ConsumerGroups.of(collected.findings().stream().flatMap(f -> f.consumerGroups().stream()).toList());
+        if (groups != null) {
+            record.section(groups);
         }
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),

@@ -1,6 +1,7 @@
 package io.kbench.report;
 
 import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.sharegroup.ShareGroups;
 import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;
@@ -24,14 +25,21 @@ final class ConsumerTables {
         return marks;
     }
 
-    /** One table per consumer event: what was done and what it cost. */
-    static List<TableSpec> events(ConsumerEvents events) {
+    /**
+     * One table per consumer event: what was done, to which group (with its protocol when the run recorded it), and what
+     * it cost.
+     */
+    static List<TableSpec> events(ConsumerEvents events, ConsumerGroups groups) {
         List<TableSpec> tables = new ArrayList<>();
         List<ConsumerEvents.Impact> list = events == null ? List.of() : events.events();
         for (int i = 0; i < list.size(); i++) {
             ConsumerEvents.Impact e = list.get(i);
             TableSpec t = new TableSpec(String.format(Locale.ROOT, "Consumer events: %d. %s%s at %.1f s", i + 1, e.type(),
                     e.count() == null ? "" : " of " + e.count(), e.plannedAfterMillis() / 1e3), List.of("figure", "value"));
+            if (e.subscription() != null) {
+                ConsumerGroups.Group g = groups == null ? null : groups.group(e.subscription());
+                t.row(List.of("subscription", e.subscription() + (g == null ? "" : ": " + g.membership())));
+            }
             t.row(List.of("outcome", e.outcome()));
             if (e.applied()) {
                 t.row(List.of("time to stable assignment (ms)", e.timeToStableMillis() == null ? "not stable before the next event or "
@@ -52,6 +60,18 @@ final class ConsumerTables {
             tables.add(t);
         }
         return tables;
+    }
+
+    /** One row per consumer group: the protocol its members ran with, where it came from, static or not. */
+    static TableSpec consumerGroups(ConsumerGroups groups) {
+        TableSpec t = new TableSpec("Consumer groups", List.of("group", "topic", "protocol", "protocol from", "membership",
+                "members at the end"));
+        for (ConsumerGroups.Group g : groups == null ? List.<ConsumerGroups.Group>of() : groups.groups()) {
+            t.row(List.of(g.group(), g.topic(), g.protocol(), g.protocolSource(), g.staticMembership() ? "static" : "dynamic",
+                    Integer.toString(g.members())));
+        }
+        return t.note("as the driver resolved it: the workload's subscription.groupProtocol, else the driver file's, else the "
+                + "default; static: every member had a group instance id from the workload or the driver file");
     }
 
     /** One row per share group, and per worker when there are several. */

@@ -4,6 +4,7 @@ import io.kbench.backlog.CatchUp;
 import io.kbench.consumerevents.ConsumerEvents;
 import io.kbench.faults.FaultEvent;
 import io.kbench.sharegroup.ShareGroups;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.faults.FaultTimeline;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.Units;
@@ -51,7 +52,10 @@ final class DetailsSection {
         if (r.section(ShareGroups.class) != null) {
             s.table(ConsumerTables.shareGroups(r.section(ShareGroups.class)));
         }
-        ConsumerTables.events(r.section(ConsumerEvents.class)).forEach(s::table);
+        if (r.section(ConsumerGroups.class) != null) {
+            s.table(ConsumerTables.consumerGroups(r.section(ConsumerGroups.class)));
+        }
+        ConsumerTables.events(r.section(ConsumerEvents.class), r.section(ConsumerGroups.class)).forEach(s::table);
         TableSpec faults = faults(r.section(FaultTimeline.class));
         if (faults.size() > 0) {
             s.table(faults);

@@ -1,6 +1,7 @@
 package io.kbench.result;
 
 import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.sharegroup.ShareGroups;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -47,7 +48,8 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
             new SectionType("catchUp", CatchUp.class, NULL),
             new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE),
             new SectionType("shareGroups", ShareGroups.class, null),
-            new SectionType("consumerEvents", ConsumerEvents.class, null));
+            new SectionType("consumerEvents", ConsumerEvents.class, null),
+            new SectionType("consumerGroups", ConsumerGroups.class, null));
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 

@@ -1,6 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.consumerevents.ActivityTrack;
+import io.kbench.consumergroups.GroupFigures;
 import io.kbench.sharegroup.ShareFigures;
 
 import io.kbench.integrity.IntegrityReport;
@@ -19,17 +20,21 @@ import java.util.List;
  * @param shareGroups the figures of each share group with members on this worker (empty without)
  * @param activity when each subscription's partitions were consumed on this worker, in a run with consumer events
  *     (empty without)
+ * @param consumerGroups how the members of each consumer group with members on this worker were made, as the driver
+ *     said (empty when it does not say)
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity) {
+                             List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity,
+                             List<GroupFigures> consumerGroups) {
 
     public WorkerFindings {
         shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);
         activity = activity == null ? List.of() : List.copyOf(activity);
+        consumerGroups = consumerGroups == null ? List.of() : List.copyOf(consumerGroups);
     }
 
     public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
                           List<WarningSummary> clientWarnings) {
-        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of());
+        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of(), List.of());
     }
 }

@@ -36,6 +36,9 @@ import java.util.Set;
 import java.util.HashSet;
 import java.util.SplittableRandom;
 import io.kbench.consumerevents.PartitionActivity;
+import io.kbench.consumergroups.GroupFigures;
+import io.kbench.consumergroups.GroupTally;
+import io.kbench.driver.GroupMembership;
 import io.kbench.sharegroup.ProcessingTime;
 import io.kbench.sharegroup.ShareFigures;
 import io.kbench.sharegroup.ShareMember;
@@ -66,6 +69,7 @@ final class WorkerRun {
     private final List<ConsumerChecker> checkers = new ArrayList<>();
     private final Set<String> preparedShareGroups = new HashSet<>();
     private final Map<String, ShareTally> shareTallies = new LinkedHashMap<>();
+    private final Map<String, GroupTally> groupTallies = new LinkedHashMap<>();
     /** Checkers of consumers closed during the run (consumer events): what they read still counts. */
     private final List<ConsumerChecker> retiredCheckers = new ArrayList<>();
     private final Map<String, PartitionActivity> activity = new LinkedHashMap<>();
@@ -127,10 +131,22 @@ final class WorkerRun {
         SplittableRandom random = new SplittableRandom(seed());
         PartitionActivity tracked = activityOf(spec);
         ConsumerCallback callback = new Receiver(checker, processing, random, tracked);
-        consumers.add(await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
-                        spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic()));
+        BenchmarkConsumer consumer = await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
+                spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic());
+        consumers.add(consumer);
         consumerSpecs.add(spec);
         checkers.add(checker);
+        groupTallies.computeIfAbsent(spec.subscription(), g -> new GroupTally(g, spec.topic())).add(membershipOf(consumer));
+    }
+
+    /** What the driver says of how the member was made, or null; a driver that fails to say does not fail the run. */
+    private static GroupMembership membershipOf(BenchmarkConsumer consumer) {
+        try {
+            return consumer.groupMembership();
+        } catch (RuntimeException e) {
+            log.warn("The driver could not say how a consumer group member was made: {}", Errors.describe(e));
+            return null;
+        }
     }
 
     private void createShareConsumer(ConsumerSpec spec) {
@@ -433,8 +449,14 @@ final class WorkerRun {
         List<ShareFigures> shares = new ArrayList<>();
         shareTallies.forEach((group, tally) -> shares.add(tally.figures(workerId,
                 (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count())));
+        List<GroupFigures> groups = new ArrayList<>();
+        groupTallies.forEach((group, tally) -> {
+            if (tally.known()) {
+                groups.add(tally.figures(workerId, (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count()));
+            }
+        });
         return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
-                activity.values().stream().map(PartitionActivity::track).toList());
+                activity.values().stream().map(PartitionActivity::track).toList(), groups);
     }
 
     synchronized void pauseConsumers() {

@@ -8,21 +8,36 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * One entry of a workload's {@code consumerEvents:} list: what happens to the consumers of the first
+ * One entry of a workload's {@code consumerEvents:} list: what happens to the consumers of one
  * subscription during the measurement, and when; declared like a fault.
  *
  * @param after when, from the start of the measurement
  * @param type {@code consumer-join}, {@code consumer-leave}, {@code consumer-crash} or {@code worker-restart}
  * @param count how many consumers join, leave or crash (default 1); not for worker-restart
  * @param worker the index of the worker whose consumers restart (default 0); only for worker-restart
+ * @param subscription the subscription acted on, by its number among the first topic's subscriptions (0 to
+ *     {@code subscriptionsPerTopic} − 1, the number its group's name ends with: {@code -sub-N}); default 0. A
+ *     worker-restart restarts every consumer of its worker; this says which subscription its figures are of
  */
-public record ConsumerEventSpec(Duration after, String type, Integer count, Integer worker) implements TimelineEvent {
+public record ConsumerEventSpec(Duration after, String type, Integer count, Integer worker, Integer subscription)
+        implements TimelineEvent {
 
-    /** "consumer-crash of 2 at 10s", "worker-restart of worker 1 at 20s", for messages. */
+    /** An event on the first subscription. */
+    public ConsumerEventSpec(Duration after, String type, Integer count, Integer worker) {
+        this(after, type, count, worker, null);
+    }
+
+    /** "consumer-crash of 2 at 10s", "worker-restart of worker 1 at 20s", "consumer-join of 1 on subscription 1 at 5s". */
     @Override
     public String describe() {
         return type + (count == null ? "" : " of " + count) + (worker == null ? "" : " of worker " + worker)
+                + (subscription == null ? "" : " on subscription " + subscription)
                 + (after == null ? "" : " at " + DurationParser.format(after));
+    }
+
+    /** The subscription's number (0 unless given). */
+    public int subscriptionOrDefault() {
+        return subscription == null ? 0 : subscription;
     }
 
     /** The type, once validated. */

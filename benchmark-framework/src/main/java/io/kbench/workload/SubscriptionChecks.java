@@ -81,7 +81,10 @@ final class SubscriptionChecks {
         }
     }
 
-    /** Events happen in a timed measurement, at a known type, and never take away consumers the subscription lacks. */
+    /**
+     * Events happen in a timed measurement, at a known type, on a subscription the workload has, and never take away
+     * consumers that subscription lacks (each subscription starts with consumerPerSubscription; only its own events count).
+     */
     private static void checkEvents(Workload w, boolean search, List<Problem> problems) {
         List<ConsumerEventSpec> events = w.consumerEvents();
         if (events.isEmpty()) {
@@ -138,18 +141,30 @@ final class SubscriptionChecks {
                 problems.add(new Problem("consumerEvents", at + ".worker must be a worker's index, 0 or more, got " + e.worker(),
                         List.of("consumerEvents", i, "worker")));
             }
-            if (kind.isPresent() && (kind.get() == Kind.CONSUMER_CRASH || kind.get() == Kind.CONSUMER_LEAVE) && e.after() != null) {
+            boolean knownSubscription = true;
+            if (e.subscription() != null && (e.subscription() < 0 || e.subscription() >= w.subscriptionsPerTopic())) {
+                knownSubscription = false;
+                problems.add(new Problem("consumerEvents", String.format(Locale.ROOT, "%s.subscription %d is not a subscription of "
+                        + "the workload: subscriptionsPerTopic is %d, so give 0%s (the number the group's name ends with, -sub-N)",
+                        at, e.subscription(), w.subscriptionsPerTopic(), w.subscriptionsPerTopic() == 1 ? " or leave it out"
+                                : " to " + (w.subscriptionsPerTopic() - 1)), List.of("consumerEvents", i, "subscription")));
+            }
+            if (knownSubscription && kind.isPresent() && (kind.get() == Kind.CONSUMER_CRASH || kind.get() == Kind.CONSUMER_LEAVE)
+                    && e.after() != null) {
                 int before = consumers;
                 for (ConsumerEventSpec earlier : inOrder) {
                     if (earlier == e) {
                         break;
                     }
-                    before += delta(earlier);
+                    if (earlier.subscriptionOrDefault() == e.subscriptionOrDefault()) {
+                        before += delta(earlier);
+                    }
                 }
                 if (e.countOrDefault() > before) {
-                    problems.add(new Problem("consumerEvents", String.format(Locale.ROOT, "%s: %s of %d consumer(s), but the "
-                            + "subscription has %d then (consumerPerSubscription %d and the events before): at most %d",
-                            at, kind.get().label(), e.countOrDefault(), before, consumers, before), List.of("consumerEvents", i, "count")));
+                    problems.add(new Problem("consumerEvents", String.format(Locale.ROOT, "%s: %s of %d consumer(s), but subscription "
+                            + "%d has %d then (consumerPerSubscription %d and the events before on it): at most %d",
+                            at, kind.get().label(), e.countOrDefault(), e.subscriptionOrDefault(), before, consumers, before),
+                            List.of("consumerEvents", i, "count")));
                 }
             }
         }

@@ -49,7 +49,7 @@ class ConsumerEventsTest {
         EventRecord crash = new EventRecord("consumer-crash", 1, null, 5_000, 5_000L, 10_000_000L,
                 Instant.ofEpochMilli((LOAD_START_EPOCH + 10_000_000) / 1_000).toString(), "1 crashed", true, 6_100L);
 
-        ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(crash), periods, List.of(a.track()), "g", 20_000_000).events().get(0);
+        ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(crash), periods, List.of(a.track()), List.of("g"), 20_000_000).events().get(0);
 
         assertEquals(6_100L, e.timeToStableMillis());
         assertEquals(6_000, e.longestUnconsumedMillis(), 20, e.toString());
@@ -68,7 +68,7 @@ class ConsumerEventsTest {
     @Test
     void anEventNotAppliedHasNoFigures() {
         EventRecord none = new EventRecord("consumer-join", 1, null, 5_000, null, null, null, "not applied", false, null);
-        ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(none), List.of(), List.of(), "g", 1).events().get(0);
+        ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(none), List.of(), List.of(), List.of("g"), 1).events().get(0);
         assertNull(e.timeToStableMillis());
         assertTrue(e.line().endsWith("not applied"), e.line());
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.consumerevents.ConsumerEvents;
+import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
@@ -105,6 +106,12 @@ class ConsumerRunTest {
         assertEquals(0L, i.lostMessages(), i.line());
         assertEquals(0, i.duplicateMessages(), i.line());
         assertTrue(runs.consoleText().contains("CONSUMER EVENT consumer-join of 2 consumer(s): 2 consumer(s) joined"), runs.consoleText());
+        // Nobody chose a protocol: the in-memory driver's default, which is how its groups behave.
+        ConsumerGroups.Group g = r.section(ConsumerGroups.class).groups().get(0);
+        assertEquals(new ConsumerGroups.Group(events.get(0).subscription(), r.identity().topics().get(0), "consumer", "default", false, 3),
+                g, "2 + 2 - 1, on both workers");
+        assertEquals(List.of("Consumer group " + g.group() + ": protocol consumer (default), dynamic members; 3 member(s) at the end."),
+                r.section(ConsumerGroups.class).lines());
     }
 
     @Test
@@ -126,6 +133,39 @@ class ConsumerRunTest {
         ConsumerEvents.Impact e = r.section(ConsumerEvents.class).events().get(0);
         assertNotNull(e.timeToStableMillis(), "back well within the 6 s session: " + e);
         assertTrue(e.timeToStableMillis() < 6_000, e.toString());
+        assertEquals(0L, r.section(Integrity.class).lostMessages(), r.section(Integrity.class).line());
+        ConsumerGroups.Group g = r.section(ConsumerGroups.class).groups().get(0);
+        assertEquals("consumer (workload), static members", g.membership(), "the workload's choice wins: " + g);
+        assertEquals(2, g.members());
+    }
+
+    @Test
+    void anEventActsOnTheSubscriptionItNamesAndEachGroupRecordsItsProtocol() {
+        RunResult r = run("""
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 100
+                subscriptionsPerTopic: 2
+                consumerPerSubscription: 2
+                producerRate: 500
+                warmupDuration: 0s
+                testDuration: 3s
+                subscription: {groupProtocol: classic}
+                consumerEvents:
+                  - {after: 1s, type: consumer-join, count: 2, subscription: 1}
+                  - {after: 2s, type: consumer-leave, count: 1}
+                """);
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        List<ConsumerEvents.Impact> events = r.section(ConsumerEvents.class).events();
+        assertTrue(events.get(0).subscription().endsWith("-sub-1"), events.get(0).toString());
+        assertTrue(events.get(0).outcome().equals("2 consumer(s) joined " + events.get(0).subscription() + " (4 now)"), events.get(0).outcome());
+        assertTrue(events.get(1).subscription().endsWith("-sub-0"), "the first subscription by default: " + events.get(1));
+        assertTrue(events.get(1).outcome().endsWith("closed gracefully (1 left)"), events.get(1).outcome());
+        assertTrue(events.get(0).line().contains(" on " + events.get(0).subscription() + " at "), events.get(0).line());
+        ConsumerGroups groups = r.section(ConsumerGroups.class);
+        assertEquals(1, groups.group(events.get(1).subscription()).members(), groups.toString());
+        assertEquals(4, groups.group(events.get(0).subscription()).members(), groups.toString());
+        assertEquals(List.of("Consumer groups (2): protocol classic (workload), dynamic members; 5 member(s) at the end."), groups.lines());
         assertEquals(0L, r.section(Integrity.class).lostMessages(), r.section(Integrity.class).line());
     }
 }

@@ -109,6 +109,9 @@ class HttpRunTest {
             assertTrue(w.messagesAcked() > 0 && w.messagesReceived() > 0, "every agent produced and consumed: " + w);
         }
         assertEquals(3000, r.section(Integrity.class).checkedMessages(), "consumers on one agent checked the other's messages too");
+        io.kbench.consumergroups.ConsumerGroups.Group group = r.section(io.kbench.consumergroups.ConsumerGroups.class).groups().get(0);
+        assertEquals(2, group.members(), "each agent's member, reported over HTTP: " + group);
+        assertEquals("consumer (default), dynamic members", group.membership(), "the in-memory driver's own default");
         assertEquals(0L, r.section(Integrity.class).lostMessages());
         two.forEach(a -> assertNull(a.currentRunId(), a.url() + " is idle"));
         runs.assertNothingLeftBehind(spec.runId());
@@ -267,6 +270,7 @@ class HttpRunTest {
         assertTrue(events.stream().allMatch(io.kbench.consumerevents.ConsumerEvents.Impact::applied), events.toString());
         assertTrue(events.get(1).outcome().startsWith("2 consumer(s)"), events.get(1).outcome());
         assertEquals(3, g.consumers(), "4 + 1 - 2 members at the end");
+        assertNull(r.section(io.kbench.consumergroups.ConsumerGroups.class), "a share group is no consumer group");
         String metrics = client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS).bodyAsString();
         assertTrue(metrics.contains("kbench_share_delivered") && metrics.contains("kbench_share_lock_expiries"), metrics);

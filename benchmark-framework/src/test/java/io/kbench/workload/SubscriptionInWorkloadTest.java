@@ -81,8 +81,8 @@ class SubscriptionInWorkloadTest {
 
     @Test
     void eventsMustFitTheMeasurementAndTheConsumersThereAre() {
-        assertEquals(List.of("consumerEvents[1]: consumer-crash of 3 consumer(s), but the subscription has 2 then "
-                        + "(consumerPerSubscription 2 and the events before): at most 2"),
+        assertEquals(List.of("consumerEvents[1]: consumer-crash of 3 consumer(s), but subscription 0 has 2 then "
+                        + "(consumerPerSubscription 2 and the events before on it): at most 2"),
                 problems("consumerPerSubscription: 2\nconsumerEvents:\n  - {after: 5s, type: consumer-leave}\n"
                         + "  - {after: 10s, type: consumer-crash, count: 3}\n  - {after: 1s, type: consumer-join}\n"));
         assertEquals(List.of("consumerEvents[0].after 40s is not within the measurement (testDuration 30s)",
@@ -91,6 +91,29 @@ class SubscriptionInWorkloadTest {
                 problems("consumerEvents:\n  - {after: 40s, type: consumer-join}\n  - {after: 1s, type: consumer-crsh}\n"));
         assertEquals(List.of("consumerEvents[0]: worker-restart restarts every consumer of one worker, so it takes no count: remove "
                 + "count (give worker to choose which)"), problems("consumerEvents:\n  - {after: 1s, type: worker-restart, count: 2}\n"));
+    }
+
+    @Test
+    void anEventNamesItsSubscriptionWhichMustExistAndHaveTheConsumersItTakesAway() {
+        Workload w = Workloads.parse(BASE + "subscriptionsPerTopic: 2\nconsumerEvents:\n  - {after: 5s, type: consumer-join, "
+                + "subscription: 1}\n  - {after: 6s, type: consumer-crash}\n");
+        assertEquals(List.of(), WorkloadValidator.validate(w));
+        assertEquals(1, w.consumerEvents().get(0).subscriptionOrDefault());
+        assertEquals(0, w.consumerEvents().get(1).subscriptionOrDefault(), "the first subscription by default");
+        assertEquals("consumer-join on subscription 1 at 5s", w.consumerEvents().get(0).describe());
+        assertEquals(List.of("consumerEvents[0].subscription 2 is not a subscription of the workload: subscriptionsPerTopic is 2, "
+                        + "so give 0 to 1 (the number the group's name ends with, -sub-N)"),
+                problems("subscriptionsPerTopic: 2\nconsumerEvents:\n  - {after: 5s, type: consumer-leave, subscription: 2}\n"));
+        assertEquals(List.of("consumerEvents[0].subscription -1 is not a subscription of the workload: subscriptionsPerTopic is 1, "
+                        + "so give 0 or leave it out (the number the group's name ends with, -sub-N)"),
+                problems("consumerEvents:\n  - {after: 5s, type: consumer-join, subscription: -1}\n"));
+        // A join on subscription 1 gives subscription 0 nothing to lose: its crash of 2 (of 1) is refused, naming it.
+        assertEquals(List.of("consumerEvents[1]: consumer-crash of 2 consumer(s), but subscription 0 has 1 then "
+                        + "(consumerPerSubscription 1 and the events before on it): at most 1"),
+                problems("subscriptionsPerTopic: 2\nconsumerEvents:\n  - {after: 5s, type: consumer-join, subscription: 1}\n"
+                        + "  - {after: 6s, type: consumer-crash, count: 2}\n"));
+        assertEquals(List.of(), problems("subscriptionsPerTopic: 2\nconsumerEvents:\n  - {after: 5s, type: consumer-join, "
+                + "subscription: 1}\n  - {after: 6s, type: consumer-crash, count: 2, subscription: 1}\n"));
     }
 
     @Test

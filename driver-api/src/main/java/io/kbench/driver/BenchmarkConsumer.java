@@ -38,6 +38,15 @@ public interface BenchmarkConsumer extends AutoCloseable {
                 + "ConsumerFeature.CRASH_CLOSE; close it gracefully instead");
     }
 
+    /**
+     * The protocol and static membership this consumer group member runs with, as the driver resolved
+     * them (options &gt; driver file &gt; default), for the result. Asked once, after the member is created.
+     * The default, {@code null}, says nothing: a share consumer, or a driver without consumer groups.
+     */
+    default GroupMembership groupMembership() {
+        return null;
+    }
+
     @Override
     void close() throws Exception;
 }

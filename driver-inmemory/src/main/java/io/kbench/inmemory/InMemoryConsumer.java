@@ -5,6 +5,7 @@ import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,7 @@ final class InMemoryConsumer implements BenchmarkConsumer {
     private final Topic topic;
     private final ConsumerGroup group;
     private final String instanceId;
+    private final GroupMembership membership;
     private final long sessionNanos;
     private final ConsumerCallback callback;
     private final AtomicLong lastAnswerMillis;
@@ -55,12 +57,22 @@ final class InMemoryConsumer implements BenchmarkConsumer {
         this.topic = topic;
         this.group = topic.group(groupName, options.fromEnd());
         this.instanceId = options.groupInstanceId();
+        // Its groups behave as Kafka's consumer protocol's do whatever is asked: unasked, that is what it reports.
+        this.membership = options.protocol() != null
+                ? new GroupMembership(options.protocol(), GroupMembership.Source.OPTIONS, instanceId != null)
+                : new GroupMembership(ConsumerOptions.GroupProtocol.CONSUMER, GroupMembership.Source.DEFAULT, instanceId != null);
         this.sessionNanos = (options.sessionTimeout() == null ? DEFAULT_SESSION_TIMEOUT : options.sessionTimeout()).toNanos();
         this.callback = callback;
         this.lastAnswerMillis = lastAnswerMillis;
         this.onClose = onClose;
         this.thread = new Thread(this::deliver, "kbench-inmemory-consumer-" + topic.name + "-" + groupName);
         this.thread.setDaemon(true);
+    }
+
+    /** The protocol asked for (it changes nothing here), else consumer's, which this driver's groups behave like. */
+    @Override
+    public GroupMembership groupMembership() {
+        return membership;
     }
 
     /** Joins the group (which hands this member its share of the partitions) and starts delivering. */

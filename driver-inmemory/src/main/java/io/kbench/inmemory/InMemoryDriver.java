@@ -198,7 +198,9 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
      * Share groups; static membership, session timeouts and crashes as Kafka's group coordinator
      * treats them ({@link Membership}). The group protocol is accepted and changes nothing: partitions
      * move at once when members come and go, as under Kafka's consumer protocol, never with the
-     * stop-the-world pause of the classic eager one.
+     * stop-the-world pause of the classic eager one. A member reports the protocol it was asked for, or
+     * {@code consumer} (the protocol its groups behave like) when none was asked
+     * ({@link io.kbench.driver.BenchmarkConsumer#groupMembership()}).
      */
     @Override
     public Set<ConsumerFeature> consumerFeatures() {

@@ -15,6 +15,7 @@ import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.ShareConsumerCallback;
+import io.kbench.driver.GroupMembership;
 import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.SweepTarget;
 import io.kbench.driver.TopicSpec;
@@ -322,13 +323,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                 // Only committed messages; end-to-end latency then includes the wait for the commit.
                 props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             }
+            GroupMembership membership = ProtocolChoice.membership(props, options); // before apply adds its own instance id
             boolean leaveOnClose = ProtocolChoice.apply(props, options);
             if (ProtocolChoice.isConsumerProtocol(props)) {
                 groups.prepareConsumerProtocolGroup(subscriptionName, options.sessionTimeout());
             }
             CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
             KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
-            KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer);
+            KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer, membership);
             clients.add(member);
             metrics.add(() -> metricsOf(consumer::metrics));
             benchmarkConsumer.start();

@@ -1,6 +1,7 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.GroupMembership;
 
 /**
  * A consumer group member of the Kafka driver: {@link KafkaBenchmarkConsumer}'s poll loop over a
@@ -10,10 +11,17 @@ final class KafkaGroupMember implements BenchmarkConsumer {
 
     private final KafkaBenchmarkConsumer member;
     private final CrashableKafkaConsumer client;
+    private final GroupMembership membership;
 
-    KafkaGroupMember(KafkaBenchmarkConsumer member, CrashableKafkaConsumer client) {
+    KafkaGroupMember(KafkaBenchmarkConsumer member, CrashableKafkaConsumer client, GroupMembership membership) {
         this.member = member;
         this.client = client;
+        this.membership = membership;
+    }
+
+    @Override
+    public GroupMembership groupMembership() {
+        return membership;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.kbench.kafka;
 
 import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.GroupMembership;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
@@ -27,6 +28,27 @@ final class ProtocolChoice {
     static final String CRASHABLE_PREFIX = "kbench-member-";
 
     private ProtocolChoice() {}
+
+    /**
+     * The protocol and static membership a member made from the driver file's settings {@code props} and
+     * {@code options} runs with: the options win, then the file's {@code group.protocol}, then kafka-clients'
+     * default. Static means a {@code group.instance.id} from the options or the file, not one {@link #apply} makes up.
+     * Call before {@link #apply}, which changes {@code props}.
+     */
+    static GroupMembership membership(Properties props, ConsumerOptions options) {
+        Object fromFile = props.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG);
+        GroupMembership.Source from = options.protocol() != null ? GroupMembership.Source.OPTIONS
+                : fromFile != null ? GroupMembership.Source.DRIVER_CONFIG : GroupMembership.Source.DEFAULT;
+        String label = switch (from) {
+            case OPTIONS -> options.protocol().label();
+            case DRIVER_CONFIG -> fromFile.toString();
+            case DEFAULT -> ConsumerConfig.DEFAULT_GROUP_PROTOCOL;
+        };
+        // An unknown label fails in the client when the member is made, with Kafka's own message; say classic until then.
+        GroupProtocol protocol = GroupProtocol.byLabel(label).orElse(GroupProtocol.CLASSIC);
+        boolean staticMember = options.groupInstanceId() != null || props.get(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG) != null;
+        return new GroupMembership(protocol, from, staticMember);
+    }
 
     /** @return true when the member got an instance id of its own, to be closed gracefully with LEAVE_GROUP */
     static boolean apply(Properties props, ConsumerOptions options) {

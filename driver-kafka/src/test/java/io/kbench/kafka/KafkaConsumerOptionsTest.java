@@ -10,6 +10,7 @@ import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerOptions;
 import io.kbench.driver.ConsumerOptions.GroupProtocol;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Properties;
@@ -78,6 +79,25 @@ class KafkaConsumerOptionsTest {
         assertEquals("m", own.get("group.instance.id"));
         assertFalse(ProtocolChoice.apply(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
                 "classic members stay dynamic: REMAIN_IN_GROUP works for them");
+    }
+
+    @Test
+    void theMembershipReportedIsTheWorkloadsThenTheFilesThenTheClientsDefault() {
+        KafkaClientConfigs file = new KafkaClientConfigs(config("group.protocol=consumer", ""));
+        assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.OPTIONS, true),
+                ProtocolChoice.membership(file.consumer("g"), ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CLASSIC)
+                        .withGroupInstanceId("g-member-0")));
+        Properties fromFile = file.consumer("g");
+        assertEquals(new GroupMembership(GroupProtocol.CONSUMER, GroupMembership.Source.DRIVER_CONFIG, false),
+                ProtocolChoice.membership(fromFile, ConsumerOptions.DEFAULTS));
+        ProtocolChoice.apply(fromFile, ConsumerOptions.DEFAULTS);
+        assertTrue(fromFile.containsKey("group.instance.id"), "the id the driver makes up to crash a member ...");
+        assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.DEFAULT, false),
+                ProtocolChoice.membership(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
+                "kafka-clients 4.3.1 defaults to classic");
+        assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.DRIVER_CONFIG, true),
+                ProtocolChoice.membership(new KafkaClientConfigs(config("group.protocol=CLASSIC\ngroup.instance.id=one", ""))
+                        .consumer("g"), ConsumerOptions.DEFAULTS), "... is not static membership; the file's own id is");
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.GroupMembership;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ServerContact;
@@ -1120,6 +1121,7 @@ public abstract class DriverConformanceTest<C> {
             BenchmarkConsumer consumer = Bounded.await(call, callTimeout(), driver.createConsumer(topic, group, got, o));
             check(consumer != null, "BenchmarkDriver.createConsumer(options)", "completes with a consumer", () -> call + " completed with null");
             opened.add(consumer);
+            checkMembership(consumer, o);
             awaitAssigned(List.of(consumer), partitions);
             BenchmarkProducer producer = producer(driver, topic);
             List<Outgoing> sent = messages(20, producerId(), true);
@@ -1130,6 +1132,19 @@ public abstract class DriverConformanceTest<C> {
             checkEachDeliveredOnce(sent, got, "BenchmarkDriver.createConsumer(options)", "a steady group of either protocol gets each "
                     + "message once (" + protocol.label() + ")");
         }
+    }
+
+    /** A member that says how it was made says what it was asked for: the options win over the driver file and defaults. */
+    private void checkMembership(BenchmarkConsumer consumer, ConsumerOptions asked) {
+        GroupMembership m = Bounded.call("groupMembership()", callTimeout(), consumer::groupMembership);
+        if (m == null) {
+            return; // optional: the driver does not say
+        }
+        String where = "BenchmarkConsumer.groupMembership";
+        check(m.protocol() == asked.protocol() && m.protocolFrom() == GroupMembership.Source.OPTIONS, where,
+                "a member asked for a protocol reports it, from the options", () -> "asked " + asked.protocol() + ", reported " + m);
+        check(m.staticMember() == (asked.groupInstanceId() != null), where, "a member is static when given a group instance id",
+                () -> "asked " + asked + ", reported " + m);
     }
 
     private void requireFeature(BenchmarkDriver<C> driver, ConsumerFeature feature) {
