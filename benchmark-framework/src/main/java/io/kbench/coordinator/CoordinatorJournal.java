@@ -151,6 +151,11 @@ final class CoordinatorJournal {
         warn("the result lacks a worker's figures: " + why);
     }
 
+    /** Whether a worker stopped answering before its figures were collected. */
+    boolean workersLost() {
+        return !lostWorkers.isEmpty();
+    }
+
     /** The workload as the run uses it, once the cluster has filled in what it did not say (existing topics' partitions). */
     void workloadAsRun(Workload w) {
         workload = w;
