@@ -73,10 +73,6 @@ public final class BenchmarkCommand implements Callable<Integer> {
         this.stop = stop;
     }
 
-    public BenchmarkCommand() {
-        this(System.out, System.err, new StopSignal());
-    }
-
     /** The command with its subcommands, printing to {@code out}/{@code err}. */
     public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
         return new CommandLine(new BenchmarkCommand(out, err, stop))

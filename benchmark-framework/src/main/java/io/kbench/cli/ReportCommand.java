@@ -56,10 +56,6 @@ public final class ReportCommand implements Callable<Integer> {
         this.err = err;
     }
 
-    public ReportCommand() {
-        this(System.out, System.err);
-    }
-
     @Override
     public Integer call() {
         if (baseline != null && !Files.isRegularFile(baseline)) {

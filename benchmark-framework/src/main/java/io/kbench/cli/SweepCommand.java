@@ -100,10 +100,6 @@ public final class SweepCommand implements Callable<Integer> {
         this.stop = stop;
     }
 
-    public SweepCommand() {
-        this(System.out, System.err, new StopSignal());
-    }
-
     /** One combination ready to run: its workload as it will run and its driver session. */
     private record Prepared(Combination combination, LoadedWorkload workload, DriverSession session) {}
 

@@ -87,14 +87,6 @@ final class CoordinatorJournal {
         console.line(message);
     }
 
-    /**
-     * The rate requested on average over a phase's progress periods (messages per second), or -1
-     * when nothing was requested (unthrottled).
-     */
-    double averageRequestedRate(Phase phase) {
-        return averageRequestedRate(p -> p == phase);
-    }
-
     /** The rate requested on average over the measured phases (a backlog run measures its build and drain too). */
     double averageRequestedRateMeasured() {
         return averageRequestedRate(Phase::measured);

@@ -27,10 +27,6 @@ public final class Units {
         return perSecond(bytes, micros) / BYTES_PER_MB;
     }
 
-    public static double millis(double micros) {
-        return micros / 1_000.0;
-    }
-
     /** Bytes as MB (1,048,576 bytes each). */
     public static double mb(double bytes) {
         return bytes / BYTES_PER_MB;

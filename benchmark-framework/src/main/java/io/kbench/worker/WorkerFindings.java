@@ -27,9 +27,4 @@ public record WorkerFindings(String workerId, IntegrityReport integrity, List<Cl
         shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);
         activity = activity == null ? List.of() : List.copyOf(activity);
     }
-
-    public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                          List<WarningSummary> clientWarnings) {
-        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of());
-    }
 }
