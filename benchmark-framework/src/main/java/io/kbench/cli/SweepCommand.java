@@ -45,11 +45,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "sweep",
-        mixinStandardHelpOptions = true,
-        versionProvider = BenchmarkCommand.VersionProvider.class,
-        defaultValueProvider = OptionDefaults.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
         description = {
             "Runs every combination of the parameter values in a sweep file, each repeated, and writes a table of the results.",
             "Results go to <output-dir>/<sweep name>/runs/, the table to table.md and table.csv next to it.",
