@@ -292,8 +292,7 @@ public final class SweepCommand implements Callable<Integer> {
                     session = validateDriver(driverLoader, baseDriver, driverText);
                     sessions.put(key, session);
                 }
-                problem = FaultCheck.problem(session, workload);
-                problem = problem != null ? problem : ConsumerFeatureCheck.problem(session, workload);
+                problem = DriverFit.problem(session, workload);
             } catch (SweepEdits.EditException e) {
                 problem = editing.name() + ": " + e.getMessage();
             } catch (ConfigException e) {
