@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Share-group subscriptions end to end on the shared local broker (share groups on): consumers
- * outnumbering partitions, released and rejected records, the counts and the integrity check at least
- * once, and the scale-out past the partition count that a consumer group cannot follow.
+ * Share-group subscriptions end to end on the shared local broker (share groups on), and on three local
+ * brokers started for the run: consumers outnumbering partitions, released and rejected records, the
+ * counts and the integrity check at least once, and the scale-out past the partition count that a
+ * consumer group cannot follow.
  */
 class ShareGroupRunTest {
 
@@ -29,9 +30,28 @@ class ShareGroupRunTest {
     @Test
     @Timeout(180)
     void shareConsumersOutnumberingPartitionsAllReceiveAndEveryRecordIsSettledOnce() throws Exception {
-        Path driver = Cli.driverFile(dir, "kafka.yaml", GROUP_CONFIG);
+        assertShareConsumersOutnumberingPartitionsSettleEveryRecordOnce(Cli.driverFile(dir, "kafka.yaml", GROUP_CONFIG));
+    }
+
+    @Test
+    @Timeout(240)
+    void theSameOnThreeBrokersWithReplicatedTopicsAndShareState() throws Exception {
+        // Three broker processes started for the run: the topic and the share-group state topic replicated 3 times,
+        // the group's share-partition leaders spread over the brokers.
+        Path driver = Cli.write(dir, "three.yaml", """
+                name: Kafka (3 local brokers, share groups)
+                driverClass: io.kbench.kafka.KafkaBenchmarkDriver
+                replicationFactor: 3
+                localCluster:
+                  brokers: 3
+                """ + GROUP_CONFIG);
+        JsonNode r = assertShareConsumersOutnumberingPartitionsSettleEveryRecordOnce(driver);
+        assertTrue(r.path("cluster").asText().contains("3 brokers"), "ran on the 3-broker cluster: " + r.path("cluster"));
+    }
+
+    private JsonNode assertShareConsumersOutnumberingPartitionsSettleEveryRecordOnce(Path driver) throws Exception {
         Path workload = Cli.write(dir, "share.yaml", """
-                name: share-8-on-2
+                name: share-6-on-2
                 topics: 1
                 partitionsPerTopic: 2
                 messageSize: 100
@@ -55,6 +75,7 @@ class ShareGroupRunTest {
         JsonNode r = run.result();
         assertEquals("completed", r.get("status").asText(), r.get("failureReason").asText());
         JsonNode g = r.get("shareGroups").get(0);
+        System.out.println("ShareGroupRunTest on " + r.path("cluster").asText("the shared broker") + ": " + g);
         assertEquals(6, g.get("consumers").asInt(), g.toString());
         assertEquals(6, g.get("consumersReceiving").asInt(), "6 members on 2 partitions all got records: " + g);
         long delivered = g.get("delivered").asLong();
@@ -80,6 +101,7 @@ class ShareGroupRunTest {
         assertEquals(byCount.get(0).asLong(), g.get("endToEndLatencyFirstDelivery").get("count").asLong(), g.toString());
         assertEquals(accepted, g.get("endToEndLatencyAccepted").get("count").asLong(), g.toString());
         assertTrue(run.out().contains("Share group "), run.out());
+        return r;
     }
 
     @Test
