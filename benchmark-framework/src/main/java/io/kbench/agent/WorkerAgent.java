@@ -201,23 +201,11 @@ public final class WorkerAgent implements AutoCloseable {
             log.info("Run {} started for {} (lease {} ms)", setup.runId(), setup.coordinator(), setup.leaseMillis());
             return null;
         });
-        calls.put(RunRoute.LEASE, ctx -> {
-            lease.renew(ctx.pathParam("runId"));
-            return null;
-        });
-        calls.put(RunRoute.CREATE_TOPICS, ctx -> {
-            worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}));
-            return null;
-        });
+        calls.put(RunRoute.LEASE, noAnswer(ctx -> lease.renew(ctx.pathParam("runId"))));
+        calls.put(RunRoute.CREATE_TOPICS, noAnswer(ctx -> worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}))));
         calls.put(RunRoute.DESCRIBE_TOPICS, ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
-        calls.put(RunRoute.DELETE_TOPICS, ctx -> {
-            worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}));
-            return null;
-        });
-        calls.put(RunRoute.CREATE_CONSUMERS, ctx -> {
-            worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}));
-            return null;
-        });
+        calls.put(RunRoute.DELETE_TOPICS, noAnswer(ctx -> worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}))));
+        calls.put(RunRoute.CREATE_CONSUMERS, noAnswer(ctx -> worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}))));
         calls.put(RunRoute.ASSIGNMENT, ctx -> worker.assignedPartitions());
         calls.put(RunRoute.REMOVE_CONSUMERS, ctx -> {
             ConsumerRemoval r = body(ctx, new TypeReference<ConsumerRemoval>() {});
@@ -225,45 +213,18 @@ public final class WorkerAgent implements AutoCloseable {
         });
         calls.put(RunRoute.RESTART_CONSUMERS, ctx -> worker.restartConsumers());
         calls.put(RunRoute.MEMBER_ASSIGNMENTS, ctx -> worker.memberAssignments());
-        calls.put(RunRoute.PAUSE_CONSUMERS, ctx -> {
-            worker.pauseConsumers();
-            return null;
-        });
-        calls.put(RunRoute.RESUME_CONSUMERS, ctx -> {
-            worker.resumeConsumers();
-            return null;
-        });
-        calls.put(RunRoute.CREATE_PRODUCERS, ctx -> {
-            worker.createProducers(body(ctx, new TypeReference<List<ProducerSpec>>() {}));
-            return null;
-        });
-        calls.put(RunRoute.START_LOAD, ctx -> {
-            worker.startLoad(body(ctx, new TypeReference<LoadSpec>() {}));
-            return null;
-        });
-        calls.put(RunRoute.CHANGE_RATE, ctx -> {
-            worker.changeRate(body(ctx, new TypeReference<Double>() {}));
-            return null;
-        });
-        calls.put(RunRoute.RESTART_SCHEDULE, ctx -> {
-            worker.restartSchedule(body(ctx, new TypeReference<Double>() {}));
-            return null;
-        });
-        calls.put(RunRoute.RESET_STATS, ctx -> {
-            worker.resetStats();
-            return null;
-        });
+        calls.put(RunRoute.PAUSE_CONSUMERS, noAnswer(ctx -> worker.pauseConsumers()));
+        calls.put(RunRoute.RESUME_CONSUMERS, noAnswer(ctx -> worker.resumeConsumers()));
+        calls.put(RunRoute.CREATE_PRODUCERS, noAnswer(ctx -> worker.createProducers(body(ctx, new TypeReference<List<ProducerSpec>>() {}))));
+        calls.put(RunRoute.START_LOAD, noAnswer(ctx -> worker.startLoad(body(ctx, new TypeReference<LoadSpec>() {}))));
+        calls.put(RunRoute.CHANGE_RATE, noAnswer(ctx -> worker.changeRate(body(ctx, new TypeReference<Double>() {}))));
+        calls.put(RunRoute.RESTART_SCHEDULE, noAnswer(ctx -> worker.restartSchedule(body(ctx, new TypeReference<Double>() {}))));
+        calls.put(RunRoute.RESET_STATS, noAnswer(ctx -> worker.resetStats()));
         calls.put(RunRoute.PERIOD_STATS, ctx -> worker.periodStats());
         calls.put(RunRoute.CUMULATIVE_STATS, ctx -> worker.cumulativeStats());
         calls.put(RunRoute.FINDINGS, ctx -> worker.findings());
-        calls.put(RunRoute.STOP_PRODUCERS, ctx -> {
-            worker.stopProducers();
-            return null;
-        });
-        calls.put(RunRoute.STOP_CLIENTS, ctx -> {
-            worker.stopClients();
-            return null;
-        });
+        calls.put(RunRoute.STOP_PRODUCERS, noAnswer(ctx -> worker.stopProducers()));
+        calls.put(RunRoute.STOP_CLIENTS, noAnswer(ctx -> worker.stopClients()));
         calls.put(RunRoute.STOP, ctx -> {
             String runId = ctx.pathParam("runId");
             worker.stopRun();
@@ -284,6 +245,18 @@ public final class WorkerAgent implements AutoCloseable {
 
     private interface Call {
         Object apply(RoutingContext ctx) throws Exception;
+    }
+
+    /** A call that only does something: its answer has no body. */
+    private interface VoidCall {
+        void apply(RoutingContext ctx) throws Exception;
+    }
+
+    private static Call noAnswer(VoidCall call) {
+        return ctx -> {
+            call.apply(ctx);
+            return null;
+        };
     }
 
     private interface Action {

@@ -19,10 +19,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 
 /** {@code bin/benchmark}: runs each workload against each driver and writes one result per run. */
 @Command(
         name = "benchmark",
+        // The subcommands inherit these attributes, from mixinStandardHelpOptions to usageHelpAutoWidth.
+        scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = BenchmarkCommand.VersionProvider.class,
         defaultValueProvider = OptionDefaults.class,
@@ -71,10 +74,6 @@ public final class BenchmarkCommand implements Callable<Integer> {
         this.out = out;
         this.err = err;
         this.stop = stop;
-    }
-
-    public BenchmarkCommand() {
-        this(System.out, System.err, new StopSignal());
     }
 
     /** The command with its subcommands, printing to {@code out}/{@code err}. */

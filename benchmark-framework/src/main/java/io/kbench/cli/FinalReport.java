@@ -34,10 +34,6 @@ final class FinalReport {
 
     private FinalReport() {}
 
-    static void print(RunResult r, Console out) {
-        print(r, out, false);
-    }
-
     /** @param printMetrics also print every client metric, as kafka-producer-perf-test --print-metrics does */
     static void print(RunResult r, Console out, boolean printMetrics) {
         Workload w = r.identity().workload();

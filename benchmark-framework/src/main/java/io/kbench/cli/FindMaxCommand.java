@@ -22,11 +22,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "find-max",
-        mixinStandardHelpOptions = true,
-        versionProvider = BenchmarkCommand.VersionProvider.class,
-        defaultValueProvider = OptionDefaults.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
         description = {
             "Finds the highest rate the cluster sustains while the SLO holds, and writes every step to one result JSON.",
             "",

@@ -16,10 +16,6 @@ import picocli.CommandLine.Parameters;
 /** {@code bin/benchmark report}: one self-contained HTML file of some results, compared against a baseline. */
 @Command(
         name = "report",
-        mixinStandardHelpOptions = true,
-        versionProvider = BenchmarkCommand.VersionProvider.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
         description = {
             "Writes one self-contained HTML report of result files: summaries, latency percentile curves (from the results' HdrHistograms), time series, per-worker breakdowns, the comparison of every run against a baseline, the settings that differ, and sweep charts.",
             "Scripts, styles and data are inlined: the file opens offline and loads nothing.",
@@ -54,10 +50,6 @@ public final class ReportCommand implements Callable<Integer> {
     public ReportCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-    }
-
-    public ReportCommand() {
-        this(System.out, System.err);
     }
 
     @Override

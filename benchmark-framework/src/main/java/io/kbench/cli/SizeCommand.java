@@ -19,10 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "size",
-        mixinStandardHelpOptions = true,
-        versionProvider = BenchmarkCommand.VersionProvider.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
         description = {
             "Sizes a topic's storage per broker as a worked calculation you can check by hand (ingress, storage for the "
                     + "retention, with replication, per broker), and suggests a partition count. Touches no cluster.",

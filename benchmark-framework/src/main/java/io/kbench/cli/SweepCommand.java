@@ -45,11 +45,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "sweep",
-        mixinStandardHelpOptions = true,
-        versionProvider = BenchmarkCommand.VersionProvider.class,
-        defaultValueProvider = OptionDefaults.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
         description = {
             "Runs every combination of the parameter values in a sweep file, each repeated, and writes a table of the results.",
             "Results go to <output-dir>/<sweep name>/runs/, the table to table.md and table.csv next to it.",
@@ -98,10 +93,6 @@ public final class SweepCommand implements Callable<Integer> {
         this.out = out;
         this.err = err;
         this.stop = stop;
-    }
-
-    public SweepCommand() {
-        this(System.out, System.err, new StopSignal());
     }
 
     /** One combination ready to run: its workload as it will run and its driver session. */
@@ -301,8 +292,7 @@ public final class SweepCommand implements Callable<Integer> {
                     session = validateDriver(driverLoader, baseDriver, driverText);
                     sessions.put(key, session);
                 }
-                problem = FaultCheck.problem(session, workload);
-                problem = problem != null ? problem : ConsumerFeatureCheck.problem(session, workload);
+                problem = DriverFit.problem(session, workload);
             } catch (SweepEdits.EditException e) {
                 problem = editing.name() + ": " + e.getMessage();
             } catch (ConfigException e) {

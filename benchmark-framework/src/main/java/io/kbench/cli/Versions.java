@@ -14,10 +14,6 @@ final class Versions {
         return v == null ? "dev" : v;
     }
 
-    static Map<String, String> of(String clientVersion) {
-        return of(clientVersion, null);
-    }
-
     /** @param serviceVersion the user's label for the service (--service-version), or null */
     static Map<String, String> of(String clientVersion, String serviceVersion) {
         Map<String, String> versions = new LinkedHashMap<>();

@@ -65,8 +65,7 @@ final class WorkloadRuns {
         }
         for (DriverSession session : sessions) {
             for (LoadedWorkload workload : loadedWorkloads) {
-                String problem = FaultCheck.problem(session, workload);
-                problem = problem != null ? problem : ConsumerFeatureCheck.problem(session, workload);
+                String problem = DriverFit.problem(session, workload);
                 if (problem != null) {
                     err.println(problem);
                     sessions.forEach(DriverSession::close);

@@ -45,6 +45,13 @@ public record ConfigSource(String name, String text, Path baseDir) {
         return new ConfigSource(name, text, absolute.getParent());
     }
 
+    /** The file's name without its extension ("simple" for workloads/simple.yaml): the default name of what it holds. */
+    public static String baseName(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
     private static byte[] readBytes(String name, Path absolute) {
         if (Files.isDirectory(absolute)) {
             throw ConfigException.of(name, "is a directory, expected a file (" + absolute + ")");

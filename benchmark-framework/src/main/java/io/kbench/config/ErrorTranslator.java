@@ -148,14 +148,7 @@ final class ErrorTranslator {
                 target = fieldPath;
             }
         }
-        Integer line = index == null ? null : index.lineOf(target);
-        if (line == null) {
-            line = lineOf(e);
-        }
-        if (line == null && index != null) {
-            line = index.nearest(target);
-        }
-        return ConfigException.at(source.name(), line, LineIndex.describe(target), reason);
+        return at(target, e, reason);
     }
 
     /** The record component named (as a whole word) earliest in {@code message}, or null. */

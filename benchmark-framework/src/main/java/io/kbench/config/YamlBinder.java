@@ -72,23 +72,7 @@ public final class YamlBinder {
      * @throws ConfigException for any problem in the document
      */
     public <T> T bind(ConfigSource source, Class<T> type) {
-        LineIndex index = new LineIndex();
-        ErrorTranslator errors = new ErrorTranslator(source, index, List.of(), resolver);
-        // Not try-with-resources: errors are translated while the parser still sits on the offending token.
-        ResolvingParser parser = null;
-        try {
-            parser = open(source, index);
-            expectMapping(parser, source, type);
-            T value = mapper.readValue(parser, type);
-            expectEnd(parser, source);
-            return value;
-        } catch (ConfigException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw errors.translate(e);
-        } finally {
-            closeQuietly(parser);
-        }
+        return readDocument(source, type, (parser, index) -> mapper.readValue(parser, type));
     }
 
     /**
@@ -99,15 +83,28 @@ public final class YamlBinder {
      * @throws ConfigException if the document is malformed, empty, or not a mapping
      */
     public ObjectNode readTree(ConfigSource source) {
+        return readDocument(source, null,
+                (parser, index) -> (ObjectNode) mapper.reader().with(new LocatingNodeFactory(parser, index)).readTree(parser));
+    }
+
+    /** Reads what comes between the document's start and end. */
+    @FunctionalInterface
+    private interface DocumentReader<T> {
+        T read(ResolvingParser parser, LineIndex index) throws IOException;
+    }
+
+    /** One document that must be a mapping (of {@code type}'s fields, if given), read by {@code reader}. */
+    private <T> T readDocument(ConfigSource source, Class<?> type, DocumentReader<T> reader) {
         LineIndex index = new LineIndex();
         ErrorTranslator errors = new ErrorTranslator(source, index, List.of(), resolver);
+        // Not try-with-resources: errors are translated while the parser still sits on the offending token.
         ResolvingParser parser = null;
         try {
             parser = open(source, index);
-            expectMapping(parser, source, null);
-            ObjectNode tree = (ObjectNode) mapper.reader().with(new LocatingNodeFactory(parser, index)).readTree(parser);
+            expectMapping(parser, source, type);
+            T value = reader.read(parser, index);
             expectEnd(parser, source);
-            return tree;
+            return value;
         } catch (ConfigException e) {
             throw e;
         } catch (IOException | RuntimeException e) {

@@ -1,11 +1,10 @@
 package io.kbench.consumerevents;
 
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Timeline;
 import io.kbench.util.Errors;
 import io.kbench.workload.ConsumerEventSpec;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -32,65 +31,30 @@ public final class ConsumerEventRunner {
         boolean stable();
     }
 
-    private final List<ConsumerEventSpec> events;
     private final Applier applier;
     private final Stability stability;
     private final BenchmarkClock clock;
     private final long loadStartNanos;
     private final Consumer<String> console;
-    private final List<EventRecord> records = new ArrayList<>();
-    private Thread thread;
-    private long measureStartNanos;
-    private volatile boolean stopping;
+    private final Timeline<ConsumerEventSpec, EventRecord> timeline;
 
     public ConsumerEventRunner(List<ConsumerEventSpec> events, Applier applier, Stability stability, BenchmarkClock clock,
                                long loadStartNanos, Consumer<String> console) {
-        this.events = events.stream().sorted(Comparator.comparing(ConsumerEventSpec::after)).toList();
         this.applier = applier;
         this.stability = stability;
         this.clock = clock;
         this.loadStartNanos = loadStartNanos;
         this.console = console;
+        this.timeline = new Timeline<>(events, ConsumerEventSpec::after, this::apply, ConsumerEventRunner::notApplied, clock,
+                "kbench-consumer-events", false);
     }
 
     /** The measurement begins now: the events' clock starts. */
-    public synchronized void start(long measureStartNanos) {
-        if (events.isEmpty() || thread != null) {
-            return;
-        }
-        this.measureStartNanos = measureStartNanos;
-        thread = new Thread(this::runAll, "kbench-consumer-events");
-        thread.setDaemon(true);
-        thread.start();
+    public void start(long measureStartNanos) {
+        timeline.start(measureStartNanos);
     }
 
-    private void runAll() {
-        int next = 0;
-        try {
-            for (; next < events.size() && !stopping; next++) {
-                ConsumerEventSpec e = events.get(next);
-                clock.parkUntil(measureStartNanos + e.after().toNanos());
-                if (stopping) {
-                    break;
-                }
-                long nextDue = next + 1 < events.size() ? measureStartNanos + events.get(next + 1).after().toNanos() : Long.MAX_VALUE;
-                record(apply(e, nextDue));
-                if (Thread.currentThread().isInterrupted()) {
-                    next++;
-                    break;
-                }
-            }
-        } catch (InterruptedException e) {
-            // stopped while waiting
-        }
-        for (; next < events.size(); next++) {
-            ConsumerEventSpec e = events.get(next);
-            record(new EventRecord(e.type(), count(e), e.worker(), e.after().toMillis(), null, null, null,
-                    "not applied: the measurement ended first", false, null));
-        }
-    }
-
-    private EventRecord apply(ConsumerEventSpec e, long nextDueNanos) {
+    private EventRecord apply(ConsumerEventSpec e, long measureStartNanos, long nextDueNanos) {
         long at = clock.nanoTime();
         double afterSeconds = (at - measureStartNanos) / 1e9;
         console.accept(String.format(Locale.ROOT, "[measure %6.1fs] CONSUMER EVENT %s...", afterSeconds, describe(e)));
@@ -106,7 +70,7 @@ public final class ConsumerEventRunner {
         Long stableAfterMillis = null;
         if (applied) {
             try {
-                while (!stopping && clock.nanoTime() < nextDueNanos) {
+                while (!timeline.ending() && clock.nanoTime() < nextDueNanos) {
                     if (stability.stable()) {
                         stableAfterMillis = (clock.nanoTime() - at) / 1_000_000;
                         break;
@@ -137,37 +101,18 @@ public final class ConsumerEventRunner {
                 : e.kind().label() + " of " + e.countOrDefault() + " consumer(s)";
     }
 
-    private synchronized void record(EventRecord r) {
-        records.add(r);
+    private static EventRecord notApplied(ConsumerEventSpec e, String why) {
+        return new EventRecord(e.type(), count(e), e.worker(), e.after().toMillis(), null, null, null, why, false, null);
     }
 
     /** The measurement is over: events not yet due are not applied; one under way may finish watching. */
     public void endMeasurement() {
-        stopping = true;
+        timeline.endMeasurement();
     }
 
     /** Ends the events and returns what became of each, in order of planned time. */
     public List<EventRecord> stop() {
-        Thread t;
-        synchronized (this) {
-            stopping = true;
-            t = thread;
-        }
-        if (t == null) {
-            List<EventRecord> none = new ArrayList<>();
-            events.forEach(e -> none.add(new EventRecord(e.type(), count(e), e.worker(), e.after().toMillis(), null, null, null,
-                    "not applied: the measurement never started", false, null)));
-            return none;
-        }
-        t.interrupt();
-        try {
-            t.join(120_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        synchronized (this) {
-            return List.copyOf(records);
-        }
+        return timeline.stop();
     }
 
     /**

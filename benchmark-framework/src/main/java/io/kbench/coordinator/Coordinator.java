@@ -108,7 +108,7 @@ public final class Coordinator {
             RunPlan plan = RunPlan.of(w, options);
             phases = new PhaseRunner(workers, waiter, console, faults, record, w, layout, options, spec.clusterName(), stallTimeout);
             phases.run(plan);
-            collected = new Collected(workers.cumulativeStats(), workers.findings(), 0);
+            collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
         } catch (ClusterStalledException e) {
@@ -130,7 +130,7 @@ public final class Coordinator {
         if (collected == null) {
             return record.toResult(workerIds, topicNames, null, null, null, List.of());
         }
-        Integrity integrity = integrity(collected, w, options);
+        Integrity integrity = integrity(collected, record.workersLost(), w, options);
         if (integrity != null) {
             record.section(integrity);
         }
@@ -153,13 +153,13 @@ public final class Coordinator {
     }
 
     /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
-    private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings, int missingFigures) {}
+    private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
 
     /**
      * The integrity verdict, or null when there is nothing to check (checks off, or nobody consumed).
      * Losses are counted only if the consumers caught up; otherwise they would be confused with lag.
      */
-    private static Integrity integrity(Collected c, Workload w, CoordinatorOptions options) {
+    private static Integrity integrity(Collected c, boolean workersLost, Workload w, CoordinatorOptions options) {
         if (!options.checkIntegrity() || w.subscriptionsPerTopic() == 0 || c.findings().isEmpty()) {
             return null;
         }
@@ -169,7 +169,7 @@ public final class Coordinator {
         }
         long unread = LoadState.backlog(run.messagesToConsume() * w.subscriptionsPerTopic(), run.messagesReceived());
         // A lost worker's consumers may have read what the others' producers sent: without its figures, a loss cannot be told.
-        String notChecked = c.missingFigures() > 0 ? "a worker's figures are missing" : unread <= 0 ? null
+        String notChecked = workersLost ? "a worker's figures are missing" : unread <= 0 ? null
                 : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged messages when the run ended", unread);
         return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
     }
@@ -194,7 +194,7 @@ public final class Coordinator {
             List<CumulativeStats> stats = workers.tryCumulativeStats(failures);
             List<WorkerFindings> findings = workers.tryFindings(failures);
             failures.forEach(record::workerLost);
-            collected = new Collected(stats, findings, failures.size());
+            collected = new Collected(stats, findings);
         }
         workers.tryForAll("close producers and consumers", Worker::stopClients).forEach(record::warn);
         if (!created.isEmpty()) {

@@ -87,14 +87,6 @@ final class CoordinatorJournal {
         console.line(message);
     }
 
-    /**
-     * The rate requested on average over a phase's progress periods (messages per second), or -1
-     * when nothing was requested (unthrottled).
-     */
-    double averageRequestedRate(Phase phase) {
-        return averageRequestedRate(p -> p == phase);
-    }
-
     /** The rate requested on average over the measured phases (a backlog run measures its build and drain too). */
     double averageRequestedRateMeasured() {
         return averageRequestedRate(Phase::measured);
@@ -149,6 +141,11 @@ final class CoordinatorJournal {
     void workerLost(String why) {
         lostWorkers.add(why);
         warn("the result lacks a worker's figures: " + why);
+    }
+
+    /** Whether a worker stopped answering before its figures were collected. */
+    boolean workersLost() {
+        return !lostWorkers.isEmpty();
     }
 
     /** The workload as the run uses it, once the cluster has filled in what it did not say (existing topics' partitions). */

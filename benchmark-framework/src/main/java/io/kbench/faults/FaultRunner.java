@@ -1,11 +1,10 @@
 package io.kbench.faults;
 
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Timeline;
 import io.kbench.util.Errors;
 import io.kbench.workload.FaultSpec;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -17,17 +16,12 @@ import java.util.function.Consumer;
  */
 public final class FaultRunner {
 
-    private final List<FaultSpec> faults;
     private final String firstTopic;
     private final FaultApplier applier;
     private final BenchmarkClock clock;
     private final long loadStartNanos;
     private final Consumer<String> console;
-    private final List<FaultEvent> events = new ArrayList<>();
-    private Thread thread;
-    private long measureStartNanos;
-    private volatile boolean stopping;
-    private volatile boolean applying;
+    private final Timeline<FaultSpec, FaultEvent> timeline;
 
     /**
      * @param loadStartNanos the start of the periods' time axis
@@ -35,65 +29,38 @@ public final class FaultRunner {
      */
     public FaultRunner(List<FaultSpec> faults, String firstTopic, FaultApplier applier, BenchmarkClock clock, long loadStartNanos,
                 Consumer<String> console) {
-        this.faults = faults.stream().sorted(Comparator.comparing(FaultSpec::after)).toList();
         this.firstTopic = firstTopic;
         this.applier = applier;
         this.clock = clock;
         this.loadStartNanos = loadStartNanos;
         this.console = console;
+        // A fault under way is let finish: a restart is bounded by the cluster.
+        this.timeline = new Timeline<>(faults, FaultSpec::after, this::apply, FaultRunner::notApplied, clock, "kbench-faults", true);
     }
 
     /** Starts the clock of the faults: the measurement begins now. */
-    public synchronized void start(long measureStartNanos) {
-        if (faults.isEmpty() || thread != null) {
-            return;
-        }
-        this.measureStartNanos = measureStartNanos;
-        thread = new Thread(this::runAll, "kbench-faults");
-        thread.setDaemon(true);
-        thread.start();
+    public void start(long measureStartNanos) {
+        timeline.start(measureStartNanos);
     }
 
-    private void runAll() {
-        int next = 0;
-        try {
-            for (; next < faults.size() && !stopping; next++) {
-                FaultSpec f = faults.get(next);
-                clock.parkUntil(measureStartNanos + f.after().toNanos());
-                if (stopping) {
-                    break;
-                }
-                apply(f);
-            }
-        } catch (InterruptedException e) {
-            // stopped while waiting for the next fault
-        }
-        for (; next < faults.size(); next++) {
-            record(notApplied(faults.get(next), "not applied: the measurement ended first"));
-        }
-    }
-
-    private void apply(FaultSpec f) {
+    private FaultEvent apply(FaultSpec f, long measureStartNanos, long nextDueNanos) {
         long at = clock.nanoTime();
         long afterMillis = (at - measureStartNanos) / 1_000_000;
         console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s%s...", afterMillis / 1e3, f.type(),
                 f.broker() == null ? "" : " of broker " + f.broker()));
         String outcome;
         boolean applied;
-        applying = true;
         try {
             outcome = applier.apply(f.toFault(firstTopic));
             applied = true;
         } catch (RuntimeException e) {
             outcome = "failed: " + Errors.describeForUser(e);
             applied = false;
-        } finally {
-            applying = false;
         }
         console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s: %s", (clock.nanoTime() - measureStartNanos) / 1e9,
                 f.type(), outcome));
-        record(new FaultEvent(f.type(), f.broker(), durationMillis(f), f.after().toMillis(), afterMillis,
-                (at - loadStartNanos) / 1_000, Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied));
+        return new FaultEvent(f.type(), f.broker(), durationMillis(f), f.after().toMillis(), afterMillis,
+                (at - loadStartNanos) / 1_000, Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied);
     }
 
     private static FaultEvent notApplied(FaultSpec f, String why) {
@@ -104,23 +71,12 @@ public final class FaultRunner {
         return f.duration() == null ? null : f.duration().toMillis();
     }
 
-    private synchronized void record(FaultEvent e) {
-        events.add(e);
-    }
-
     /**
      * The measurement is over: faults not yet due will not be applied. Does not wait for one under
      * way, so the measurement ends on time.
      */
     public void endMeasurement() {
-        Thread t;
-        synchronized (this) {
-            stopping = true;
-            t = thread;
-        }
-        if (t != null && !applying) {
-            t.interrupt();
-        }
+        timeline.endMeasurement();
     }
 
     /**
@@ -130,26 +86,6 @@ public final class FaultRunner {
      * @return every fault of the workload and what became of it, in order of planned time
      */
     public List<FaultEvent> stop() {
-        Thread t;
-        synchronized (this) {
-            stopping = true;
-            t = thread;
-        }
-        if (t == null) {
-            List<FaultEvent> none = new ArrayList<>();
-            faults.forEach(f -> none.add(notApplied(f, "not applied: the measurement never started")));
-            return none;
-        }
-        if (!applying) {
-            t.interrupt();
-        }
-        try {
-            t.join(120_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        synchronized (this) {
-            return List.copyOf(events);
-        }
+        return timeline.stop();
     }
 }

@@ -12,10 +12,6 @@ public final class Units {
     public static final double BYTES_PER_KB = 1024.0;
     public static final double BYTES_PER_MB = 1024.0 * 1024.0;
     public static final double BYTES_PER_GB = 1024.0 * 1024.0 * 1024.0;
-    public static final double BYTES_PER_TB = 1024.0 * 1024.0 * 1024.0 * 1024.0;
-
-    /** The convention in words, for help texts and printed figures. */
-    public static final String CONVENTION = "KB = 1,024 bytes, MB = 1,048,576 bytes (KiB and MiB are the same)";
 
     private Units() {}
 
@@ -25,10 +21,6 @@ public final class Units {
 
     public static double mbPerSecond(long bytes, long micros) {
         return perSecond(bytes, micros) / BYTES_PER_MB;
-    }
-
-    public static double millis(double micros) {
-        return micros / 1_000.0;
     }
 
     /** Bytes as MB (1,048,576 bytes each). */

@@ -68,10 +68,6 @@ public final class HttpWorker implements Worker {
         return url;
     }
 
-    public ClockOffset clockOffset() {
-        return clock;
-    }
-
     /** Asks the agent about itself; used before any run to check reachability and protocol. */
     public static WorkerInfo info(String url, WebClient client, String token, Duration timeout) {
         return new HttpWorker(url, client, token, timeout, null)

@@ -51,21 +51,12 @@ public record ShareFigures(
      * the group joined in a consume-only run) to the last acceptance; 0 without any.
      */
     public double acceptedPerSecond() {
-        return rate(accepted);
-    }
-
-    /** Accepted payload MB (1,048,576 bytes) per second. */
-    public double acceptedMBPerSecond() {
-        return rate(acceptedBytes) / 1_048_576.0;
+        long micros = lastAcceptEpochMicros - windowStartEpochMicros();
+        return accepted == 0 || micros <= 0 ? 0 : accepted * 1e6 / micros;
     }
 
     /** Where the rate's window starts: the first delivery, or the start of counting when nothing was delivered. */
     public long windowStartEpochMicros() {
         return firstDeliveryEpochMicros == 0 ? sinceEpochMicros : Math.max(sinceEpochMicros, firstDeliveryEpochMicros);
-    }
-
-    private double rate(double amount) {
-        long micros = lastAcceptEpochMicros - windowStartEpochMicros();
-        return accepted == 0 || micros <= 0 ? 0 : amount * 1e6 / micros;
     }
 }

@@ -3,6 +3,7 @@ package io.kbench.sharegroup;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.kbench.model.ResultSection;
+import io.kbench.model.Units;
 import io.kbench.stats.Histograms;
 import io.kbench.stats.LatencySummary;
 import java.util.ArrayList;
@@ -155,7 +156,7 @@ public record ShareGroups(@JsonValue List<Group> groups) implements ResultSectio
         }
         double seconds = (last - since) / 1e6;
         double rate = accepted == 0 || seconds <= 0 ? 0 : accepted / seconds;
-        double mbps = accepted == 0 || seconds <= 0 ? 0 : bytes / seconds / 1_048_576.0;
+        double mbps = accepted == 0 || seconds <= 0 ? 0 : bytes / seconds / Units.BYTES_PER_MB;
         return new Group(name, parts.get(0).topic(), consumers, receiving, delivered, accepted, released, rejected, redeliveries, archived,
                 expiries, failed, byCount, rate, mbps, LatencySummary.of(commit), LatencySummary.of(first), LatencySummary.of(acceptedLatency), workers);
     }

@@ -80,7 +80,7 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
                 }
             }
         }
-        String name = sweep.name() == null || sweep.name().isBlank() ? baseName(file) : sweep.name();
+        String name = sweep.name() == null || sweep.name().isBlank() ? ConfigSource.baseName(file) : sweep.name();
         SweepDefinition definition = new SweepDefinition(name, source, resolve(dir, sweep.workload()), drivers, repeat, parameters);
         long runs = (long) definition.combinationCount(Math.max(1, drivers.size())) * repeat;
         if (runs > MAX_RUNS) {
@@ -93,12 +93,6 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
     private static Path resolve(Path dir, String file) {
         Path p = Path.of(file);
         return p.isAbsolute() ? p : dir.resolve(p).normalize();
-    }
-
-    static String baseName(Path file) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     /**
@@ -166,7 +160,7 @@ public record SweepDefinition(String name, ConfigSource source, Path workloadFil
         if (drivers.size() < 2) {
             return null;
         }
-        List<String> names = drivers.stream().map(SweepDefinition::baseName).toList();
+        List<String> names = drivers.stream().map(ConfigSource::baseName).toList();
         Map<String, Integer> counts = new HashMap<>();
         names.forEach(n -> counts.merge(n, 1, Integer::sum));
         List<String> labels = new ArrayList<>();

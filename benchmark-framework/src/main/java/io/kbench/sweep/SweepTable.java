@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The sweep's summary: one row per combination with each figure's mean ± sample standard deviation
@@ -87,16 +88,7 @@ public final class SweepTable {
 
     /** The table in Markdown: mean ± standard deviation, the value alone for one repeat, — for none. */
     public String markdown() {
-        List<String> header = new ArrayList<>();
-        if (driverColumn) {
-            header.add("driver");
-        }
-        header.addAll(parameterColumns);
-        header.add("n");
-        for (Metric m : Metric.values()) {
-            header.add(m.header);
-        }
-        header.add("results");
+        List<String> header = header(m -> List.of(m.header));
         StringBuilder b = new StringBuilder();
         b.append(markdownLine(header));
         List<String> rule = new ArrayList<>();
@@ -124,17 +116,7 @@ public final class SweepTable {
 
     /** The table as CSV: a mean and a standard deviation column per figure, full precision, empty when unknown. */
     public String csv() {
-        List<String> header = new ArrayList<>();
-        if (driverColumn) {
-            header.add("driver");
-        }
-        header.addAll(parameterColumns);
-        header.add("n");
-        for (Metric m : Metric.values()) {
-            header.add(m.csvName + "_mean");
-            header.add(m.csvName + "_stddev");
-        }
-        header.add("results");
+        List<String> header = header(m -> List.of(m.csvName + "_mean", m.csvName + "_stddev"));
         StringBuilder b = new StringBuilder(csvLine(header));
         for (Row row : rows) {
             List<String> cells = new ArrayList<>(leadingCells(row));
@@ -156,6 +138,21 @@ public final class SweepTable {
         Files.createDirectories(layout.dir());
         replace(layout.markdownTable(), markdown());
         replace(layout.csvTable(), csv());
+    }
+
+    /** The columns: the driver's (if several), the parameters', n, each metric's, the results'. */
+    private List<String> header(Function<Metric, List<String>> metricColumns) {
+        List<String> header = new ArrayList<>();
+        if (driverColumn) {
+            header.add("driver");
+        }
+        header.addAll(parameterColumns);
+        header.add("n");
+        for (Metric m : Metric.values()) {
+            header.addAll(metricColumns.apply(m));
+        }
+        header.add("results");
+        return header;
     }
 
     private List<String> leadingCells(Row row) {

@@ -62,12 +62,6 @@ public record ConsumerPlan(
                 rereadsExpected);
     }
 
-    /** The same plan for another static identity (a consumer that joins later). */
-    public ConsumerPlan withGroupInstanceId(String id) {
-        return new ConsumerPlan(share, groupProtocol, id, sessionTimeoutMillis, processingMicros, processingDistribution, acknowledgement,
-                releasePercent, rejectPercent, recordLockMillis, deliveryCountLimit, autoOffsetReset, rereadsExpected);
-    }
-
     /** What the driver is asked for when it makes a consumer group member. */
     public ConsumerOptions options(boolean fromEnd) {
         return new ConsumerOptions(fromEnd, groupProtocol, groupInstanceId,

@@ -16,8 +16,4 @@ public record ConsumerSpec(String topic, String subscription, boolean fromEnd, C
     public ConsumerSpec(String topic, String subscription) {
         this(topic, subscription, false, null);
     }
-
-    public ConsumerSpec(String topic, String subscription, boolean fromEnd) {
-        this(topic, subscription, fromEnd, null);
-    }
 }

@@ -194,30 +194,22 @@ public final class WorkerEnsemble implements WorkerGroup {
 
     @Override
     public List<PeriodStats> periodStats() {
-        List<PeriodStats> all = new ArrayList<>();
-        callAll("collect period stats", Worker::periodStats).forEach(all::addAll);
-        return all;
+        return flat(callAll("collect period stats", Worker::periodStats));
     }
 
     @Override
     public List<CumulativeStats> cumulativeStats() {
-        List<CumulativeStats> all = new ArrayList<>();
-        callAll("collect cumulative stats", Worker::cumulativeStats).forEach(all::addAll);
-        return all;
+        return flat(callAll("collect cumulative stats", Worker::cumulativeStats));
     }
 
     @Override
     public List<WorkerFindings> findings() {
-        List<WorkerFindings> all = new ArrayList<>();
-        callAll("report integrity data and client metrics", Worker::findings).forEach(all::addAll);
-        return all;
+        return flat(callAll("report integrity data and client metrics", Worker::findings));
     }
 
     @Override
     public List<WorkerFindings> tryFindings(List<String> failures) {
-        List<WorkerFindings> all = new ArrayList<>();
-        tryCallAll("report integrity data and client metrics", Worker::findings, failures).forEach(all::addAll);
-        return all;
+        return flat(tryCallAll("report integrity data and client metrics", Worker::findings, failures));
     }
 
     @Override
@@ -251,9 +243,11 @@ public final class WorkerEnsemble implements WorkerGroup {
 
     @Override
     public List<CumulativeStats> tryCumulativeStats(List<String> failures) {
-        List<CumulativeStats> all = new ArrayList<>();
-        tryCallAll("report cumulative stats", Worker::cumulativeStats, failures).forEach(all::addAll);
-        return all;
+        return flat(tryCallAll("report cumulative stats", Worker::cumulativeStats, failures));
+    }
+
+    private static <T> List<T> flat(List<List<T>> lists) {
+        return lists.stream().flatMap(List::stream).toList();
     }
 
     private <T> List<T> tryCallAll(String what, Function<Worker, T> call, List<String> failures) {

@@ -32,9 +32,4 @@ public record WorkerFindings(String workerId, IntegrityReport integrity, List<Cl
         activity = activity == null ? List.of() : List.copyOf(activity);
         consumerGroups = consumerGroups == null ? List.of() : List.copyOf(consumerGroups);
     }
-
-    public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
-                          List<WarningSummary> clientWarnings) {
-        this(workerId, integrity, clientMetrics, clientWarnings, List.of(), List.of(), List.of());
-    }
 }

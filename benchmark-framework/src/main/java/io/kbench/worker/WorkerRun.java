@@ -485,14 +485,7 @@ final class WorkerRun {
         List<Thread> closing = new ArrayList<>();
         producers.values().forEach(p -> closing.add(closeInBackground(p, "producer")));
         consumers.forEach(c -> closing.add(closeInBackground(c, "consumer")));
-        for (Thread t : closing) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        joinAll(closing);
         producers.clear();
         consumers.clear();
         consumerSpecs.clear();

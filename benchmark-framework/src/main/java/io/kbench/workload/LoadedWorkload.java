@@ -16,8 +16,4 @@ public record LoadedWorkload(String file, Workload workload, PayloadSpec payload
     public LoadedWorkload {
         notes = List.copyOf(notes);
     }
-
-    public LoadedWorkload(String file, Workload workload, PayloadSpec payload) {
-        this(file, workload, payload, null, List.of());
-    }
 }

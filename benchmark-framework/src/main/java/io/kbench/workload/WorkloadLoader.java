@@ -47,7 +47,7 @@ public final class WorkloadLoader {
         ObjectNode tree = binder.readTree(source);
         Workload workload = binder.bind(source, tree, Workload.class);
         if (workload.name() == null) {
-            workload = workload.withName(baseName(Path.of(source.name())));
+            workload = workload.withName(ConfigSource.baseName(Path.of(source.name())));
         }
         workload = overrides.applyTo(workload);
 
@@ -125,11 +125,5 @@ public final class WorkloadLoader {
             b.append("\n  ").append(line == null ? "" : "line " + line + ": ").append(p.message());
         }
         return ConfigException.of(source, b.toString());
-    }
-
-    static String baseName(Path file) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 }

@@ -28,10 +28,6 @@ public record WorkloadOverrides(Duration testDuration, Duration warmup, Double s
         this(testDuration, warmup, null, null, null, null);
     }
 
-    public WorkloadOverrides(Duration testDuration, Duration warmup, Double scale) {
-        this(testDuration, warmup, scale, null, null, null);
-    }
-
     public WorkloadOverrides(Duration testDuration, Duration warmup, Double scale, Integer cku) {
         this(testDuration, warmup, scale, cku, null, null);
     }

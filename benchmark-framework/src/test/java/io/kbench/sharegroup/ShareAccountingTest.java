@@ -123,8 +123,8 @@ class ShareAccountingTest {
         ShareFigures f = tally.figures("w", 1);
         assertEquals(1_000, f.accepted());
         assertEquals(1_000, f.acceptedPerSecond(), 0.001, "1,000 records in 1 s");
-        assertEquals(1_048_000 / 1_048_576.0, f.acceptedMBPerSecond(), 1e-6);
         ShareGroups merged = ShareGroups.of(List.of(f, tally.figures("w2", 2)));
+        assertEquals(2 * 1_048_000 / 1_048_576.0, merged.groups().get(0).consumedMBPerSecond(), 1e-6, "both workers' bytes in 1 s");
         assertEquals(3, merged.groups().get(0).consumers());
         assertEquals(2_000, merged.groups().get(0).accepted());
         assertEquals(2, merged.groups().get(0).workers().size());

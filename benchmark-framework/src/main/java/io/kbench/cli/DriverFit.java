@@ -1,0 +1,58 @@
+package io.kbench.cli;
+
+import io.kbench.driver.ConsumerFeature;
+import io.kbench.workload.ConsumerNeeds;
+import io.kbench.workload.FaultSpec;
+import io.kbench.workload.LoadedWorkload;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Checks, before anything starts and without a cluster, that a workload can run on a driver file: its faults
+ * can be injected into the cluster (one the run starts, with enough brokers; the driver is then told which
+ * kinds to prepare for), and the driver offers what the subscription and consumer events need (share groups,
+ * a group protocol, static membership, a session timeout, closing as a crash: its {@code consumerFeatures()}).
+ * Whether the cluster has them (e.g. share groups switched on) the driver says when the run prepares them.
+ */
+final class DriverFit {
+
+    private DriverFit() {}
+
+    /** @return the first problem, naming the workload file (and line) and the driver file; null when the workload fits */
+    static String problem(DriverSession session, LoadedWorkload workload) {
+        String problem = faultProblem(session, workload);
+        return problem != null ? problem : consumerFeatureProblem(session, workload);
+    }
+
+    private static String faultProblem(DriverSession session, LoadedWorkload workload) {
+        List<FaultSpec> faults = workload.workload().faults();
+        if (faults.isEmpty()) {
+            return null;
+        }
+        List<String> problems = session.faultProblems(workload.workload());
+        if (!problems.isEmpty()) {
+            return workload.file() + (workload.faultsLine() == null ? "" : ":" + workload.faultsLine()) + ": faults cannot run on "
+                    + session.fileName() + ": " + String.join("; ", problems);
+        }
+        session.expectFaults(faults.stream().map(FaultSpec::faultType).collect(Collectors.toSet()));
+        return null;
+    }
+
+    private static String consumerFeatureProblem(DriverSession session, LoadedWorkload workload) {
+        Set<ConsumerFeature> missing = EnumSet.noneOf(ConsumerFeature.class);
+        missing.addAll(ConsumerNeeds.of(workload.workload()));
+        missing.removeAll(session.consumerFeatures());
+        if (missing.isEmpty()) {
+            return null;
+        }
+        return workload.file() + ": the driver " + session.name() + " (" + session.fileName() + ", " + session.driverClassName()
+                + ") does not offer " + missing.stream().map(ConsumerFeature::description).collect(Collectors.joining(", "))
+                + ", which the workload's " + (missing.contains(ConsumerFeature.CRASH_CLOSE) ? "consumerEvents and " : "")
+                + "subscription section ask" + (missing.contains(ConsumerFeature.SHARE_GROUPS)
+                ? " for: run the subscription as a consumer group (subscription.type: consumer), or use a driver with share "
+                + "groups (the Kafka driver, on brokers of Kafka 4.2 or later with share.version=1)"
+                : " for: remove those settings, or use a driver that has them (the Kafka driver)");
+    }
+}
