@@ -26,7 +26,7 @@ import io.kbench.worker.WorkerSetup;
 import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -190,10 +190,10 @@ public final class Coordinator {
             // A phase failed: keep what the workers still answering have measured. Stop the producers
             // first, so that what is still in flight now counts as undelivered.
             workers.tryForAll("stop the producers", Worker::stopProducers).forEach(record::warn);
-            List<String> failures = new ArrayList<>();
+            Map<String, String> failures = new LinkedHashMap<>(); // one entry per lost worker
             List<CumulativeStats> stats = workers.tryCumulativeStats(failures);
             List<WorkerFindings> findings = workers.tryFindings(failures);
-            failures.forEach(record::workerLost);
+            failures.values().forEach(record::workerLost);
             collected = new Collected(stats, findings);
         }
         workers.tryForAll("close producers and consumers", Worker::stopClients).forEach(record::warn);

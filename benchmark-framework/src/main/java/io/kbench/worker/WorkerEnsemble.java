@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -208,8 +209,8 @@ public final class WorkerEnsemble implements WorkerGroup {
     }
 
     @Override
-    public List<WorkerFindings> tryFindings(List<String> failures) {
-        return flat(tryCallAll("report integrity data and client metrics", Worker::findings, failures));
+    public List<WorkerFindings> tryFindings(Map<String, String> failures) {
+        return flat(tryCallAll("report integrity data and client metrics", Worker::findings, failures::putIfAbsent));
     }
 
     @Override
@@ -237,20 +238,21 @@ public final class WorkerEnsemble implements WorkerGroup {
         tryCallAll(what, w -> {
             call.accept(w);
             return Boolean.TRUE;
-        }, failures);
+        }, (id, message) -> failures.add(message));
         return failures;
     }
 
     @Override
-    public List<CumulativeStats> tryCumulativeStats(List<String> failures) {
-        return flat(tryCallAll("report cumulative stats", Worker::cumulativeStats, failures));
+    public List<CumulativeStats> tryCumulativeStats(Map<String, String> failures) {
+        return flat(tryCallAll("report cumulative stats", Worker::cumulativeStats, failures::putIfAbsent));
     }
 
     private static <T> List<T> flat(List<List<T>> lists) {
         return lists.stream().flatMap(List::stream).toList();
     }
 
-    private <T> List<T> tryCallAll(String what, Function<Worker, T> call, List<String> failures) {
+    /** Calls every member; each failure goes to {@code failed} with the member's id and a message naming it. */
+    private <T> List<T> tryCallAll(String what, Function<Worker, T> call, BiConsumer<String, String> failed) {
         List<T> results = new ArrayList<>();
         List<Outcome<T>> outcomes = fanOut(members, (i, w) -> call.apply(w));
         for (int i = 0; i < outcomes.size(); i++) {
@@ -260,8 +262,8 @@ public final class WorkerEnsemble implements WorkerGroup {
             } else {
                 RuntimeException e = named(what, members.get(i), o.failure());
                 String message = Errors.describeForUser(e);
-                failures.add(message.startsWith("worker " + members.get(i).id()) ? message
-                        : "worker " + members.get(i).id() + " could not " + what + ": " + message);
+                String id = members.get(i).id();
+                failed.accept(id, message.startsWith("worker " + id) ? message : "worker " + id + " could not " + what + ": " + message);
             }
         }
         return results;

@@ -3,6 +3,7 @@ package io.kbench.worker;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.worker.load.LoadSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -26,9 +27,13 @@ public interface WorkerGroup extends Worker {
      */
     List<String> tryForAll(String what, Consumer<Worker> call);
 
-    /** Cumulative stats of every member that answers; the others are listed in {@code failures}. */
-    List<CumulativeStats> tryCumulativeStats(List<String> failures);
+    /**
+     * Cumulative stats of every member that answers; the others go into {@code failures}, by member id
+     * (a member already there keeps its first reason, so one lost worker is one entry however many
+     * calls it fails).
+     */
+    List<CumulativeStats> tryCumulativeStats(Map<String, String> failures);
 
-    /** Findings of every member that answers; the others are listed in {@code failures}. */
-    List<WorkerFindings> tryFindings(List<String> failures);
+    /** Findings of every member that answers; the others go into {@code failures} as above. */
+    List<WorkerFindings> tryFindings(Map<String, String> failures);
 }

@@ -197,6 +197,21 @@ class WorkerEnsembleTest {
     }
 
     @Test
+    void aMemberThatFailsSeveralCollectionsIsOneLostWorker() {
+        FakeWorker a = new FakeWorker("a");
+        FakeWorker b = new FakeWorker("b");
+        b.failure = new WorkerException("connection refused");
+        WorkerEnsemble e = ensemble(a, b);
+        Map<String, String> failures = new java.util.LinkedHashMap<>();
+        e.tryCumulativeStats(failures);
+        e.tryFindings(failures);
+        assertEquals(List.of("b"), List.copyOf(failures.keySet()), "one entry per lost worker: " + failures);
+        assertTrue(failures.get("b").startsWith("worker b could not report cumulative stats"), failures.toString());
+        assertEquals(2, e.tryForAll("stop the run", w -> { throw new WorkerException("down"); }).size(),
+                "tryForAll still says each member's failure");
+    }
+
+    @Test
     void closeClosesEveryMember() {
         FakeWorker a = new FakeWorker("a");
         FakeWorker b = new FakeWorker("b");

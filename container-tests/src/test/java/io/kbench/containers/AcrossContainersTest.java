@@ -130,6 +130,8 @@ class AcrossContainersTest {
         }
         // Nobody is blamed for the missing share, and no loss is counted without the cut-off worker's consumers.
         assertEquals("worker-lost", result.path("diagnosis").path("verdict").asText(), result.path("diagnosis").toString());
+        assertTrue(result.path("diagnosis").toString().contains("the figures of 1 worker(s) are missing: worker " + cut.url()),
+                "one worker lost, however many of its reports failed: " + result.path("diagnosis"));
         assertTrue(result.path("integrity").path("lostMessages").isNull(), "losses: " + result.path("integrity"));
         // The run's failure is noticed once the worker has been silent for the lease; the rest is cleanup.
         assertTrue(cutToExitSeconds < LEASE.toSeconds() + 20, "from the cut to the exit: " + cutToExitSeconds + " s");
