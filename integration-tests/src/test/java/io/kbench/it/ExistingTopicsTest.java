@@ -32,11 +32,22 @@ class ExistingTopicsTest {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
         // Old data, as a real topic has: the run's consumers start after it.
+        // Not idempotent, and the first record acknowledged before the rest: an idempotent producer whose first batch met
+        // the new topic's leader election once retried OUT_OF_ORDER_SEQUENCE_NUMBER every second until its 120 s delivery
+        // timeout (a CI run: this test took 124 s).
         java.util.Properties p = new java.util.Properties();
         p.put("bootstrap.servers", SharedKafka.bootstrap());
+        p.put("enable.idempotence", "false");
+        p.put("acks", "1");
+        p.put("delivery.timeout.ms", "30000");
         try (KafkaProducer<byte[], byte[]> old = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (int i = 0; i < 500; i++) {
-                old.send(new ProducerRecord<>(topic, new byte[100]));
+            old.send(new ProducerRecord<>(topic, new byte[100])).get(30, TimeUnit.SECONDS);
+            List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>();
+            for (int i = 1; i < 500; i++) {
+                sent.add(old.send(new ProducerRecord<>(topic, new byte[100])));
+            }
+            for (java.util.concurrent.Future<?> f : sent) {
+                f.get(30, TimeUnit.SECONDS);
             }
         }
         Set<String> before = SharedKafka.topics();
