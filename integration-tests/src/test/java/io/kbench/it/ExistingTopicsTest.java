@@ -39,7 +39,7 @@ class ExistingTopicsTest {
         p.put("bootstrap.servers", SharedKafka.bootstrap());
         p.put("enable.idempotence", "false");
         p.put("acks", "1");
-        p.put("delivery.timeout.ms", "30000");
+        p.put("delivery.timeout.ms", "60000");
         try (KafkaProducer<byte[], byte[]> old = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
             old.send(new ProducerRecord<>(topic, new byte[100])).get(30, TimeUnit.SECONDS);
             List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>();
