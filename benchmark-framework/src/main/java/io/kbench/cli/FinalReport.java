@@ -162,7 +162,7 @@ final class FinalReport {
         WorkerSummary top = known.get(known.size() - 1);
         String which = known.size() == 1 ? top.workerId()
                 : String.format(Locale.ROOT, "the costliest of %d workers: %s; median %.2f µs", known.size(), top.workerId(),
-                        known.get(known.size() / 2).cpuMicrosPerMessage());
+                        median(known));
         String cost = String.format(Locale.ROOT, "Client CPU: %.2f µs per message sent or consumed (%s)", top.cpuMicrosPerMessage(), which);
         if (top.processCpuLoad() < SIZING_MIN_CPU_SHARE) {
             return cost + String.format(Locale.ROOT, "; its JVM used %.0f%% of its %d cores, so fixed costs weigh on that figure: "
@@ -172,6 +172,13 @@ final class FinalReport {
         double perMachine = top.availableProcessors() * 1e6 / top.cpuMicrosPerMessage();
         return cost + String.format(Locale.ROOT, ", so a %d-core client machine like it handles about %,.0f msg/s at full CPU",
                 top.availableProcessors(), perMachine);
+    }
+
+    /** The median CPU per message of workers sorted by it (of an even number, the mean of the middle two). */
+    private static double median(List<WorkerSummary> sorted) {
+        int n = sorted.size();
+        double upper = sorted.get(n / 2).cpuMicrosPerMessage();
+        return n % 2 == 1 ? upper : (sorted.get(n / 2 - 1).cpuMicrosPerMessage() + upper) / 2;
     }
 
     /** The backlog's own figures: the build, and the drain alone. */
