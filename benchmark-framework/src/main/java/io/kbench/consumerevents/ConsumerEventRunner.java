@@ -87,9 +87,9 @@ public final class ConsumerEventRunner {
                 describe(e), outcome, !applied ? "" : stableAfterMillis == null ? "; the assignment was not stable again before "
                         + (nextDueNanos == Long.MAX_VALUE ? "the measurement ended" : "the next event")
                         : String.format(Locale.ROOT, "; assignment stable again after %,d ms", stableAfterMillis)));
-        return new EventRecord(e.type(), count(e), e.worker(), e.after().toMillis(), (at - measureStartNanos) / 1_000_000,
-                (at - loadStartNanos) / 1_000, Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied,
-                stableAfterMillis);
+        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(),
+                (at - measureStartNanos) / 1_000_000, (at - loadStartNanos) / 1_000,
+                Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied, stableAfterMillis);
     }
 
     private static Integer count(ConsumerEventSpec e) {
@@ -102,7 +102,8 @@ public final class ConsumerEventRunner {
     }
 
     private static EventRecord notApplied(ConsumerEventSpec e, String why) {
-        return new EventRecord(e.type(), count(e), e.worker(), e.after().toMillis(), null, null, null, why, false, null);
+        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(), null, null, null, why, false,
+                null);
     }
 
     /** The measurement is over: events not yet due are not applied; one under way may finish watching. */
@@ -118,9 +119,10 @@ public final class ConsumerEventRunner {
     /**
      * One event and what became of it, as the runner saw it.
      *
+     * @param subscription the number of the subscription it acted on
      * @param appliedElapsedMicros when it was applied on the periods' time axis (from the start of the load); null if not
      * @param stableAfterMillis from the event until the assignment was stable again; null if it was not before the next event
      */
-    public record EventRecord(String type, Integer count, Integer worker, long plannedAfterMillis, Long appliedAfterMillis,
+    public record EventRecord(String type, Integer count, Integer worker, int subscription, long plannedAfterMillis, Long appliedAfterMillis,
                               Long appliedElapsedMicros, String appliedAt, String outcome, boolean applied, Long stableAfterMillis) {}
 }

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -137,22 +136,7 @@ final class ConsumerEventPhases {
         periods.addAll(measured);
         long end = measured.isEmpty() ? Long.MAX_VALUE : measured.get(measured.size() - 1).elapsedMicros();
         List<ActivityTrack> tracks = findings.stream().flatMap(f -> f.activity().stream()).toList();
-        return ConsumerEvents.analyse(records, periods, tracks, subscriptionsOf(records), end);
-    }
-
-    /**
-     * Each record's subscription. The runner's records do not carry the event, so each is matched to the first event not
-     * yet matched with its type and planned time (events alike in both act alike, so which one matches does not matter).
-     */
-    private List<String> subscriptionsOf(List<ConsumerEventRunner.EventRecord> records) {
-        List<ConsumerEventSpec> unmatched = new ArrayList<>(workload.consumerEvents());
-        List<String> out = new ArrayList<>();
-        for (ConsumerEventRunner.EventRecord r : records) {
-            ConsumerEventSpec match = unmatched.stream().filter(e -> Objects.equals(e.type(), r.type())
-                    && e.after().toMillis() == r.plannedAfterMillis() && Objects.equals(e.worker(), r.worker())).findFirst().orElse(null);
-            unmatched.remove(match);
-            out.add(subscriptions.get(match == null ? 0 : match.subscriptionOrDefault()).subscription());
-        }
-        return out;
+        List<String> groups = records.stream().map(r -> subscriptions.get(r.subscription()).subscription()).toList();
+        return ConsumerEvents.analyse(records, periods, tracks, groups, end);
     }
 }

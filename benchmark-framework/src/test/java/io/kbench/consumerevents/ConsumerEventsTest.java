@@ -46,7 +46,7 @@ class ConsumerEventsTest {
             boolean stalled = s > 10 && s <= 16;
             periods.add(period(s, stalled ? 50 : 100, stalled ? (s - 10) * 1_000_000 : 20_000));
         }
-        EventRecord crash = new EventRecord("consumer-crash", 1, null, 5_000, 5_000L, 10_000_000L,
+        EventRecord crash = new EventRecord("consumer-crash", 1, null, 0, 5_000, 5_000L, 10_000_000L,
                 Instant.ofEpochMilli((LOAD_START_EPOCH + 10_000_000) / 1_000).toString(), "1 crashed", true, 6_100L);
 
         ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(crash), periods, List.of(a.track()), List.of("g"), 20_000_000).events().get(0);
@@ -67,7 +67,7 @@ class ConsumerEventsTest {
 
     @Test
     void anEventNotAppliedHasNoFigures() {
-        EventRecord none = new EventRecord("consumer-join", 1, null, 5_000, null, null, null, "not applied", false, null);
+        EventRecord none = new EventRecord("consumer-join", 1, null, 0, 5_000, null, null, null, "not applied", false, null);
         ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(none), List.of(), List.of(), List.of("g"), 1).events().get(0);
         assertNull(e.timeToStableMillis());
         assertTrue(e.line().endsWith("not applied"), e.line());
