@@ -16,11 +16,11 @@ import io.kbench.remote.WireJson;
 import io.kbench.remote.WorkerInfo;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
-import io.kbench.worker.ConsumerSpec;
+import io.kbench.plan.ConsumerSpec;
 import io.kbench.worker.DriverLoader;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import io.kbench.worker.LocalWorker;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.WorkerBusyException;
 import io.vertx.core.Future;
@@ -75,7 +75,7 @@ public final class WorkerAgent implements AutoCloseable {
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics, warnings);
         if (metrics != null) {
-            metrics.exportShareGroups(worker::shareFigures);
+            metrics.exportFeatureGauges(worker::featureGauge);
         }
         this.lease = new Lease(clock);
         this.expectedAuthorization = options.token() == null ? null

@@ -4,6 +4,8 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.worker.Worker;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.Locale;
 
 /**
  * Creates topics in batches through a worker and reports progress for large counts. Remembers
@@ -12,11 +14,11 @@ import java.util.List;
 final class TopicCreator {
 
     private final Worker workers;
-    private final Console console;
+    private final Consumer<String> console;
     private final int batchSize;
     private final List<String> created = new ArrayList<>();
 
-    TopicCreator(Worker workers, Console console, int batchSize) {
+    TopicCreator(Worker workers, Consumer<String> console, int batchSize) {
         this.workers = workers;
         this.console = console;
         this.batchSize = batchSize;
@@ -29,7 +31,7 @@ final class TopicCreator {
             workers.createTopics(batch);
             batch.forEach(t -> created.add(t.name()));
             if (topics.size() > batchSize) {
-                console.line("  created %d of %d topics", created.size(), topics.size());
+                console.accept(String.format(Locale.ROOT, "  created %d of %d topics", created.size(), topics.size()));
             }
         }
     }

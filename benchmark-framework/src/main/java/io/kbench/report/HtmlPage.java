@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
+import io.kbench.page.Json;
 /**
  * The report as one HTML file: the page model as inline JSON, uPlot (vendored from its WebJar on the
  * class path, MIT licence kept with it) and the page's own script and styles, all inlined. A

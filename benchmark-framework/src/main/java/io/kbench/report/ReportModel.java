@@ -8,6 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.kbench.page.Json;
+import io.kbench.page.TableSpec;
+import io.kbench.page.Section;
 /**
  * The page as data: runs grouped by workload (never mixed), each group with its summary, its comparison
  * against the baseline, the settings that differ, latency percentile curves, sweep charts when the runs

@@ -3,10 +3,12 @@ package io.kbench.worker;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * What the coordinator asks of the machines that generate load. Implemented by {@link LocalWorker}
  * (in this JVM), by an HTTP client for one remote agent, and by {@link WorkerEnsemble}, which fans

@@ -9,6 +9,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.kbench.plan.StampMode;
 /**
  * Drives a few producers from one thread. Throttled producers send each message at its intended
  * time; when the thread falls behind it sends every overdue message at once, each still stamped
@@ -226,8 +227,8 @@ final class ProducerLoop implements Runnable {
                     producer.ackWriter = w; // a plain field: another thread seeing it sees it is not its own
                 }
                 w.onAck(size, intendedNanos, sentNanos, ackNanos);
-                if (producer.acked != null) {
-                    producer.acked.add(sequence);
+                if (producer.acks != null) {
+                    producer.acks.acked(sequence);
                 }
             } else {
                 stats.onSendError(error);
@@ -241,8 +242,8 @@ final class ProducerLoop implements Runnable {
         @Override
         public void aborted() {
             stats.onAckedMessageAborted();
-            if (producer.aborted != null) {
-                producer.aborted.add(sequence);
+            if (producer.acks != null) {
+                producer.acks.aborted(sequence);
             }
             if (gate != null) {
                 gate.exit();
