@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * protocol: partitions move at once when the places change, without the stop-the-world pause of
  * Kafka's classic eager protocol.
  */
-final class ConsumerGroup {
+final class ConsumerGroup implements MemberGroup {
 
     /** One message taken for delivery, with where it came from. */
     record Taken(int partition, long position, StoredMessage message) {}
@@ -52,13 +52,15 @@ final class ConsumerGroup {
     }
 
     /** A member closed: a dynamic one leaves at once, a static one after its session timeout. */
-    synchronized void leave(Object member) {
+    @Override
+    public synchronized void leave(Object member) {
         membership.leave(member);
         rebalance();
     }
 
     /** A member crashed: its partitions stay with it, unread, until its session timeout. */
-    synchronized void crash(Object member) {
+    @Override
+    public synchronized void crash(Object member) {
         membership.crash(member);
     }
 
@@ -76,7 +78,8 @@ final class ConsumerGroup {
         }
     }
 
-    synchronized int partitionsOf(Object member) {
+    @Override
+    public synchronized int partitionsOf(Object member) {
         expireSessions();
         int n = 0;
         for (Object o : owner) {

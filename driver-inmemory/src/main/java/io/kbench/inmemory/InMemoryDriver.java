@@ -252,10 +252,8 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
         for (AutoCloseable c : clients) {
             if (c instanceof InMemoryProducer p) {
                 out.addAll(p.metrics());
-            } else if (c instanceof InMemoryShareConsumer s) {
-                out.addAll(s.metrics());
             } else {
-                out.addAll(((InMemoryConsumer) c).metrics());
+                out.addAll(((InMemoryMember<?>) c).metrics());
             }
         }
         return out;

@@ -329,11 +329,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                 groups.prepareConsumerProtocolGroup(subscriptionName, options.sessionTimeout());
             }
             CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
-            KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
-            KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer, membership);
+            KafkaBenchmarkConsumer member = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit(), membership);
             clients.add(member);
             metrics.add(() -> metricsOf(consumer::metrics));
-            benchmarkConsumer.start();
+            member.start();
             return member;
         });
     }
