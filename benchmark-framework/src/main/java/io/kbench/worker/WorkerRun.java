@@ -6,6 +6,7 @@ import io.kbench.consumergroups.GroupTally;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.MessageStamp;
@@ -131,8 +132,8 @@ final class WorkerRun {
         SplittableRandom random = new SplittableRandom(seed());
         PartitionActivity tracked = activityOf(spec);
         ConsumerCallback callback = new Receiver(checker, processing, random, tracked);
-        BenchmarkConsumer consumer = await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
-                spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic());
+        BenchmarkConsumer consumer = await(driver.driver().createConsumer(spec.plan().request(spec.topic(), spec.subscription(), callback,
+                spec.fromEnd())), "create a consumer on topic " + spec.topic());
         consumers.add(consumer);
         consumerSpecs.add(spec);
         checkers.add(checker);
@@ -142,7 +143,7 @@ final class WorkerRun {
     /** What the driver says of how the member was made, or null; a driver that fails to say does not fail the run. */
     private static GroupMembership membershipOf(BenchmarkConsumer consumer) {
         try {
-            return consumer.groupMembership();
+            return consumer.groupMembership().orElse(null);
         } catch (RuntimeException e) {
             log.warn("The driver could not say how a consumer group member was made: {}", Errors.describe(e));
             return null;
@@ -171,8 +172,8 @@ final class WorkerRun {
                     }
                     checker.onSettled(stamp, deliveryCount);
                 });
-        consumers.add(await(driver.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member),
-                "create a share consumer on topic " + spec.topic()));
+        consumers.add(await(driver.driver().createConsumer(ConsumerRequest.shareMember(spec.topic(), spec.subscription(), member.mode(),
+                member)), "create a share consumer on topic " + spec.topic()));
         consumerSpecs.add(spec);
         checkers.add(checker);
     }
@@ -291,7 +292,8 @@ final class WorkerRun {
         }
 
         @Override
-        public void messageReceived(int size, int partition, long position, MessageStamp stamp) {
+        public void messageReceived(int size, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                    TimestampType timestampType) {
             if (stamp == null) {
                 received(size, Long.MIN_VALUE);
             } else if (stamp.checksIntegrity()) {
@@ -395,7 +397,7 @@ final class WorkerRun {
         PeriodStats period = stats.takePeriod();
         ServerContact contact = null;
         try {
-            contact = driver.driver().lastServerContact();
+            contact = driver.driver().lastServerContact().orElse(null);
         } catch (RuntimeException e) {
             log.debug("the driver could not say which server answered last: {}", e.toString());
         }

@@ -1,5 +1,6 @@
 package io.kbench.inmemory;
 
+import io.kbench.driver.StartPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -27,16 +28,19 @@ final class ConsumerGroup implements MemberGroup {
     private int rotation;
 
     /**
-     * @param fromEnd start at the end of each partition (past what it holds now), else at its start
+     * @param start where the group starts in each partition: at its start, at its end (past what it holds
+     *     now), or at its first message made at most the age ago (at its end when none is that new)
      * @param clock monotonic nanoseconds, for session timeouts
      */
-    ConsumerGroup(List<PartitionLog> partitions, boolean fromEnd, LongSupplier clock) {
+    ConsumerGroup(List<PartitionLog> partitions, StartPosition start, LongSupplier clock) {
         this.partitions = List.copyOf(partitions);
         this.nextPosition = new long[partitions.size()];
         this.owner = new Object[partitions.size()];
         this.membership = new Membership(clock);
-        for (int p = 0; fromEnd && p < nextPosition.length; p++) {
-            nextPosition[p] = partitions.get(p).end();
+        long since = start instanceof StartPosition.Age a ? System.currentTimeMillis() - a.millis() : 0;
+        for (int p = 0; p < nextPosition.length; p++) {
+            PartitionLog log = partitions.get(p);
+            nextPosition[p] = start instanceof StartPosition.End ? log.end() : start instanceof StartPosition.Age ? log.firstAtOrAfter(since) : 0;
         }
     }
 

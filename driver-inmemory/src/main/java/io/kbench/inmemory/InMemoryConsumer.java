@@ -1,12 +1,15 @@
 package io.kbench.inmemory;
 
-import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.ConsumerCallback;
-import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -28,32 +31,32 @@ final class InMemoryConsumer extends InMemoryMember<ConsumerGroup.Taken> {
     private volatile long consumed;
 
     /**
-     * @param options {@code fromEnd}: a group new to the topic starts at the end of each partition, not at its start;
-     *     a group instance id makes a static member; the session timeout (default {@link #DEFAULT_SESSION_TIMEOUT})
-     *     is how long a crashed or static member keeps its partitions; the protocol changes nothing here
+     * @param request its start applies to a group new to the topic; a group instance id makes a static member; the
+     *     session timeout (default {@link #DEFAULT_SESSION_TIMEOUT}) is how long a crashed or static member keeps its
+     *     partitions; the protocol changes nothing here
      */
-    InMemoryConsumer(InMemoryCluster cluster, Topic topic, String groupName, ConsumerOptions options, ConsumerCallback callback,
-                     AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
-        this(cluster, topic, topic.group(groupName, options.fromEnd()), groupName, options, callback, lastAnswerMillis, onClose);
+    InMemoryConsumer(InMemoryCluster cluster, Topic topic, ConsumerRequest.GroupMember request, AtomicLong lastAnswerMillis,
+                     Consumer<Object> onClose) {
+        this(cluster, topic, topic.group(request.group(), request.start()), request, lastAnswerMillis, onClose);
     }
 
-    private InMemoryConsumer(InMemoryCluster cluster, Topic topic, ConsumerGroup group, String groupName, ConsumerOptions options,
-                             ConsumerCallback callback, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
-        super(cluster, topic, group, "kbench-inmemory-consumer-" + topic.name + "-" + groupName, lastAnswerMillis, onClose);
+    private InMemoryConsumer(InMemoryCluster cluster, Topic topic, ConsumerGroup group, ConsumerRequest.GroupMember request,
+                             AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+        super(cluster, topic, group, "kbench-inmemory-consumer-" + topic.name + "-" + request.group(), lastAnswerMillis, onClose);
         this.group = group;
-        this.instanceId = options.groupInstanceId();
+        this.instanceId = request.groupInstanceId().orElse(null);
         // Its groups behave as Kafka's consumer protocol's do whatever is asked: unasked, that is what it reports.
-        this.membership = options.protocol() != null
-                ? new GroupMembership(options.protocol(), GroupMembership.Source.OPTIONS, instanceId != null)
-                : new GroupMembership(ConsumerOptions.GroupProtocol.CONSUMER, GroupMembership.Source.DEFAULT, instanceId != null);
-        this.sessionNanos = (options.sessionTimeout() == null ? DEFAULT_SESSION_TIMEOUT : options.sessionTimeout()).toNanos();
-        this.callback = callback;
+        this.membership = request.protocol()
+                .map(p -> new GroupMembership(p, GroupMembership.Source.OPTIONS, instanceId != null))
+                .orElse(new GroupMembership(GroupProtocol.CONSUMER, GroupMembership.Source.DEFAULT, instanceId != null));
+        this.sessionNanos = request.sessionTimeout().orElse(DEFAULT_SESSION_TIMEOUT).toNanos();
+        this.callback = request.callback();
     }
 
     /** The protocol asked for (it changes nothing here), else consumer's, which this driver's groups behave like. */
     @Override
-    public GroupMembership groupMembership() {
-        return membership;
+    public Optional<GroupMembership> groupMembership() {
+        return Optional.of(membership);
     }
 
     @Override
@@ -70,7 +73,9 @@ final class InMemoryConsumer extends InMemoryMember<ConsumerGroup.Taken> {
     void deliver(List<ConsumerGroup.Taken> batch) {
         callback.batchArrived();
         for (ConsumerGroup.Taken m : batch) {
-            callback.messageReceived(m.message().payloadSizeBytes(), m.partition(), m.position(), m.message().stamp());
+            StoredMessage message = m.message();
+            callback.messageReceived(message.payloadSizeBytes(), m.partition(), m.position(), message.stamp(), message.createMillis(),
+                    TimestampType.CREATE_TIME);
         }
         consumed += batch.size();
     }

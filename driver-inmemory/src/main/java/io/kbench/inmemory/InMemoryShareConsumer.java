@@ -3,8 +3,9 @@ package io.kbench.inmemory;
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.driver.AcknowledgementMode;
-import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
+import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.ShareConsumerCallback;
 import java.util.ArrayList;
@@ -32,17 +33,17 @@ final class InMemoryShareConsumer extends InMemoryMember<ShareGroup.Delivery> {
     private volatile long delivered;
     private volatile long lockLost;
 
-    InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, String groupName, AcknowledgementMode mode,
-                          ShareConsumerCallback callback, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
-        this(cluster, topic, topic.shareGroup(groupName), groupName, mode, callback, lastAnswerMillis, onClose);
+    InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, ConsumerRequest.ShareMember request, AtomicLong lastAnswerMillis,
+                          Consumer<Object> onClose) {
+        this(cluster, topic, topic.shareGroup(request.group()), request, lastAnswerMillis, onClose);
     }
 
-    private InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, ShareGroup group, String groupName, AcknowledgementMode mode,
-                                  ShareConsumerCallback callback, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
-        super(cluster, topic, group, "kbench-inmemory-share-consumer-" + topic.name + "-" + groupName, lastAnswerMillis, onClose);
+    private InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, ShareGroup group, ConsumerRequest.ShareMember request,
+                                  AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+        super(cluster, topic, group, "kbench-inmemory-share-consumer-" + topic.name + "-" + request.group(), lastAnswerMillis, onClose);
         this.group = group;
-        this.mode = mode;
-        this.callback = callback;
+        this.mode = request.mode();
+        this.callback = request.callback();
     }
 
     @Override

@@ -1,10 +1,12 @@
 package io.kbench.kafka;
 
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -35,25 +37,29 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
     private final ConsumerCallback callback;
     private final boolean commitAfterPoll;
     private final GroupMembership membership;
+    /** Where a partition the group has no committed offset in starts: 0 for auto.offset.reset, else at most this old. */
+    private final long startAgeMillis;
     private volatile int assigned;
     /** Poll thread only: whether the member is paused, and whether it read something since the last commit. */
     private boolean paused;
     private boolean uncommitted;
     private long lastCommitNanos = System.nanoTime();
 
+    /** @param startAgeMillis 0: partitions new to the group start as auto.offset.reset says; else from records at most this old */
     KafkaBenchmarkConsumer(CrashableKafkaConsumer consumer, String topic, ConsumerCallback callback, boolean autoCommit,
-                           GroupMembership membership) {
+                           GroupMembership membership, long startAgeMillis) {
         super("consumer", topic, RETRY_MILLIS);
         this.consumer = consumer;
         this.topic = topic;
         this.callback = callback;
         this.commitAfterPoll = !autoCommit;
         this.membership = membership;
+        this.startAgeMillis = startAgeMillis;
     }
 
     @Override
-    public GroupMembership groupMembership() {
-        return membership;
+    public Optional<GroupMembership> groupMembership() {
+        return Optional.of(membership);
     }
 
     @Override
@@ -74,6 +80,9 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
                 if (paused) {
                     consumer.pause(partitions); // newly assigned partitions start unpaused
                 }
+                if (startAgeMillis > 0) {
+                    AgeStart.seek(consumer, partitions, startAgeMillis, System.currentTimeMillis());
+                }
                 // Look the starting positions up now, before assignedPartitionCount counts these partitions:
                 // else a consumer from the end (auto.offset.reset=latest) could count as ready while its
                 // lookup is under way, and skip messages the run sends right after.
@@ -89,8 +98,10 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
             callback.batchArrived(); // the poll's records arrived together: one receive time for all
         }
         for (ConsumerRecord<byte[], byte[]> record : records) {
+            TimestampType type = timestampType(record.timestampType());
             callback.messageReceived(Math.max(0, record.serializedValueSize()), record.partition(), record.offset(),
-                    SendTimeHeader.decode(record.headers()));
+                    SendTimeHeader.decode(record.headers()), type == TimestampType.NONE ? ConsumerCallback.NO_TIMESTAMP : record.timestamp(),
+                    type);
         }
         if (commitAfterPoll) {
             uncommitted |= !records.isEmpty();
@@ -102,6 +113,15 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
             }
         }
         assigned = consumer.assignment().size();
+    }
+
+    /** Kafka's kind of record timestamp as the SPI names it (a switch on constants: nothing allocated). */
+    static TimestampType timestampType(org.apache.kafka.common.record.TimestampType type) {
+        return switch (type) {
+            case CREATE_TIME -> TimestampType.CREATE_TIME;
+            case LOG_APPEND_TIME -> TimestampType.LOG_APPEND_TIME;
+            case NO_TIMESTAMP_TYPE -> TimestampType.NONE;
+        };
     }
 
     /** Paused: the client's partitions are paused, so its polls fetch nothing while it stays in the group. */
