@@ -30,8 +30,11 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  */
 final class StampedRecords {
 
-    /** Records kept for reuse, by payload array (direct-mapped on its identity hash). */
-    private static final int CACHED = 64;
+    /**
+     * Records kept for reuse, by payload array and partition (direct-mapped on the array's identity hash mixed
+     * with the partition): room for a few prepared payloads times some tens of partitions before they collide much.
+     */
+    private static final int CACHED = 256;
 
     private final String topic;
     private final ByteBuffer timeOnlyBytes;
@@ -103,7 +106,7 @@ final class StampedRecords {
         if (key != null) {
             return new ProducerRecord<>(topic, boxed, null, key, payload, headers);
         }
-        int slot = System.identityHashCode(payload) & (CACHED - 1);
+        int slot = slot(payload, partition);
         ProducerRecord<byte[], byte[]> r = cached[slot];
         // The record's own header list holds our header objects, whose bytes were just rewritten.
         if (r == null || r.value() != payload || cachedHeaders[slot] != headers || r.partition() != boxed) {
@@ -112,6 +115,11 @@ final class StampedRecords {
             cachedHeaders[slot] = headers;
         }
         return r;
+    }
+
+    private static int slot(byte[] payload, int partition) {
+        int h = System.identityHashCode(payload) ^ (partition * 0x9E3779B9); // the golden ratio spreads consecutive partitions
+        return (h ^ (h >>> 16)) & (CACHED - 1);
     }
 
     /** The same Integer for a partition every time. */
