@@ -2,32 +2,32 @@ package io.kbench.cli;
 
 import io.kbench.driver.ConsumerFeature;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.DurationParser;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
-import io.kbench.driver.SweepTarget;
 import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.worker.LoadedDriver;
 import io.kbench.workload.Workload;
+import io.kbench.driver.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**

@@ -2,16 +2,16 @@ package io.kbench.worker;
 
 import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.ConsumerCallback;
-import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ConsumerRequest;
-import io.kbench.driver.ShareGroupSettings.OffsetReset;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.ShareGroupSettings.OffsetReset;
 import io.kbench.driver.StartPosition;
 import io.kbench.sharegroup.AcknowledgementPolicy;
 import io.kbench.sharegroup.ProcessingTime;
 import io.kbench.workload.ShareGroupSpec;
-import io.kbench.workload.SubscriptionSpec.ProcessingDistribution;
 import io.kbench.workload.SubscriptionSpec;
+import io.kbench.workload.SubscriptionSpec.ProcessingDistribution;
 import java.time.Duration;
 
 /**

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.kbench.driver.ConsumerRequest.GroupProtocol;
-import io.kbench.driver.GroupMembership.Source;
 import io.kbench.driver.GroupMembership;
+import io.kbench.driver.GroupMembership.Source;
 import io.kbench.result.ResultJson;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.kbench.inmemory;
 
-import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ClientMetric;
-import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ConsumerCallback;
-import io.kbench.driver.ConsumerRequest.GroupProtocol;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.kbench.inmemory;
 
 import io.kbench.driver.BenchmarkProducer;
-import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;

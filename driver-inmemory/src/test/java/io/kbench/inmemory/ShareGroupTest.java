@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.DriverException;
-import io.kbench.driver.ShareGroupSettings.OffsetReset;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.ShareGroupSettings.OffsetReset;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.kbench.kafka;
 
-import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;
 import java.util.Collection;

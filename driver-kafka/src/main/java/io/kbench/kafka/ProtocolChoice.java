@@ -1,7 +1,7 @@
 package io.kbench.kafka;
 
-import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import java.util.List;
 import java.util.Properties;

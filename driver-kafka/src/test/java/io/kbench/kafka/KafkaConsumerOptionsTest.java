@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;

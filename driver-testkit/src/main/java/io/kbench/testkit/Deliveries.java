@@ -1,7 +1,7 @@
 package io.kbench.testkit;
 
-import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.MessageStamp;
 import java.time.Duration;
 import java.util.ArrayList;
