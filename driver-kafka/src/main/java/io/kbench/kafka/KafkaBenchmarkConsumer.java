@@ -3,7 +3,6 @@ package io.kbench.kafka;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.GroupMembership;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -11,8 +10,6 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One member of a consumer group, polling a {@link CrashableKafkaConsumer} on its own thread
@@ -20,10 +17,6 @@ import org.slf4j.LoggerFactory;
  */
 final class KafkaBenchmarkConsumer extends KafkaMember {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private static final long RETRY_MILLIS = 200;
     /**
      * Without auto-commit, positions are committed asynchronously at most this often while reading (a
@@ -70,7 +63,7 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
                 // Hand over cleanly: the next owner starts where we stopped, not at an older
                 // commit, so a rebalance does not deliver messages twice.
                 if (commitAfterPoll) {
-                    commitQuietly();
+                    quietly("commit on revocation", () -> consumer.commitSync(COMMIT_TIMEOUT));
                     uncommitted = false;
                 }
             }
@@ -135,14 +128,6 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
         paused = pause;
     }
 
-    private void commitQuietly() {
-        try {
-            consumer.commitSync(COMMIT_TIMEOUT);
-        } catch (RuntimeException e) {
-            log.debug("commit on revocation failed: {}", e.toString());
-        }
-    }
-
     @Override
     void wakeup() {
         consumer.wakeup();
@@ -161,17 +146,9 @@ final class KafkaBenchmarkConsumer extends KafkaMember {
             consumer.crashOnClose();
         }
         if (uncommitted) {
-            try {
-                consumer.commitAsync();
-            } catch (RuntimeException e) {
-                log.debug("commit before close failed: {}", e.toString());
-            }
+            quietly("commit before close", consumer::commitAsync);
         }
-        try {
-            consumer.close(CLOSE_TIMEOUT);
-        } catch (RuntimeException e) {
-            log.debug("closing consumer: {}", e.toString());
-        }
+        quietly("closing consumer", () -> consumer.close(CLOSE_TIMEOUT));
     }
 
     @Override

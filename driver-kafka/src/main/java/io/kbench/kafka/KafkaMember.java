@@ -1,6 +1,7 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkConsumer;
+import java.time.Duration;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,11 @@ abstract class KafkaMember implements BenchmarkConsumer {
     private static final Logger log = LoggerFactory.getLogger(KafkaMember.class);
     /** How long close waits for the poll thread to close the client. */
     static final long JOIN_MILLIS = 15_000;
+    /** The longest a poll waits for records, so that requests to pause or close are seen soon. */
+    static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    /** The longest a synchronous commit, and the client's close, may take. */
+    static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final String kind;
     private final long retryMillis;
@@ -108,6 +114,15 @@ abstract class KafkaMember implements BenchmarkConsumer {
         if (!message.equals(lastError)) {
             log.warn("{}{}", what, message);
             lastError = message;
+        }
+    }
+
+    /** Runs a step of closing whose failure changes nothing (the client goes anyway), logging it at debug level. */
+    static void quietly(String what, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            log.debug("{} failed: {}", what, e.toString());
         }
     }
 

@@ -18,8 +18,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.errors.InvalidRecordStateException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One member of a share group, polling a {@link KafkaShareConsumer} on its own thread: each record of a
@@ -44,10 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 final class KafkaShareBenchmarkConsumer extends KafkaMember {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaShareBenchmarkConsumer.class);
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
     private static final long RETRY_MILLIS = 50;
 
     /** An implicit batch: when the poll that carries its acknowledgements started; 0 before. */
@@ -246,11 +240,7 @@ final class KafkaShareBenchmarkConsumer extends KafkaMember {
     /** A crash closes at once, without waiting for what the client still sends; else with up to 5 s for it. */
     @Override
     void closeClient(boolean crash) {
-        try {
-            consumer.close(crash ? Duration.ZERO : CLOSE_TIMEOUT);
-        } catch (RuntimeException e) {
-            log.debug("closing share consumer: {}", e.toString());
-        }
+        quietly("closing share consumer", () -> consumer.close(crash ? Duration.ZERO : CLOSE_TIMEOUT));
     }
 
     /** The partitions the group assigned this member, from the share group's description (several members may hold one). */
