@@ -49,8 +49,8 @@ public sealed interface StartPosition permits StartPosition.Earliest, StartPosit
      * partition, so up to a group join later than the request). Every record after that one is read too,
      * even one with an older timestamp (producers' clocks differ). A partition with no record that new
      * starts at its end, as {@link End}. An age longer than the partition's retention reads all it holds.
-     * (Kafka: {@code auto.offset.reset=by_duration:<age>}, which looks the offset up by time as
-     * {@code offsetsForTimes} does, falling back to the end.)
+     * (Kafka: {@code offsetsForTimes} for each partition the group has no committed offset in, when the
+     * member gets it; the end where it finds none.)
      *
      * @param age how far back, positive; whole milliseconds count (finer parts are dropped)
      */
