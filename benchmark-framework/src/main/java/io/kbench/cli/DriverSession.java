@@ -124,7 +124,7 @@ final class DriverSession implements AutoCloseable {
     }
 
     private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Set<FaultType> faults, Consumer<String> progress) {
-        return driver.driver().provisionCluster(driver.config(), Set.copyOf(faults), progress);
+        return driver.driver().provisionCluster(driver.config(), Set.copyOf(faults), progress).orElse(null);
     }
 
     private DriverFile serialize(Object workerConfig) {
@@ -161,7 +161,7 @@ final class DriverSession implements AutoCloseable {
     }
 
     private static <C> Duration deliveryTimeoutTyped(LoadedDriver<C> driver) {
-        return driver.driver().deliveryTimeout(driver.config());
+        return driver.driver().deliveryTimeout(driver.config()).orElse(null);
     }
 
     /** What the driver can do with consumers beyond plain consumer group members. */

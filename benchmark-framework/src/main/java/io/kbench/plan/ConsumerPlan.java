@@ -1,10 +1,12 @@
 package io.kbench.plan;
 
 import io.kbench.driver.AcknowledgementMode;
-import io.kbench.driver.ConsumerOptions;
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.ShareGroupSettings.OffsetReset;
+import io.kbench.driver.StartPosition;
 import io.kbench.workload.ShareGroupSpec;
 import io.kbench.workload.SubscriptionSpec;
 import io.kbench.workload.SubscriptionSpec.ProcessingDistribution;
@@ -60,10 +62,11 @@ public record ConsumerPlan(
                 rereadsExpected);
     }
 
-    /** What the driver is asked for when it makes a consumer group member. */
-    public ConsumerOptions options(boolean fromEnd) {
-        return new ConsumerOptions(fromEnd, groupProtocol, groupInstanceId,
-                sessionTimeoutMillis == null ? null : Duration.ofMillis(sessionTimeoutMillis));
+    /** What the driver is asked for when it makes a consumer group member: from the end, or from the earliest position. */
+    public ConsumerRequest.GroupMember request(String topic, String group, ConsumerCallback callback, boolean fromEnd) {
+        return ConsumerRequest.groupMember(topic, group, callback).from(fromEnd ? StartPosition.END : StartPosition.EARLIEST)
+                .withProtocol(groupProtocol).withGroupInstanceId(groupInstanceId)
+                .withSessionTimeout(sessionTimeoutMillis == null ? null : Duration.ofMillis(sessionTimeoutMillis));
     }
 
     /** The share group's settings for the driver. */

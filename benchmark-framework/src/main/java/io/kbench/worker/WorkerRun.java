@@ -16,6 +16,7 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.TopicSpec;
 import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
@@ -163,9 +164,9 @@ final class WorkerRun {
             BenchmarkConsumer consumer = maker != null
                     ? await(maker.make(this::receivedByAFeaturesConsumer, listener), "create a " + spec.subscription()
                             + " consumer on topic " + spec.topic())
-                    : await(driver.driver().createConsumer(spec.topic(), spec.subscription(),
-                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())),
-                            spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic());
+                    : await(driver.driver().createConsumer(spec.plan().request(spec.topic(), spec.subscription(),
+                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.fromEnd())),
+                            "create a consumer on topic " + spec.topic());
             consumers.add(consumer);
             consumerSpecs.add(spec);
             parts.values().forEach(p -> p.consumerCreated(spec, consumer));
@@ -283,7 +284,8 @@ final class WorkerRun {
         }
 
         @Override
-        public void messageReceived(int size, int partition, long position, MessageStamp stamp) {
+        public void messageReceived(int size, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                    TimestampType timestampType) {
             // A slow consumer's records wait behind the processing of those before them: each is timed when its turn comes.
             long now = batched && processing.none() ? batchNanos : clock.nanoTime();
             // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
@@ -387,7 +389,7 @@ final class WorkerRun {
         PeriodStats period = stats.takePeriod();
         ServerContact contact = null;
         try {
-            contact = driver.driver().lastServerContact();
+            contact = driver.driver().lastServerContact().orElse(null);
         } catch (RuntimeException e) {
             log.debug("the driver could not say which server answered last: {}", e.toString());
         }

@@ -67,7 +67,7 @@ public final class ConsumerGroupsFeature implements Feature {
     /** What the driver says of how the member was made, or null; a driver that fails to say does not fail the run. */
     private static GroupMembership membershipOf(BenchmarkConsumer consumer) {
         try {
-            return consumer.groupMembership();
+            return consumer.groupMembership().orElse(null);
         } catch (RuntimeException e) {
             log.warn("The driver could not say how a consumer group member was made: {}", e.toString());
             return null;

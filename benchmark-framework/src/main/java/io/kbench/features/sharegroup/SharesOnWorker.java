@@ -1,6 +1,7 @@
 package io.kbench.features.sharegroup;
 
 import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.features.ConsumerListener;
 import io.kbench.features.ConsumerMaker;
 import io.kbench.features.WorkerPart;
@@ -59,7 +60,8 @@ final class SharesOnWorker implements WorkerPart {
                         listener.onSettled(partition, stamp, deliveryCount, receivedNanos);
                     }
                 });
-        return prepared.thenCompose(v -> run.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member));
+        return prepared.thenCompose(v -> run.driver().createConsumer(ConsumerRequest.shareMember(spec.topic(), spec.subscription(),
+                member.mode(), member)));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kbench.worker.load;
 
+import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
@@ -186,7 +187,7 @@ final class ProducerLoop implements Runnable {
         long sequence = p.takeSequence();
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
-            p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);
+            p.producer.sendAsync(key, payload, BenchmarkProducer.ANY_PARTITION, stamp(p, intendedNanos, sequence), completion);
         } catch (RuntimeException e) {
             // The send was refused outright, so the completion will never run. When stopping, this
             // is usually our own interrupt of a send blocked in the client (buffer full, no metadata).

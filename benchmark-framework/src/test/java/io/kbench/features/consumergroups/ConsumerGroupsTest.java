@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.GroupMembership.Source;
 import io.kbench.result.ResultJson;
