@@ -205,14 +205,15 @@ public final class Coordinator {
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         long end = waiter.clock().epochMicros() / 1_000;
         if (c == null) {
-            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, List.of(), List.of(), features.verdicts());
+            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, List.of(), List.of(), List.of(),
+                    features.verdicts());
         }
         List<ResultSection> sections = new ArrayList<>(features.sections(f -> findings(f, c, record)));
         sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record),
                 consumerMetrics(c.stats(), w, record), Delivery.of(c.stats()), WarningSummary.merge(
                         c.findings().stream().map(WorkerFindings::clientWarnings).toList()),
-                sections, features.verdicts());
+                sections, features.limits(), features.verdicts());
     }
 
     /** The findings as one feature sees them: its own workers' findings, and the run's periods and totals. */

@@ -8,6 +8,7 @@ import io.kbench.features.RunFindings;
 import io.kbench.features.RunPart;
 import io.kbench.features.RunSetup;
 import io.kbench.features.RunView;
+import io.kbench.model.Diagnosis;
 import io.kbench.model.ResultSection;
 import io.kbench.util.Errors;
 import java.util.ArrayList;
@@ -66,6 +67,11 @@ final class FeatureRuns {
         List<ResultSection> sections = new ArrayList<>();
         parts.forEach((f, p) -> p.section(findings.apply(f)).ifPresent(sections::add));
         return sections;
+    }
+
+    /** The parts' findings of what limited the run, to be asked once its result is assembled. */
+    List<Function<RunView, Optional<Diagnosis>>> limits() {
+        return parts.values().stream().<Function<RunView, Optional<Diagnosis>>>map(p -> p::limit).toList();
     }
 
     /** The parts' verdicts on the finished run, to be asked once its status and diagnosis are judged. */

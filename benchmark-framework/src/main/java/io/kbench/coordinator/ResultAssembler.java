@@ -45,11 +45,12 @@ final class ResultAssembler {
      * @param delivery what became of every message, or null when nothing was collected
      * @param clientWarnings what the workers' clients warned about, by kind
      * @param sections the features' sections and the clients' metrics
+     * @param limits the features' findings of what limited the run (a hot partition, slow consumers)
      * @param verdicts the features' verdicts on the finished run (the CKU check)
      */
     record Collected(long endEpochMillis, List<String> workerIds, List<String> topics, Measurement measurement,
                      ConsumerMetrics consumer, Delivery delivery, List<WarningSummary> clientWarnings, List<ResultSection> sections,
-                     List<Function<RunView, Optional<ResultSection>>> verdicts) {}
+                     List<Function<RunView, Optional<Diagnosis>>> limits, List<Function<RunView, Optional<ResultSection>>> verdicts) {}
 
     /**
      * The result, and what the assembly concluded beyond what was recorded.
@@ -87,19 +88,28 @@ final class ResultAssembler {
         if (outcome.warning() != null) {
             added.add(outcome.warning());
         }
-        if (diagnosis.warning() != null) {
-            added.add(diagnosis.warning());
-        }
-        warnings.addAll(added);
         Workload asRun = facts.workloadAsRun() != null ? facts.workloadAsRun() : spec.workload();
         RunIdentity identity = new RunIdentity(spec.runId(), spec.workloadFile(), asRun, new DriverInfo(spec.driverName(),
                 spec.driverFile().name(), spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(), c.workerIds(),
                 c.topics());
-        RunOutcome ending = new RunOutcome(outcome.status(), outcome.reason(), warnings, diagnosis, c.delivery(),
-                c.clientWarnings().stream().map(ClientWarningCount::of).toList());
         RunTimeline timeline = new RunTimeline(Instant.ofEpochMilli(facts.startEpochMillis()), Instant.ofEpochMilli(c.endEpochMillis()),
                 spec.options().sampleInterval().toMillis(), facts.warmup(), facts.rebalanceTimeMillis(), spec.workerClocks(),
                 facts.periods());
+        if (diagnosis.verdict() == Diagnosis.Verdict.NONE && measurement != null) {
+            RunResult draft = new RunResult(identity, outcome(outcome, warnings, diagnosis, c), sections, timeline, measurement, c.consumer());
+            for (Function<RunView, Optional<Diagnosis>> limit : c.limits()) {
+                Optional<Diagnosis> found = limit.apply(draft);
+                if (found.isPresent()) {
+                    diagnosis = found.get();
+                    break;
+                }
+            }
+        }
+        if (diagnosis.warning() != null) {
+            added.add(diagnosis.warning());
+        }
+        warnings.addAll(added);
+        RunOutcome ending = outcome(outcome, warnings, diagnosis, c);
         RunResult result = new RunResult(identity, ending, sections, timeline, measurement, c.consumer());
         for (Function<RunView, Optional<ResultSection>> verdict : c.verdicts()) {
             Optional<ResultSection> v = verdict.apply(result);
@@ -108,6 +118,11 @@ final class ResultAssembler {
             }
         }
         return new Assembly(result, List.copyOf(added));
+    }
+
+    private static RunOutcome outcome(StatusRules.Outcome status, List<String> warnings, Diagnosis diagnosis, Collected c) {
+        return new RunOutcome(status.status(), status.reason(), warnings, diagnosis, c.delivery(),
+                c.clientWarnings().stream().map(ClientWarningCount::of).toList());
     }
 
     private static List<String> measurementWarnings(Measurement m, RunFacts facts) {

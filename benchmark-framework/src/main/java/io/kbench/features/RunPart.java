@@ -1,5 +1,6 @@
 package io.kbench.features;
 
+import io.kbench.model.Diagnosis;
 import io.kbench.model.ResultSection;
 import java.util.Optional;
 
@@ -7,7 +8,7 @@ import java.util.Optional;
  * A feature's part in one run, on the coordinator: made by {@link Feature#coordinate} for a run that
  * uses the feature. The engine calls the hooks in this order: {@link #plan}, {@link #loadStarted},
  * {@link #measurementStarted}, {@link #measurementEnded}, {@link #phasesEnded} (always, also after a
- * failure), {@link #section}, {@link #verdict}. Each has a default that does nothing.
+ * failure), {@link #section}, {@link #limit}, {@link #verdict}. Each has a default that does nothing.
  */
 public interface RunPart {
 
@@ -28,6 +29,16 @@ public interface RunPart {
 
     /** The feature's section of the result, once the workers have reported; empty for none. */
     default Optional<ResultSection> section(RunFindings findings) {
+        return Optional.empty();
+    }
+
+    /**
+     * What limited the run, as this feature's evidence shows it (a hot partition; consumers that fell behind), or
+     * empty. Asked once the result is assembled; the engine's own diagnosis stands when it found a limit, and the
+     * first feature's finding (in registration order) replaces an engine diagnosis of "no limit found". Never blame
+     * the clients without evidence about the clients.
+     */
+    default Optional<Diagnosis> limit(RunView run) {
         return Optional.empty();
     }
 

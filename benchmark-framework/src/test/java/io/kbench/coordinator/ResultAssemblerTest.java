@@ -47,7 +47,7 @@ class ResultAssemblerTest {
         RunFacts facts = new RunFacts(0, RunStatus.COMPLETED, null, List.of(), null, List.of(), 0, null, null, List.of(), List.of(),
                 List.of(report), new PhaseOutcome.ChosenWindow(null, List.of(), clients, null));
         RunResult r = ResultAssembler.assemble(spec, facts, new ResultAssembler.Collected(1, List.of(), List.of(), null, null, null,
-                List.of(), List.of(), List.of())).result();
+                List.of(), List.of(), List.of(), List.of())).result();
 
         assertEquals(clients, r.outcome().diagnosis());
         assertTrue(r.outcome().warnings().stream().anyMatch(x -> x.startsWith("client-bound: the producers sent 1,460,112.0 msg/s")),
