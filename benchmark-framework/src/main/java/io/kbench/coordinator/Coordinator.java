@@ -84,6 +84,7 @@ public final class Coordinator {
         boolean started = false;
         Collected collected = null;
         RunSetupHolder setup = new RunSetupHolder(w, options);
+        PhaseRunner phases = null;
         FeatureRuns features = FeatureRuns.of(setup);
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
@@ -125,7 +126,8 @@ public final class Coordinator {
             }
             RunContext run = new RunContext(workers, waiter, w, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
                     spec.clusterName(), faults);
-            new PhaseRunner(run, record, features).run(RunPlan.of(w, options.drainTimeout(), features));
+            phases = new PhaseRunner(run, record, features);
+            phases.run(RunPlan.of(w, options.drainTimeout(), features));
             collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -143,7 +145,9 @@ public final class Coordinator {
             }
             leases.close();
         }
-        ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(), collect(w, record, collected, topicNames, features));
+        PhaseResult.All measured = phases == null ? PhaseResult.All.NONE : phases.results();
+        ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(measured),
+                collect(w, record, measured, collected, topicNames, features));
         record.concluded(a.newWarnings(), a.result().outcome().status(), a.result().outcome().failureReason());
         return a.result();
     }
@@ -201,7 +205,8 @@ public final class Coordinator {
     private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
 
     /** Everything measured and found, for the result; nothing measured when no figures came back. */
-    private ResultAssembler.Collected collect(Workload w, RunRecorder record, Collected c, List<String> topics, FeatureRuns features) {
+    private ResultAssembler.Collected collect(Workload w, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
+                                              FeatureRuns features) {
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         long end = waiter.clock().epochMicros() / 1_000;
         if (c == null) {
@@ -210,8 +215,8 @@ public final class Coordinator {
         }
         List<ResultSection> sections = new ArrayList<>(features.sections(f -> findings(f, c, record)));
         sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
-        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record),
-                consumerMetrics(c.stats(), w, record), Delivery.of(c.stats()), WarningSummary.merge(
+        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record, phases),
+                consumerMetrics(c.stats(), w, phases), Delivery.of(c.stats()), WarningSummary.merge(
                         c.findings().stream().map(WorkerFindings::clientWarnings).toList()),
                 sections, features.limits(), features.verdicts());
     }
@@ -299,7 +304,7 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record) {
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
@@ -309,10 +314,10 @@ public final class Coordinator {
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
-                w.countMode() ? null : record.ackedInWindow());
+                w.countMode() ? null : phases.ackedInWindow());
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, RunRecorder record) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
             return null;
         }
@@ -326,6 +331,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly());
     }
 }
