@@ -75,6 +75,7 @@ public final class Coordinator {
         Collected collected = null;
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
+        ProvenanceRecorder provenance = new ProvenanceRecorder(spec, console); // issue 27: what the run was measured on
         phases = null;
         try {
             record.step("driver start");
@@ -100,6 +101,7 @@ public final class Coordinator {
                 topics.create(layout.topics(), waiter.stop());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
+            provenance.describe(workers, topicNames);
 
             if (w.maxInFlightMessages() != null && workers.members().size() > 1) {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
@@ -125,6 +127,7 @@ public final class Coordinator {
             }
             leases.close();
         }
+        record.section(provenance.section(w, collected == null ? List.of() : collected.findings(), record.workersLost()));
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
         if (collected == null) {

@@ -14,6 +14,7 @@ import io.kbench.model.ProgressNote;
 import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
+import io.kbench.provenance.Provenance;
 import io.kbench.result.ClientWarningCount;
 import io.kbench.result.DriverInfo;
 import io.kbench.result.ResultSections;
@@ -257,7 +258,8 @@ final class CoordinatorJournal {
         ClientMetrics metrics = sections.get(ClientMetrics.class);
         Diagnosis diagnosis = searchDiagnosis != null && stall == null && lostWorkers.isEmpty() ? searchDiagnosis
                 : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search() != null ? searchPeriods : progress,
-                        metrics == null ? Map.of() : metrics.values(), stall, List.copyOf(lostWorkers)));
+                        metrics == null ? Map.of() : metrics.values(), stall, List.copyOf(lostWorkers),
+                        sections.get(Provenance.class) == null ? List.of() : sections.get(Provenance.class).hostLoads()));
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }

@@ -11,6 +11,7 @@ public enum RunRoute {
     LEASE(HttpMethod.POST, "lease"),
     CREATE_TOPICS(HttpMethod.POST, "topics"),
     DESCRIBE_TOPICS(HttpMethod.POST, "topics/describe"),
+    DESCRIBE_CLUSTER(HttpMethod.POST, "cluster/describe"),
     DELETE_TOPICS(HttpMethod.POST, "topics/delete"),
     CREATE_CONSUMERS(HttpMethod.POST, "consumers"),
     ASSIGNMENT(HttpMethod.GET, "consumers/assignment"),

@@ -3,6 +3,7 @@ package io.kbench.worker;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.sharegroup.ShareFigures;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -11,6 +12,7 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.load.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs the load in this JVM through the driver. Stateless between runs: everything a run creates
@@ -137,6 +139,11 @@ public final class LocalWorker implements Worker {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return current().describeTopics(topics);
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return current().describeCluster(topics);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.kbench.worker;
 
 import io.kbench.consumerevents.ActivityTrack;
 import io.kbench.consumergroups.GroupFigures;
+import io.kbench.provenance.ClientMachine;
 import io.kbench.sharegroup.ShareFigures;
 
 import io.kbench.integrity.IntegrityReport;
@@ -22,10 +23,11 @@ import java.util.List;
  *     (empty without)
  * @param consumerGroups how the members of each consumer group with members on this worker were made, as the driver
  *     said (empty when it does not say)
+ * @param machine the worker's machine, and how busy its host was during the measurement (provenance), or null
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
                              List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity,
-                             List<GroupFigures> consumerGroups) {
+                             List<GroupFigures> consumerGroups, ClientMachine machine) {
 
     public WorkerFindings {
         shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);

@@ -5,6 +5,7 @@ import io.kbench.consumergroups.GroupFigures;
 import io.kbench.consumergroups.GroupTally;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.GroupMembership;
@@ -19,6 +20,7 @@ import io.kbench.integrity.ProducerIds;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.integrity.SubscriptionTally;
 import io.kbench.logging.ClientWarnings;
+import io.kbench.provenance.MachineProbe;
 import io.kbench.sharegroup.ProcessingTime;
 import io.kbench.sharegroup.ShareFigures;
 import io.kbench.sharegroup.ShareMember;
@@ -42,6 +44,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -107,6 +110,11 @@ final class WorkerRun {
 
     Map<String, Integer> describeTopics(List<String> topics) {
         return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
+    }
+
+    /** What the cluster says about itself, for the result's provenance; empty when the driver cannot say. */
+    Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return driver.driver().describeCluster(topics);
     }
 
     void deleteTopics(List<String> topics) {
@@ -456,7 +464,8 @@ final class WorkerRun {
             }
         });
         return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
-                activity.values().stream().map(PartitionActivity::track).toList(), groups);
+                activity.values().stream().map(PartitionActivity::track).toList(), groups,
+                MachineProbe.describe(workerId, stats.hostCpuSinceReset())); // provenance: the machine and its host's CPU
     }
 
     synchronized void pauseConsumers() {
