@@ -11,20 +11,20 @@ import java.util.List;
  * {@code marker} (a vertical line at one x: a fault). Each line has a style number: the page draws
  * style n with its own colour and its own dash pattern, so charts read without colour too.
  */
-final class ChartSpec {
+public final class ChartSpec {
 
     private final ObjectNode node = Json.object();
     private final ArrayNode series = node.putArray("series");
     private int nextStyle;
 
-    ChartSpec(String title) {
+    public ChartSpec(String title) {
         node.put("title", title);
     }
 
     /**
      * @param scale linear, log, nines (ticks given) or ordinal (values are 0..n-1, labels given)
      */
-    ChartSpec x(String label, String unit, String scale, ArrayNode values) {
+    public ChartSpec x(String label, String unit, String scale, ArrayNode values) {
         ObjectNode x = node.putObject("x");
         x.put("label", label);
         x.put("unit", unit);
@@ -34,12 +34,12 @@ final class ChartSpec {
     }
 
     /** Leaves room beyond the first and last x value, so bars and error bars at the ends show whole. */
-    ChartSpec padded() {
+    public ChartSpec padded() {
         ((ObjectNode) node.get("x")).put("pad", true);
         return this;
     }
 
-    ChartSpec xTicks(List<Double> ticks, List<String> labels) {
+    public ChartSpec xTicks(List<Double> ticks, List<String> labels) {
         ObjectNode x = (ObjectNode) node.get("x");
         ArrayNode t = x.putArray("ticks");
         ticks.forEach(v -> t.add(Json.round(v)));
@@ -47,7 +47,7 @@ final class ChartSpec {
         return this;
     }
 
-    ChartSpec y(String label, String unit, String scale) {
+    public ChartSpec y(String label, String unit, String scale) {
         ObjectNode y = node.putObject("y");
         y.put("label", label);
         y.put("unit", unit);
@@ -55,21 +55,21 @@ final class ChartSpec {
         return this;
     }
 
-    ChartSpec line(String label, Double[] values) {
+    public ChartSpec line(String label, Double[] values) {
         return add("line", label, values, nextStyle++);
     }
 
     /** A line drawn in the style of an earlier one (e.g. the same run in another chart). */
-    ChartSpec line(String label, Double[] values, int style) {
+    public ChartSpec line(String label, Double[] values, int style) {
         return add("line", label, values, style);
     }
 
-    ChartSpec bars(String label, Double[] values) {
+    public ChartSpec bars(String label, Double[] values) {
         return add("bars", label, values, nextStyle++);
     }
 
     /** Error bars for the line just added, from {@code lo} to {@code hi}. */
-    ChartSpec errors(String label, Double[] lo, Double[] hi) {
+    public ChartSpec errors(String label, Double[] lo, Double[] hi) {
         ObjectNode last = (ObjectNode) series.get(series.size() - 1);
         ObjectNode s = add("errors", label, hi, last.get("style").asInt()).lastSeries();
         s.set("lo", Json.numbers(lo));
@@ -84,12 +84,12 @@ final class ChartSpec {
         return add("marker", label, values, 0);
     }
 
-    ChartSpec note(String text) {
+    public ChartSpec note(String text) {
         node.put("note", text);
         return this;
     }
 
-    boolean hasData() {
+    public boolean hasData() {
         for (int i = 0; i < series.size(); i++) {
             String kind = series.get(i).get("kind").asText();
             if ((kind.equals("line") || kind.equals("bars")) && hasNumber((ArrayNode) series.get(i).get("values"))) {
@@ -99,7 +99,7 @@ final class ChartSpec {
         return false;
     }
 
-    ObjectNode json() {
+    public ObjectNode json() {
         return node;
     }
 

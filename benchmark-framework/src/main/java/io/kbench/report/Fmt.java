@@ -3,17 +3,17 @@ package io.kbench.report;
 import java.util.Locale;
 
 /** How the report writes numbers: the same everywhere, independent of the machine's locale. */
-final class Fmt {
+public final class Fmt {
 
     private Fmt() {}
 
     /** 10,059.2 — rates and counts with grouping; "—" for none. */
-    static String grouped(Number v, int decimals) {
+    public static String grouped(Number v, int decimals) {
         return v == null ? "—" : String.format(Locale.ROOT, "%,." + decimals + "f", v.doubleValue());
     }
 
     /** Latency in ms with 3 significant digits (at least 3 decimals below 1 ms). */
-    static String ms(Double v) {
+    public static String ms(Double v) {
         if (v == null) {
             return "—";
         }
@@ -23,11 +23,11 @@ final class Fmt {
     }
 
     /** +3.2% */
-    static String change(double percent) {
+    public static String change(double percent) {
         return String.format(Locale.ROOT, "%+.1f%%", percent);
     }
 
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
     }
 }

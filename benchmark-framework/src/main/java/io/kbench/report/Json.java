@@ -8,22 +8,22 @@ import java.math.MathContext;
 import java.util.List;
 
 /** The one JSON factory of the report's page model. */
-final class Json {
+public final class Json {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Json() {}
 
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
 
-    static ArrayNode array() {
+    public static ArrayNode array() {
         return MAPPER.createArrayNode();
     }
 
     /** Numbers with nulls (a chart's gaps), rounded to 6 significant digits to keep the page small. */
-    static ArrayNode numbers(Double[] values) {
+    public static ArrayNode numbers(Double[] values) {
         ArrayNode a = array();
         for (Double v : values) {
             if (v == null || v.isNaN() || v.isInfinite()) {
@@ -35,7 +35,7 @@ final class Json {
         return a;
     }
 
-    static ArrayNode numbers(double[] values) {
+    public static ArrayNode numbers(double[] values) {
         ArrayNode a = array();
         for (double v : values) {
             a.add(round(v));
@@ -43,7 +43,7 @@ final class Json {
         return a;
     }
 
-    static ArrayNode strings(List<String> values) {
+    public static ArrayNode strings(List<String> values) {
         ArrayNode a = array();
         values.forEach(a::add);
         return a;

@@ -4,34 +4,34 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** A titled part of the page: text, tables, charts (side by side in a grid) and nested sections. */
-final class Section {
+public final class Section {
 
     private final ObjectNode node = Json.object();
     private final ArrayNode blocks = node.putArray("blocks");
 
-    Section(String title) {
+    public Section(String title) {
         node.put("title", title);
     }
 
     /** Shown folded (a {@code <details>} the reader opens), for long parts such as many runs' time series. */
-    Section folded() {
+    public Section folded() {
         node.put("folded", true);
         return this;
     }
 
-    Section text(String text) {
+    public Section text(String text) {
         blocks.addObject().put("type", "text").put("text", text);
         return this;
     }
 
-    Section table(TableSpec table) {
+    public Section table(TableSpec table) {
         ObjectNode b = blocks.addObject().put("type", "table");
         b.set("table", table.json());
         return this;
     }
 
     /** Charts side by side; charts without data are left out. */
-    Section charts(ChartSpec... charts) {
+    public Section charts(ChartSpec... charts) {
         ArrayNode list = Json.array();
         for (ChartSpec c : charts) {
             if (c != null && c.hasData()) {
@@ -44,16 +44,16 @@ final class Section {
         return this;
     }
 
-    Section section(Section child) {
+    public Section section(Section child) {
         blocks.addObject().put("type", "section").set("section", child.json());
         return this;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return blocks.isEmpty();
     }
 
-    ObjectNode json() {
+    public ObjectNode json() {
         return node;
     }
 }

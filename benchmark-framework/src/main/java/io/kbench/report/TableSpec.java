@@ -9,17 +9,17 @@ import java.util.List;
  * header. A cell may carry a class ({@code better}, {@code worse}, {@code same}, {@code bad}, {@code warn},
  * {@code good}) that the page shows as a colour and a word or symbol, never by colour alone.
  */
-final class TableSpec {
+public final class TableSpec {
 
     private final ObjectNode node = Json.object();
     private final ArrayNode rows = node.putArray("rows");
 
-    TableSpec(String title, List<String> header) {
+    public TableSpec(String title, List<String> header) {
         node.put("title", title);
         node.set("header", Json.strings(header));
     }
 
-    TableSpec row(List<?> cells) {
+    public TableSpec row(List<?> cells) {
         ArrayNode r = rows.addArray();
         for (Object c : cells) {
             if (c instanceof Cell cell) {
@@ -33,19 +33,19 @@ final class TableSpec {
         return this;
     }
 
-    TableSpec note(String text) {
+    public TableSpec note(String text) {
         node.put("note", text);
         return this;
     }
 
-    int size() {
+    public int size() {
         return rows.size();
     }
 
-    ObjectNode json() {
+    public ObjectNode json() {
         return node;
     }
 
     /** A cell with a class the page styles (and never shows by colour alone: the text says it too). */
-    record Cell(String text, String cls) {}
+    public record Cell(String text, String cls) {}
 }
