@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "history",
         description = {
-            "Writes one self-contained HTML page of the runs found in results directories: grouped by test (the normalised workload's hash and the driver file's), ordered by time, with the trend of each headline figure (throughput; publish and end-to-end latency p50, p99, p99.9; client CPU per message) and each run's spread, and what changed between neighbouring runs (versions, configs, cluster shape, client machines).",
+            "Writes one self-contained HTML page of the runs found in results directories: grouped by test (the normalised workload's hash and the driver's name), ordered by time, with the trend of each headline figure (throughput; publish and end-to-end latency p50, p99, p99.9; client CPU per message) and each run's spread, and what changed between neighbouring runs (versions, configs, cluster shape, client machines).",
             "The results directory is the store: keep it in git or on a bucket; no server is needed. Failed and interrupted runs are left out."
         },
         footer = {

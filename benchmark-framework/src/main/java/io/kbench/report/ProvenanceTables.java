@@ -79,7 +79,7 @@ final class ProvenanceTables {
             RunResult k = r.run().kbench();
             Provenance p = k == null ? null : k.section(Provenance.class);
             any |= p != null;
-            facts.add(ProvenanceFacts.of(p, k == null ? null : k.identity().versions()));
+            facts.add(ProvenanceFacts.of(p, k == null ? null : k.identity().versions())); // the settings have their own table
         }
         if (!any) {
             return null;

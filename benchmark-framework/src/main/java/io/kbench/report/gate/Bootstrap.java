@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 /**
  * The gate's noise model: a seeded, hierarchical bootstrap of the relative change of a figure, candidate against
  * baseline. Each resample draws, on each side independently, the runs (with replacement, when the side has
- * repeats) and, within each drawn run, its measured periods in blocks of consecutive periods (a moving-block
+ * repeats) and, within each drawn run, its measured periods in blocks of consecutive periods (a circular block
  * bootstrap: latency in one period leans on the one before, and blocks keep some of that); the side's figure is the
  * mean over its drawn runs of each run's weighted mean over its drawn periods. The interval is the percentile
  * interval of {@code candidate / baseline − 1} over the resamples. With one run a side, only the periods vary: the
@@ -114,15 +114,18 @@ public final class Bootstrap {
         return sum / side.size();
     }
 
-    /** Indices of {@code m} periods drawn as blocks of consecutive ones (a moving-block bootstrap), m in all. */
+    /**
+     * Indices of {@code m} periods drawn as blocks of consecutive ones, m in all; a block may wrap from the last period to
+     * the first (a circular block bootstrap), so that every period is as likely to be drawn as any other.
+     */
     static int[] blocks(int m, SplittableRandom random) {
         int length = blockLength(m);
         int[] out = new int[m];
         int filled = 0;
         while (filled < m) {
-            int start = random.nextInt(m - length + 1);
+            int start = random.nextInt(m);
             for (int j = 0; j < length && filled < m; j++) {
-                out[filled++] = start + j;
+                out[filled++] = (start + j) % m;
             }
         }
         return out;

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.model.RunStatus;
 import io.kbench.provenance.Fingerprint;
 import io.kbench.provenance.Provenance;
-import io.kbench.provenance.ProvenanceFacts;
 import io.kbench.report.ReportInputException;
 import io.kbench.report.ResultFile;
 import io.kbench.report.ResultFiles;
+import io.kbench.report.RunFacts;
 import io.kbench.result.ResultJson;
 import io.kbench.result.RunResult;
 import java.nio.file.Path;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -40,6 +41,9 @@ public final class Gate {
     public record Settings(double confidence, int resamples, long seed, double minEffectPercent, boolean force) {
         public static final Settings DEFAULTS = new Settings(0.95, 2_000, 1, 1.0, false);
     }
+
+    /** How far apart the sides' hosts' busy shares may be before the verdict warns that the machine may explain it. */
+    static final double HOST_BUSY_GAP = 0.25;
 
     /** One side's runs. */
     record Side(List<Path> files, List<RunResult> runs) {}
@@ -76,6 +80,7 @@ public final class Gate {
                 }
             }
         }
+        hostWarning(baseline, candidate).ifPresent(warnings::add);
         Bootstrap bootstrap = new Bootstrap(settings.resamples(), settings.seed());
         List<FigureJudgement> figures = new ArrayList<>();
         List<String> failures = new ArrayList<>();
@@ -99,8 +104,9 @@ public final class Gate {
             FigureJudgement j = judgement(f, c, threshold, settings.minEffectPercent());
             figures.add(j);
             if (j.failed()) {
-                failures.add(String.format(Locale.ROOT, "%s regressed by %s [%s, %s], past its threshold %s", f.label(),
-                        percent(j.effectPercent()), percent(j.lowPercent()), percent(j.highPercent()), threshold.comparison()));
+                failures.add(String.format(Locale.ROOT, "%s regressed by %s [%s, %s], past its threshold %s even at the interval's "
+                        + "near end", f.label(), percent(j.effectPercent()), percent(j.lowPercent()), percent(j.highPercent()),
+                        threshold.comparison()));
             }
         }
         String summary = !failures.isEmpty() ? "failed: " + String.join("; ", failures)
@@ -124,7 +130,9 @@ public final class Gate {
             verdict = !up && !down ? FigureJudgement.WITHIN_NOISE
                     : up == f.higherIsBetter() ? FigureJudgement.IMPROVED : FigureJudgement.REGRESSED;
         }
-        boolean failed = threshold != null && verdict.equals(FigureJudgement.REGRESSED) && threshold.passedBy(c.effectPercent());
+        // Confidently past: even the interval's near end (the smallest regression it allows) is past the threshold.
+        double nearEnd = f.higherIsBetter() ? c.highPercent() : c.lowPercent();
+        boolean failed = threshold != null && verdict.equals(FigureJudgement.REGRESSED) && threshold.passedBy(nearEnd);
         return new FigureJudgement(f.label(), f.unit(), c.baseline(), c.candidate(), c.effectPercent(),
                 Double.isNaN(c.lowPercent()) ? null : c.lowPercent(), Double.isNaN(c.highPercent()) ? null : c.highPercent(), verdict,
                 c.noise(), c.notJudged(), threshold == null ? null : threshold.comparison(), failed);
@@ -147,6 +155,29 @@ public final class Gate {
             runs.add(r.kbench());
         }
         return new Side(files, runs);
+    }
+
+    /** The share of the workers' hosts' CPU that was busy (all processes), averaged over a side's runs; NaN when not measured. */
+    static double hostBusy(Side side) {
+        return side.runs().stream().map(r -> r.section(Provenance.class)).filter(Objects::nonNull)
+                .flatMap(p -> p.clients().stream()).filter(c -> c.hostCpu() != null).mapToDouble(c -> c.hostCpu().busyShare())
+                .average().orElse(Double.NaN);
+    }
+
+    /**
+     * A warning when the sides' hosts were not equally busy ({@value #HOST_BUSY_GAP} of their CPU apart or more, by all processes):
+     * a difference the gate sees may then be the machine's, not the code's.
+     */
+    static Optional<String> hostWarning(Side baseline, Side candidate) {
+        double a = hostBusy(baseline);
+        double b = hostBusy(candidate);
+        if (Double.isNaN(a) || Double.isNaN(b) || Math.abs(a - b) < HOST_BUSY_GAP) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the workers' hosts were not equally busy: %.0f%% of their CPU during the "
+                + "baseline, %.0f%% during the candidate, by all processes (the run's own clients and brokers included): unless the "
+                + "run itself made the difference, it may be the machine's, not the code's; rerun on a quieter host, or give repeats",
+                100 * a, 100 * b));
     }
 
     /** The workload hash every run shares; refuses runs of different workloads unless forced (then warns). */
@@ -229,7 +260,7 @@ public final class Gate {
     }
 
     private static List<Map<String, String>> facts(Side side) {
-        return side.runs().stream().map(r -> ProvenanceFacts.of(r.section(Provenance.class), r.identity().versions())).toList();
+        return side.runs().stream().map(RunFacts::of).toList();
     }
 
     private static String values(List<Map<String, String>> facts, String name) {

@@ -2,10 +2,10 @@ package io.kbench.report.gate;
 
 import io.kbench.driver.NearestName;
 import io.kbench.report.ReportInputException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +31,8 @@ public record Threshold(GateFigure figure, double percent) {
 
     /** As written: {@code publish.p99 > +10%}. */
     public String describe() {
-        return String.format(Locale.ROOT, "%s %s %+.4g%%", figure.label(), percent >= 0 ? ">" : "<", percent).replace("+-", "-");
+        String number = BigDecimal.valueOf(Math.abs(percent)).stripTrailingZeros().toPlainString();
+        return figure.label() + (percent >= 0 ? " > +" : " < -") + number + "%";
     }
 
     /** The comparison alone: {@code > +10%}. */

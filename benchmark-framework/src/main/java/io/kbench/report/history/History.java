@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A history of runs, from result files found in directories: grouped by test (the workload's hash and the driver
- * file's), each group ordered by start time. Runs that failed or were interrupted are left out (their figures
- * cover part of the run), and so are OpenMessaging Benchmark results (they have no hashes to group by).
+ * A history of runs, from result files found in directories: grouped by test (the normalised workload's hash and the
+ * driver's name, so that a change to the driver file's settings shows between neighbours), each group ordered by start
+ * time. Runs that failed or were interrupted are left out (their figures cover part of the run), and so are
+ * OpenMessaging Benchmark results (they have no hashes to group by).
  *
  * @param groups the tests, each with its runs oldest first; the tests in the order their first run started
  * @param skipped files left out, each with why
@@ -25,14 +26,13 @@ public record History(List<Group> groups, List<String> skipped) {
      * The runs of one test.
      *
      * @param workloadHash the normalised workload's hash
-     * @param driverHash the driver file's hash
+     * @param driver the driver's name (the driver file's {@code name})
      * @param runs oldest first
      */
-    record Group(String workloadHash, String driverHash, List<HistoryRun> runs) {
+    record Group(String workloadHash, String driver, List<HistoryRun> runs) {
         String title() {
-            HistoryRun first = runs.get(0);
-            return "Workload " + first.result().identity().workload().name() + " on " + first.result().identity().driverInfo().name()
-                    + " (workload hash " + workloadHash + ", driver file hash " + driverHash + ")";
+            return "Workload " + runs.get(0).result().identity().workload().name() + " on " + driver + " (workload hash "
+                    + workloadHash + ")";
         }
     }
 
@@ -63,7 +63,8 @@ public record History(List<Group> groups, List<String> skipped) {
         }
         runs.sort(Comparator.comparing(HistoryRun::start).thenComparing(r -> r.file().toString()));
         Map<List<String>, List<HistoryRun>> byTest = new LinkedHashMap<>();
-        runs.forEach(r -> byTest.computeIfAbsent(List.of(r.workloadHash(), r.driverHash()), k -> new ArrayList<>()).add(r));
+        runs.forEach(r -> byTest.computeIfAbsent(List.of(r.workloadHash(), r.result().identity().driverInfo().name()),
+                k -> new ArrayList<>()).add(r));
         List<Group> groups = new ArrayList<>();
         byTest.forEach((key, list) -> groups.add(new Group(key.get(0), key.get(1), List.copyOf(list))));
         return new History(groups, skipped);

@@ -124,8 +124,8 @@ public final class HistoryPage {
                     change(before.throughput().value(), after.throughput().value()),
                     change(before.publish(LatencySummary::p99Micros).value(), after.publish(LatencySummary::p99Micros).value())));
         }
-        return t.note("Versions, cluster shape, broker, topic and client configs and client machines, from each run's provenance; "
-                + "addresses, ports, ids and data directories are left out.");
+        return t.note("Versions, cluster shape, broker, topic and client configs and client machines, from each run's provenance, "
+                + "and the driver file's settings (setting.*); addresses, ports, ids and data directories are left out.");
     }
 
     private static String change(Double before, Double after) {

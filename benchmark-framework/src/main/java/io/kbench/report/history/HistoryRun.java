@@ -5,7 +5,7 @@ import io.kbench.model.PeriodSummary;
 import io.kbench.model.WorkerSummary;
 import io.kbench.provenance.Fingerprint;
 import io.kbench.provenance.Provenance;
-import io.kbench.provenance.ProvenanceFacts;
+import io.kbench.report.RunFacts;
 import io.kbench.result.OmbResult;
 import io.kbench.result.RunResult;
 import io.kbench.stats.LatencySummary;
@@ -18,24 +18,22 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
- * One run in a history: its file, when it ran, which test it was (the workload's and the driver file's hashes,
- * from its provenance, or computed from its workload and driver for results written before provenance existed),
+ * One run in a history: its file, when it ran, which test it was (the normalised workload's hash, from its provenance,
+ * or computed from its workload for results written before provenance existed),
  * and its headline figures with their spread.
  *
  * @param file the result file
  * @param result the result
  * @param workloadHash the normalised workload's hash
- * @param driverHash the driver file's hash
  */
-record HistoryRun(Path file, RunResult result, String workloadHash, String driverHash) {
+record HistoryRun(Path file, RunResult result, String workloadHash) {
 
     private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
     static HistoryRun of(Path file, RunResult r) {
         Provenance p = r.section(Provenance.class);
         String workload = p != null && p.workloadHash() != null ? p.workloadHash() : Fingerprint.workload(r.identity().workload());
-        String driver = p != null && p.driverHash() != null ? p.driverHash() : Fingerprint.driver(r.identity().driverInfo().config());
-        return new HistoryRun(file, r, workload, driver);
+        return new HistoryRun(file, r, workload);
     }
 
     Instant start() {
@@ -49,7 +47,7 @@ record HistoryRun(Path file, RunResult result, String workloadHash, String drive
     }
 
     Map<String, String> facts() {
-        return ProvenanceFacts.of(result.section(Provenance.class), result.identity().versions());
+        return RunFacts.of(result);
     }
 
     /**
