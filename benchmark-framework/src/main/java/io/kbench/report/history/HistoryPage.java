@@ -12,6 +12,7 @@ import io.kbench.stats.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -45,16 +46,17 @@ public final class HistoryPage {
         s.text(runs.size() + " run(s), oldest first, from " + runs.get(0).label() + " to " + runs.get(runs.size() - 1).label()
                 + ". Each point is a run's figure over its measurement; its bar spans the lowest and highest of its measured periods "
                 + "(CPU per message: of its workers).");
-        s.charts(chart(runs, "Throughput", "msg/s", "linear", List.of(new Line("acknowledged", HistoryRun::throughput))),
-                chart(runs, "Publish latency (ack − intended send)", "ms", "log", List.of(
+        s.charts(chart(runs, "Throughput", "rate", "msg/s", "linear", List.of(new Line("acknowledged", HistoryRun::throughput))),
+                chart(runs, "Publish latency (ack − intended send)", "latency", "ms", "log", List.of(
                         new Line("p50", r -> r.publish(LatencySummary::p50Micros)),
                         new Line("p99", r -> r.publish(LatencySummary::p99Micros)),
                         new Line("p99.9", r -> r.publish(LatencySummary::p999Micros)))),
-                chart(runs, "End-to-end latency (consume − intended send)", "ms", "log", List.of(
+                chart(runs, "End-to-end latency (consume − intended send)", "latency", "ms", "log", List.of(
                         new Line("p50", r -> r.endToEnd(LatencySummary::p50Micros)),
                         new Line("p99", r -> r.endToEnd(LatencySummary::p99Micros)),
                         new Line("p99.9", r -> r.endToEnd(LatencySummary::p999Micros)))),
-                chart(runs, "Client CPU per message", "µs", "linear", List.of(new Line("sent or consumed", HistoryRun::cpuPerMessage))));
+                chart(runs, "Client CPU per message", "CPU per message", "µs", "linear",
+                        List.of(new Line("sent or consumed", HistoryRun::cpuPerMessage))));
         s.table(runsTable(runs));
         s.table(neighbours(runs));
         return s;
@@ -62,7 +64,7 @@ public final class HistoryPage {
 
     private record Line(String label, Function<HistoryRun, HistoryRun.Figure> figure) {}
 
-    private static ChartSpec chart(List<HistoryRun> runs, String title, String unit, String scale, List<Line> lines) {
+    private static ChartSpec chart(List<HistoryRun> runs, String title, String yLabel, String unit, String scale, List<Line> lines) {
         int n = runs.size();
         double[] x = new double[n];
         List<Double> ticks = new ArrayList<>();
@@ -72,7 +74,7 @@ public final class HistoryPage {
             ticks.add((double) i);
             labels.add("#" + (i + 1) + " " + runs.get(i).label());
         }
-        ChartSpec c = new ChartSpec(title).x("run", "", "ordinal", Json.numbers(x)).padded().xTicks(ticks, labels).y(title, unit, scale);
+        ChartSpec c = new ChartSpec(title).x("run", "", "ordinal", Json.numbers(x)).padded().xTicks(ticks, labels).y(yLabel, unit, scale);
         for (Line l : lines) {
             Double[] value = new Double[n];
             Double[] lo = new Double[n];
@@ -95,14 +97,15 @@ public final class HistoryPage {
 
     private static TableSpec runsTable(List<HistoryRun> runs) {
         TableSpec t = new TableSpec("Runs", List.of("run", "started (UTC)", "file", "status", "throughput (msg/s)", "publish p99 (ms)",
-                "end-to-end p99 (ms)", "kbench", "client", "cluster"));
+                "end-to-end p99 (ms)", "kbench", "commit", "client", "cluster"));
         for (int i = 0; i < runs.size(); i++) {
             HistoryRun r = runs.get(i);
             Map<String, String> facts = r.facts();
             t.row(List.of("#" + (i + 1), r.label(), r.file().getFileName().toString(), r.result().outcome().status().label(),
                     Fmt.grouped(r.throughput().value(), 1), Fmt.ms(r.publish(LatencySummary::p99Micros).value()),
                     Fmt.ms(r.endToEnd(LatencySummary::p99Micros).value()), facts.getOrDefault("version.kbench", "—"),
-                    facts.getOrDefault("version.client", "—"), facts.getOrDefault("cluster.versions", "—")));
+                    shortCommit(facts.get("client.commit")), facts.getOrDefault("version.client", "—"),
+                    facts.getOrDefault("cluster.versions", "—")));
         }
         return t;
     }
@@ -126,6 +129,15 @@ public final class HistoryPage {
         }
         return t.note("Versions, cluster shape, broker, topic and client configs and client machines, from each run's provenance, "
                 + "and the driver file's settings (setting.*); addresses, ports, ids and data directories are left out.");
+    }
+
+    /** The first 10 characters of each commit (a hash), as git shows them short. */
+    private static String shortCommit(String commits) {
+        if (commits == null) {
+            return "—";
+        }
+        return String.join(" / ", Arrays.stream(commits.split(" / ")).map(c -> c.matches("[0-9a-f]{11,}") ? c.substring(0, 10) : c)
+                .toList());
     }
 
     private static String change(Double before, Double after) {
