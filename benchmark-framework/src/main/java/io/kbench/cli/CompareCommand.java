@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 passed (no figure regressed past its threshold); 1 failed (one did); 2 bad input (a missing file or empty directory, a file that is not a kbench result, a failed run, results of different workloads without --force, a threshold that does not parse or names a figure the runs lack or cannot judge).",
             "Examples:",
             "  bin/benchmark compare --baseline main.json pr.json --fail-on 'publish.p99>+10%,throughput<-5%'",
-            "  bin/benchmark compare --baseline main-1.json,main-2.json,main-3.json pr-1.json pr-2.json pr-3.json --fail-on 'e2e.p99>+20%'",
+            "  bin/benchmark compare --baseline m1.json,m2.json,m3.json p1.json p2.json p3.json --fail-on 'e2e.p99>+20%'",
             "  bin/benchmark compare --baseline results/main/ results/pr/ --json verdict.json -o verdict.html"
         })
 public final class CompareCommand implements Callable<Integer> {
