@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -38,8 +39,10 @@ import org.apache.kafka.common.config.ConfigResource;
  */
 final class KafkaClusterDescriber {
 
-    /** The longest one call may take; all of them together stay within the SPI's 30 s. */
+    /** The longest one call may take. */
     static final int CALL_TIMEOUT_MS = 8_000;
+    /** The longest the whole description may take: within the SPI's 30 s, whatever the number of topics. */
+    static final long TOTAL_MS = 25_000;
     /** Topics per DescribeConfigs request. */
     static final int TOPIC_BATCH = 500;
 
@@ -55,6 +58,7 @@ final class KafkaClusterDescriber {
 
     private final Admin admin;
     private final KafkaClientConfigs configs;
+    private long deadlineNanos;
 
     KafkaClusterDescriber(Admin admin, KafkaClientConfigs configs) {
         this.admin = admin;
@@ -62,6 +66,7 @@ final class KafkaClusterDescriber {
     }
 
     ClusterDescription describe(List<String> topics) {
+        deadlineNanos = System.nanoTime() + TOTAL_MS * 1_000_000;
         Map<String, String> notAvailable = new LinkedHashMap<>();
         DescribeClusterResult cluster = admin.describeCluster(new DescribeClusterOptions().timeoutMs(CALL_TIMEOUT_MS));
         String clusterId = get(cluster.clusterId(), "clusterId", notAvailable);
@@ -143,6 +148,11 @@ final class KafkaClusterDescriber {
     private Map<String, Map<String, String>> topicConfigs(List<String> topics, Map<String, String> notAvailable) {
         Map<String, Map<String, String>> out = new TreeMap<>();
         for (int from = 0; from < topics.size(); from += TOPIC_BATCH) {
+            if (remainingMs() < 1_000) {
+                notAvailable.put("topicConfigs", String.format(Locale.ROOT, "%,d of the %,d topics were described within "
+                        + "the %d s allowed", from, topics.size(), TOTAL_MS / 1_000));
+                break;
+            }
             List<ConfigResource> batch = topics.subList(from, Math.min(topics.size(), from + TOPIC_BATCH)).stream()
                     .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
             Map<ConfigResource, Config> described = get(admin.describeConfigs(batch,
@@ -215,14 +225,20 @@ final class KafkaClusterDescriber {
         return SecretNames.isSecret(name) ? SecretNames.MASK : value;
     }
 
+    private long remainingMs() {
+        return (deadlineNanos - System.nanoTime()) / 1_000_000;
+    }
+
     /** The future's value, or null with {@code what} and the cluster's reason put in {@code notAvailable}. */
-    private static <T> T get(KafkaFuture<T> future, String what, Map<String, String> notAvailable) {
+    private <T> T get(KafkaFuture<T> future, String what, Map<String, String> notAvailable) {
+        long waitMs = Math.max(0, Math.min(CALL_TIMEOUT_MS + 2_000L, remainingMs()));
         try {
-            return future.get(CALL_TIMEOUT_MS + 2_000L, TimeUnit.MILLISECONDS);
+            return future.get(waitMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             notAvailable.putIfAbsent(what, "refused: " + reason(e.getCause()));
         } catch (TimeoutException e) {
-            notAvailable.putIfAbsent(what, "no answer within " + (CALL_TIMEOUT_MS + 2_000) / 1_000 + " s");
+            future.cancel(true);
+            notAvailable.putIfAbsent(what, "no answer within " + Math.max(1, waitMs / 1_000) + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             notAvailable.putIfAbsent(what, "interrupted");

@@ -10,6 +10,7 @@ import io.kbench.report.ResultFiles;
 import io.kbench.report.RunFacts;
 import io.kbench.result.ResultJson;
 import io.kbench.result.RunResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,14 +65,14 @@ public final class Gate {
             throw new ReportInputException("no results to judge against the baseline: give the candidate's result files or directories "
                     + "after the options, e.g. compare --baseline main.json pr.json");
         }
-        Side baseline = read(baselineInputs, "--baseline");
-        Side candidate = read(candidateInputs, "the candidate");
+        List<String> warnings = new ArrayList<>();
+        Side baseline = read(baselineInputs, "--baseline", warnings);
+        Side candidate = read(candidateInputs, "the candidate", warnings);
         Set<Path> both = new LinkedHashSet<>(baseline.files());
         both.retainAll(candidate.files());
         if (!both.isEmpty()) {
             throw new ReportInputException(both.iterator().next() + " is given as both baseline and candidate: give each run to one side");
         }
-        List<String> warnings = new ArrayList<>();
         String hash = sameWorkload(baseline, candidate, settings.force(), warnings);
         for (Side side : List.of(baseline, candidate)) {
             for (int i = 0; i < side.runs().size(); i++) {
@@ -138,21 +139,43 @@ public final class Gate {
                 c.noise(), c.notJudged(), threshold == null ? null : threshold.comparison(), failed);
     }
 
-    private static Side read(List<Path> inputs, String what) {
-        List<Path> files = ResultFiles.expand(inputs);
+    /**
+     * A side's runs: every file given, and every result found in the directories given. A failed or interrupted run
+     * given as a file is refused (its figures cover part of it); one found in a directory (its failed/ subdirectory) is
+     * left out, with a warning.
+     */
+    private static Side read(List<Path> inputs, String what, List<String> warnings) {
+        if (inputs == null || inputs.isEmpty()) {
+            ResultFiles.expand(inputs); // refuses, saying what to give
+        }
+        List<Path> files = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
-        for (Path f : files) {
-            ResultFile r = ResultFile.read(f);
-            if (r.kbench() == null) {
-                throw new ReportInputException(f + " is an OpenMessaging Benchmark result: the gate needs kbench results (their "
-                        + "measured periods and provenance)");
+        for (Path input : inputs) {
+            boolean directory = Files.isDirectory(input);
+            for (Path f : ResultFiles.expand(List.of(input))) {
+                if (files.contains(f)) {
+                    continue;
+                }
+                ResultFile r = ResultFile.read(f);
+                if (r.kbench() == null) {
+                    throw new ReportInputException(f + " is an OpenMessaging Benchmark result: the gate needs kbench results (their "
+                            + "measured periods and provenance)");
+                }
+                RunStatus status = r.kbench().outcome().status();
+                if (status == RunStatus.FAILED || status == RunStatus.INTERRUPTED || r.kbench().measurement() == null) {
+                    if (directory) {
+                        warnings.add(f + " (" + what + ") is a " + status.label() + " run: left out");
+                        continue;
+                    }
+                    throw new ReportInputException(f + " (" + what + ") is a " + status.label() + " run: its figures cover part of "
+                            + "it (" + r.kbench().outcome().failureReason() + "); leave it out");
+                }
+                files.add(f);
+                runs.add(r.kbench());
             }
-            RunStatus status = r.kbench().outcome().status();
-            if (status == RunStatus.FAILED || status == RunStatus.INTERRUPTED || r.kbench().measurement() == null) {
-                throw new ReportInputException(f + " (" + what + ") is a " + status.label() + " run: its figures cover part of it ("
-                        + r.kbench().outcome().failureReason() + "); leave it out");
-            }
-            runs.add(r.kbench());
+        }
+        if (runs.isEmpty()) {
+            throw new ReportInputException(what + " " + inputs + " holds no completed run");
         }
         return new Side(files, runs);
     }

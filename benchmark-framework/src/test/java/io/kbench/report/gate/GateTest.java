@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.ReportInputException;
+import io.kbench.result.ResultJson;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,7 +82,7 @@ class GateTest {
                 .getMessage().startsWith("no results to judge against the baseline"));
         assertTrue(assertThrows(ReportInputException.class, () -> Gate.judge(List.of(a), List.of(a), null, Gate.Settings.DEFAULTS))
                 .getMessage().endsWith("is given as both baseline and candidate: give each run to one side"));
-        java.nio.file.Files.createDirectories(dir.resolve("empty"));
+        Files.createDirectories(dir.resolve("empty"));
         assertTrue(assertThrows(ReportInputException.class, () -> Gate.judge(List.of(dir.resolve("empty")), List.of(a), null,
                 Gate.Settings.DEFAULTS)).getMessage().endsWith("no result files (*.json) in this directory or below it"));
         Path short1 = GateRuns.write(GateRuns.run(GateRuns.WORKLOAD, 3_000, 1_000, new long[] {4_000, 4_100}, null, "x"), dir, "s1.json");
@@ -87,6 +90,25 @@ class GateTest {
                 + "needs repeats or at least 5 periods (a longer run, or a shorter --sample-interval)",
                 assertThrows(ReportInputException.class, () -> Gate.judge(List.of(short1), List.of(a), "publish.p99>+10%",
                         Gate.Settings.DEFAULTS)).getMessage());
+    }
+
+    @Test
+    void aFailedRunInADirectoryIsLeftOutButGivenAsAFileIsRefused() throws Exception {
+        Path main = Files.createDirectories(dir.resolve("main"));
+        GateRuns.write(GateRuns.run(GateRuns.WORKLOAD, 1_000, 1_000, GateRuns.around(4_000, 0.25, 10, 0), null, "Kafka 4.3"), main, "a.json");
+        Path failed = GateRuns.write(GateRuns.run(GateRuns.WORKLOAD, 1_500, 1_000, GateRuns.around(4_000, 0.25, 10, 1), null, "Kafka 4.3"),
+                Files.createDirectories(main.resolve("failed")), "failed-b.json");
+        ObjectNode tree = (ObjectNode)
+                ResultJson.MAPPER.readTree(failed.toFile());
+        tree.put("status", "failed").put("failureReason", "the cluster stopped acknowledging");
+        Files.writeString(failed, ResultJson.MAPPER.writeValueAsString(tree));
+        Path candidate = run("c.json", 2_000, 4_000, 2);
+        GateVerdict v = Gate.judge(List.of(main), List.of(candidate), null, Gate.Settings.DEFAULTS);
+        assertEquals(1, v.baseline().size(), v.baseline().toString());
+        assertTrue(v.warnings().stream().anyMatch(w -> w.endsWith("(--baseline) is a failed run: left out")), v.warnings().toString());
+        assertTrue(assertThrows(ReportInputException.class, () -> Gate.judge(List.of(failed), List.of(candidate), null,
+                Gate.Settings.DEFAULTS)).getMessage().contains("(--baseline) is a failed run: its figures cover part of it (the cluster "
+                + "stopped acknowledging); leave it out"));
     }
 
     @Test
