@@ -88,6 +88,7 @@ public final class Coordinator {
         FeatureRuns features = FeatureRuns.of(setup);
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
+        ProvenanceRecorder provenance = new ProvenanceRecorder(spec, record::line); // what the run was measured on
         try {
             record.step("driver start");
             record.line("Starting the driver on %s...", workers.id());
@@ -117,6 +118,7 @@ public final class Coordinator {
                 topics.create(layout.topics(), waiter.stop());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
+            provenance.describe(workers, topicNames);
             setup.layout = layout;
             setup.workers = workers.members().size();
 
@@ -147,7 +149,7 @@ public final class Coordinator {
         }
         PhaseResult.All measured = phases == null ? PhaseResult.All.NONE : phases.results();
         ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(measured),
-                collect(w, record, measured, collected, topicNames, features));
+                collect(w, record, measured, collected, topicNames, features, provenance));
         record.concluded(a.newWarnings(), a.result().outcome().status(), a.result().outcome().failureReason());
         return a.result();
     }
@@ -206,14 +208,15 @@ public final class Coordinator {
 
     /** Everything measured and found, for the result; nothing measured when no figures came back. */
     private ResultAssembler.Collected collect(Workload w, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
-                                              FeatureRuns features) {
+                                              FeatureRuns features, ProvenanceRecorder provenance) {
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         long end = waiter.clock().epochMicros() / 1_000;
         if (c == null) {
-            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, List.of(), List.of(), List.of(),
-                    features.verdicts());
+            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, List.of(),
+                    List.of(provenance.section(w, List.of(), record.workersLost())), List.of(), features.verdicts());
         }
         List<ResultSection> sections = new ArrayList<>(features.sections(f -> findings(f, c, record)));
+        sections.add(provenance.section(w, c.findings(), record.workersLost()));
         sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record, phases),
                 consumerMetrics(c.stats(), w, phases), Delivery.of(c.stats()), WarningSummary.merge(

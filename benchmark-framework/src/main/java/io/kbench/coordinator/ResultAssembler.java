@@ -10,6 +10,7 @@ import io.kbench.model.Diagnostician;
 import io.kbench.model.Measurement;
 import io.kbench.model.ResultSection;
 import io.kbench.model.StatusEvidence;
+import io.kbench.provenance.Provenance;
 import io.kbench.result.ClientWarningCount;
 import io.kbench.result.DriverInfo;
 import io.kbench.result.ResultSections;
@@ -78,7 +79,8 @@ final class ResultAssembler {
         Diagnosis diagnosis = chosen != null && chosen.diagnosis() != null && facts.stall() == null && facts.lostWorkers().isEmpty()
                 ? chosen.diagnosis()
                 : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, chosen != null ? chosen.periods() : facts.progress(),
-                        metrics == null ? Map.of() : metrics.values(), facts.stall(), facts.lostWorkers()));
+                        metrics == null ? Map.of() : metrics.values(), facts.stall(), facts.lostWorkers(),
+                        sections.get(Provenance.class) == null ? List.of() : sections.get(Provenance.class).hostLoads()));
         if (measurement != null) {
             added.addAll(measurementWarnings(measurement, facts));
         }

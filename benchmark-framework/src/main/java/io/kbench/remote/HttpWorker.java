@@ -1,6 +1,7 @@
 package io.kbench.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
@@ -25,6 +26,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -112,6 +114,13 @@ public final class HttpWorker implements Worker {
     public Map<String, Integer> describeTopics(List<String> topics) {
         return call("describe topics", RunRoute.DESCRIBE_TOPICS, topics,
                 new TypeReference<Map<String, Integer>>() {}, SLOW_CALL);
+    }
+
+    /** The worker's driver asks the cluster; no answer body means the driver cannot describe it. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.ofNullable(call("describe the cluster", RunRoute.DESCRIBE_CLUSTER, topics,
+                new TypeReference<ClusterDescription>() {}, SLOW_CALL));
     }
 
     @Override

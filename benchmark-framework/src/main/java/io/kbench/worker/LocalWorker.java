@@ -2,6 +2,7 @@ package io.kbench.worker;
 
 import io.kbench.logging.ClientWarnings;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -10,6 +11,7 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.kbench.plan.ProducerSpec;
 import io.kbench.plan.ConsumerSpec;
@@ -138,6 +140,11 @@ public final class LocalWorker implements Worker {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return current().describeTopics(topics);
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return current().describeCluster(topics);
     }
 
     @Override

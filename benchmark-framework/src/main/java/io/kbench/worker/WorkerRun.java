@@ -11,6 +11,7 @@ import io.kbench.features.Features;
 import io.kbench.features.WorkerPart;
 import io.kbench.features.WorkerSetupView;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
@@ -21,6 +22,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.plan.ProcessingTime;
+import io.kbench.provenance.MachineProbe;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.LoadProgress;
@@ -39,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -141,6 +144,11 @@ final class WorkerRun {
 
     Map<String, Integer> describeTopics(List<String> topics) {
         return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
+    }
+
+    /** What the cluster says about itself, for the result's provenance; empty when the driver cannot say. */
+    Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return driver.driver().describeCluster(topics);
     }
 
     void deleteTopics(List<String> topics) {
@@ -436,7 +444,8 @@ final class WorkerRun {
                 found.put(name, f);
             }
         });
-        return new WorkerFindings(workerId, metrics, clientWarnings(), found);
+        return new WorkerFindings(workerId, metrics, clientWarnings(), found,
+                MachineProbe.describe(workerId, stats.hostCpuSinceReset())); // provenance: the machine and its host's CPU
     }
 
     synchronized void pauseConsumers() {

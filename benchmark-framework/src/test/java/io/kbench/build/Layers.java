@@ -46,6 +46,8 @@ final class Layers {
                     List.of("io.kbench.model..")),
             new Layer("workload", "the workload file, read and validated; what every feature is configured from",
                     List.of("io.kbench.workload..")),
+            new Layer("provenance", "what every run records of what it was measured on: the cluster, the client machines, hashes",
+                    List.of("io.kbench.provenance..")),
             new Layer("page", "a report page's parts as data (sections, tables, charts), so features can describe theirs",
                     List.of("io.kbench.page..")),
             new Layer("plan", "the concrete things a run makes on workers: consumers, producers and the load",

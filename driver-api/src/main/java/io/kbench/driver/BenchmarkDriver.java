@@ -196,6 +196,17 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * What the cluster says about itself, read-only, for the result's provenance: its brokers and their settings,
+     * the configs of {@code topics} (the run's, created or existing), and what this driver hands its clients.
+     * Called on one worker once the run's topics exist. Must return within 30 s and never throw: what the cluster
+     * refuses to describe (or cannot) goes in {@link ClusterDescription#notAvailable()} with the reason, and the run
+     * goes on. Empty (the default) when the driver cannot describe its cluster at all.
+     */
+    default Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.empty();
+    }
+
     /** Closes every producer, consumer and connection the driver still holds. */
     @Override
     void close() throws Exception;

@@ -5,6 +5,7 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
@@ -369,6 +370,20 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             return client.get();
         } catch (RuntimeException e) {
             return Map.of();
+        }
+    }
+
+    /** Through the Admin API, read-only (KafkaClusterDescriber); what the cluster refuses is named, never thrown. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topicNames) {
+        if (admin == null) {
+            return Optional.empty(); // not initialized: nothing to ask
+        }
+        try {
+            return Optional.of(new KafkaClusterDescriber(admin, configs).describe(topicNames));
+        } catch (RuntimeException e) {
+            return Optional.of(new ClusterDescription(null, null, List.of(), Map.of(), Map.of(), Map.of(),
+                    Map.of("cluster", "could not be described: " + KafkaClusterDescriber.reason(e))));
         }
     }
 

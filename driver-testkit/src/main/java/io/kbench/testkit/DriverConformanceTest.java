@@ -11,11 +11,13 @@ import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.SecretNames;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
@@ -374,6 +376,38 @@ public abstract class DriverConformanceTest<C> {
         check(f instanceof DriverException && f.getMessage() != null && !f.getMessage().isBlank(), "BenchmarkDriver.createTopics",
                 "a refusal completes exceptionally with a DriverException carrying the cluster's reason",
                 () -> "it failed with " + Bounded.describe(f));
+    }
+
+    /** The longest describeCluster may take: the SPI's 30 s. */
+    static final Duration DESCRIBE_LIMIT = Duration.ofSeconds(30);
+
+    @Test
+    void describeClusterNeverThrowsAndNamesWhatItCannotTell() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "described", 2);
+        Optional<ClusterDescription> described = Bounded.call("describeCluster([" + topic + "])", DESCRIBE_LIMIT.plus(Duration.ofSeconds(5)),
+                () -> driver.describeCluster(List.of(topic)));
+        check(described != null, "BenchmarkDriver.describeCluster", "an Optional, empty when the driver cannot describe its cluster",
+                () -> "it returned null");
+        if (described.isEmpty()) {
+            return;
+        }
+        ClusterDescription c = described.get();
+        check(!c.brokers().isEmpty() || c.notAvailable().containsKey("brokers"), "BenchmarkDriver.describeCluster",
+                "a description lists the brokers, or names them in notAvailable with the reason", () -> "it returned " + c);
+        check(c.topicConfigs().containsKey(topic) || c.notAvailable().containsKey("topicConfigs"), "BenchmarkDriver.describeCluster",
+                "the topics given are described, or named in notAvailable (topicConfigs) with the reason",
+                () -> "topic " + topic + " is missing from " + c.topicConfigs().keySet() + "; notAvailable " + c.notAvailable());
+        List<Map<String, String>> settings = new ArrayList<>(c.clientConfigs().values());
+        c.brokers().forEach(b -> {
+            settings.add(b.performanceConfigs());
+            settings.add(b.nonDefaultConfigs());
+        });
+        settings.addAll(c.topicConfigs().values());
+        for (Map<String, String> group : settings) {
+            group.forEach((name, value) -> check(!SecretNames.isSecret(name) || value == null || value.equals(SecretNames.MASK),
+                    "BenchmarkDriver.describeCluster", "secrets are masked (SecretNames.MASK)", () -> name + " is written as it is"));
+        }
     }
 
     // ---- producing ----------------------------------------------------------------------------
