@@ -49,9 +49,10 @@ final class FinalReport {
         if (m == null) {
             out.line("Nothing was measured.");
             delivery(o.delivery(), out);
-            // "No limit found" would claim the producers kept their schedule: without a measurement nobody knows.
-            out.line(o.diagnosis().verdict() == Diagnosis.Verdict.NONE ? "Diagnosis: none (nothing was measured)"
-                    : o.diagnosis().line());
+            // Without a measurement there is no limit to judge: only a finding (a stall, a lost worker) is said (issue 26).
+            if (o.diagnosis().verdict() != Diagnosis.Verdict.NONE) {
+                out.line(o.diagnosis().line());
+            }
             ckuCheck(r, out);
             return;
         }

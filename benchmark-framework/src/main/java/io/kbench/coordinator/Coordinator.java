@@ -17,6 +17,7 @@ import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.topics.TopicBatches;
 import io.kbench.util.Errors;
 import io.kbench.warning.WarningSummary;
 import io.kbench.worker.Worker;
@@ -69,7 +70,8 @@ public final class Coordinator {
         CoordinatorJournal record = new CoordinatorJournal(spec, waiter.clock(), console);
         Workload w = spec.workload();
         CoordinatorOptions options = spec.options();
-        TopicCreator topics = new TopicCreator(workers, console, options.topicBatchSize());
+        TopicCreator topics = new TopicCreator(workers, console, waiter,
+                new TopicBatches(options.topicBatchSize(), TopicBatches.DEFAULT_MAX_PARTITIONS));
         Duration stallTimeout = options.effectiveStallTimeout(spec.deliveryTimeout());
         boolean started = false;
         Collected collected = null;
@@ -97,7 +99,7 @@ public final class Coordinator {
                 layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
                 record.step("topic creation");
                 console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
-                topics.create(layout.topics(), waiter.stop());
+                topics.create(layout.topics());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
 
@@ -121,7 +123,10 @@ public final class Coordinator {
             record.end(RunStatus.FAILED, Errors.describeForUser(e) + " (during " + record.phaseName() + ")");
         } finally {
             if (started) {
-                collected = cleanUp(record, topics.created(), options.keepTopics(), collected);
+                collected = cleanUp(record, topics, options.keepTopics(), collected);
+            }
+            if (topics.setup() != null) {
+                record.section(topics.setup());
             }
             leases.close();
         }
@@ -129,6 +134,11 @@ public final class Coordinator {
         List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
         if (collected == null) {
             return record.toResult(workerIds, topicNames, null, null, null, List.of());
+        }
+        if (record.progressCount() == 0 && sentNothing(collected.stats())) {
+            // Failed before any load ran (issue 26): nothing was measured, checked or limited; the status says why.
+            return record.toResult(workerIds, topicNames, null, null, null,
+                    WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
         }
         Integrity integrity = integrity(collected, record.workersLost(), w, options);
         if (integrity != null) {
@@ -150,6 +160,11 @@ public final class Coordinator {
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
                 Delivery.of(collected.stats()), WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
+    }
+
+    /** No worker sent, acknowledged or received a message. */
+    private static boolean sentNothing(List<CumulativeStats> stats) {
+        return stats.stream().map(CumulativeStats::runTotals).allMatch(c -> c.messagesSent() == 0 && c.messagesReceived() == 0);
     }
 
     /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
@@ -185,7 +200,8 @@ public final class Coordinator {
      * stops the workers. Each step is best effort across workers, so one dead worker does not keep
      * the others running or lose their measurements.
      */
-    private Collected cleanUp(CoordinatorJournal record, List<String> created, boolean keepTopics, Collected collected) {
+    private Collected cleanUp(CoordinatorJournal record, TopicCreator topics, boolean keepTopics, Collected collected) {
+        List<String> created = topics.created();
         if (collected == null) {
             // A phase failed: keep what the workers still answering have measured. Stop the producers
             // first, so that what is still in flight now counts as undelivered.
@@ -203,7 +219,7 @@ public final class Coordinator {
             } else {
                 console.line("Deleting %d topic(s)...", created.size());
                 try {
-                    workers.deleteTopics(created);
+                    topics.delete();
                 } catch (RuntimeException e) {
                     record.warn("could not delete the topics " + created + ": " + Errors.describeForUser(e)
                             + "; delete them by hand once the cluster answers");

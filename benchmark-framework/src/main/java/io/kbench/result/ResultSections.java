@@ -17,6 +17,7 @@ import io.kbench.integrity.Integrity;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ResultSection;
 import io.kbench.search.SearchReport;
+import io.kbench.topics.TopicSetup;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,8 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
             new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE),
             new SectionType("shareGroups", ShareGroups.class, null),
             new SectionType("consumerEvents", ConsumerEvents.class, null),
-            new SectionType("consumerGroups", ConsumerGroups.class, null));
+            new SectionType("consumerGroups", ConsumerGroups.class, null),
+            new SectionType("topicSetup", TopicSetup.class, null));
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 

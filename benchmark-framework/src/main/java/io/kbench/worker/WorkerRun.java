@@ -29,6 +29,7 @@ import io.kbench.stats.LoadProgress;
 import io.kbench.stats.PeriodStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.topics.TopicBatches;
 import io.kbench.transactions.TransactionRecorder;
 import io.kbench.util.Errors;
 import io.kbench.warning.WarningSummary;
@@ -102,7 +103,9 @@ final class WorkerRun {
     }
 
     void createTopics(List<TopicSpec> topics) {
-        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)");
+        // Large clusters (issue 26): a call waits until its partitions are served, so its time grows with them.
+        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)",
+                TopicBatches.callTimeout(TopicBatches.partitions(topics)).toSeconds());
     }
 
     Map<String, Integer> describeTopics(List<String> topics) {
@@ -514,8 +517,12 @@ final class WorkerRun {
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {
+        return await(future, what, CALL_TIMEOUT_SECONDS);
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what, long timeoutSeconds) {
         try {
-            return future.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return future.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof DriverException de) {
@@ -524,7 +531,7 @@ final class WorkerRun {
             throw new WorkerException("worker " + workerId + " could not " + what + ": " + Errors.describe(cause), cause);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new WorkerException("worker " + workerId + " could not " + what + " within " + CALL_TIMEOUT_SECONDS + " s");
+            throw new WorkerException("worker " + workerId + " could not " + what + " within " + timeoutSeconds + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WorkerException("worker " + workerId + " was interrupted while trying to " + what);

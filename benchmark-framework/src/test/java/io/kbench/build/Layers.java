@@ -20,7 +20,8 @@ final class Layers {
     /** The feature packages: peers that share the model and never import one another. */
     static final List<String> FEATURES = List.of("io.kbench.search..", "io.kbench.cku..", "io.kbench.backlog..",
             "io.kbench.faults..", "io.kbench.transactions..", "io.kbench.integrity..", "io.kbench.sizing..",
-            "io.kbench.sharegroup..", "io.kbench.consumerevents..", "io.kbench.consumergroups..");
+            "io.kbench.sharegroup..", "io.kbench.consumerevents..", "io.kbench.consumergroups..",
+            "io.kbench.topics..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
