@@ -150,7 +150,7 @@ final class RunExecutor {
         }
         RunResult result;
         try (workers) {
-            result = new Coordinator(workers, clock, stop, console, session::applyFault).run(spec);
+            result = new Coordinator(workers, clock, stop, console, session::applyFault, session::serverMetrics).run(spec);
         }
         FinalReport.print(result, console, outputs.printMetrics());
         try {

@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,7 @@ public final class Coordinator {
     private final Console console;
     private final StopSignal signal;
     private final FaultApplier faults;
+    private final Supplier<Map<String, Double>> serverMetrics;
     private PhaseRunner phases;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
@@ -59,15 +61,23 @@ public final class Coordinator {
 
     /** @param faults applies the workload's faults to the cluster the run started */
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults) {
+        this(workers, clock, stop, console, faults, Map::of);
+    }
+
+    /** @param serverMetrics the cluster's own metrics, where the run started it (empty otherwise) */
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults,
+                       Supplier<Map<String, Double>> serverMetrics) {
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.console = console;
         this.signal = stop;
         this.faults = faults;
+        this.serverMetrics = serverMetrics;
     }
 
     public RunResult run(CoordinatorInput spec) {
         CoordinatorJournal record = new CoordinatorJournal(spec, waiter.clock(), console);
+        record.serverMetrics(serverMetrics);
         Workload w = spec.workload();
         CoordinatorOptions options = spec.options();
         TopicCreator topics = new TopicCreator(workers, console, waiter,

@@ -14,6 +14,8 @@ import io.kbench.model.ProgressNote;
 import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
+import io.kbench.partitioncost.BrokerRequests;
+import io.kbench.partitioncost.PartitionLatencyRule;
 import io.kbench.result.ClientWarningCount;
 import io.kbench.result.DriverInfo;
 import io.kbench.result.ResultSections;
@@ -33,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * What the coordinator learns as the run goes: phases, periods, warnings, how it ended, and the
@@ -67,6 +70,9 @@ final class CoordinatorJournal {
 
     private Counts windowOpenTotals;
     private Counts windowCloseTotals;
+    /** The cluster's own metrics where the run owns it (issue 26: the brokers' request times over the window). */
+    private Supplier<Map<String, Double>> serverMetrics = Map::of;
+    private Map<String, Double> serverAtOpen;
 
     CoordinatorJournal(CoordinatorInput spec, BenchmarkClock clock, Console console) {
         this.spec = spec;
@@ -204,11 +210,21 @@ final class CoordinatorJournal {
     /** The measurement window opens: the run's totals then. */
     void windowOpens(Counts runTotals) {
         windowOpenTotals = runTotals;
+        serverAtOpen = serverMetrics.get();
     }
 
     /** The measurement window closes (the producers are about to stop): the run's totals then. */
     void windowCloses(Counts runTotals) {
         windowCloseTotals = runTotals;
+        BrokerRequests broker = BrokerRequests.between(serverAtOpen, serverMetrics.get());
+        if (broker != null) {
+            section(broker);
+        }
+    }
+
+    /** Where the cluster's own metrics come from, when the run owns the cluster. */
+    void serverMetrics(Supplier<Map<String, Double>> source) {
+        serverMetrics = source;
     }
 
     /** What was acknowledged between the window's opening and closing, or null if it did not close. */
@@ -258,6 +274,13 @@ final class CoordinatorJournal {
         Diagnosis diagnosis = searchDiagnosis != null && stall == null && lostWorkers.isEmpty() ? searchDiagnosis
                 : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, search() != null ? searchPeriods : progress,
                         metrics == null ? Map.of() : metrics.values(), stall, List.copyOf(lostWorkers)));
+        Workload ran = workload != null ? workload : spec.workload();
+        if (search() == null) {
+            // Many partitions per producer: where the publish latency went (issue 26), a rule of its own.
+            diagnosis = PartitionLatencyRule.refine(diagnosis, new PartitionLatencyRule.Evidence(measurement,
+                    metrics == null ? Map.of() : metrics.values(), sections.get(BrokerRequests.class),
+                    ran.partitionsPerTopic() == null ? 0 : ran.partitionsPerTopic(), ran.topics() * ran.producersPerTopic()));
+        }
         if (measurement != null) {
             noteMeasurementWarnings(measurement);
         }

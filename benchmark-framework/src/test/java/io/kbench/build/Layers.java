@@ -21,7 +21,7 @@ final class Layers {
     static final List<String> FEATURES = List.of("io.kbench.search..", "io.kbench.cku..", "io.kbench.backlog..",
             "io.kbench.faults..", "io.kbench.transactions..", "io.kbench.integrity..", "io.kbench.sizing..",
             "io.kbench.sharegroup..", "io.kbench.consumerevents..", "io.kbench.consumergroups..",
-            "io.kbench.topics..");
+            "io.kbench.topics..", "io.kbench.partitioncost..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",

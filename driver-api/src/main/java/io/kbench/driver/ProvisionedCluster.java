@@ -25,6 +25,16 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
         throw new DriverException("this cluster cannot inject faults (" + fault.type().label() + ")");
     }
 
+    /**
+     * The cluster's own figures, read where it runs: counters and means since it started, by name, for the
+     * framework to difference over a measurement. Kafka: {@code Produce.TotalTimeMs.count} and
+     * {@code .mean} (ms) and the other parts of a request's time. Quick, never blocks for long; empty
+     * when unknown (the default).
+     */
+    default java.util.Map<String, Double> serverMetrics() {
+        return java.util.Map.of();
+    }
+
     @Override
     void close();
 }

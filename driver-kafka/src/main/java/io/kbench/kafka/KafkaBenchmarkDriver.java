@@ -22,6 +22,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.driver.TransactionListener;
 import io.kbench.kafka.cluster.LocalCluster;
 import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterMeans;
 import io.kbench.kafka.cluster.LocalClusterProvider;
 import java.time.Duration;
 import java.util.Collection;
@@ -148,6 +149,13 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
     }
 
+    /** A local cluster: whether this machine's limits let its brokers hold the partitions ({@link LocalClusterMeans}). */
+    @Override
+    public String partitionProblem(KafkaDriverConfig config, long partitions) {
+        return config.localCluster() == null ? null
+                : LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions, config.replicationFactor());
+    }
+
     @Override
     public List<String> faultProblems(KafkaDriverConfig config, List<Fault> faults) {
         return LocalClusterFaults.problems(config.localCluster(), faults);
@@ -186,6 +194,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public String applyFault(Fault fault) {
                 return applier.apply(fault);
+            }
+
+            @Override
+            public Map<String, Double> serverMetrics() {
+                return cluster.brokerMetrics();
             }
 
             @Override

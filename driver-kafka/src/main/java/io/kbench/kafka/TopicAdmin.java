@@ -177,11 +177,16 @@ final class TopicAdmin {
             DriverException e = new DriverException("Kafka refused " + which + ": " + reason(first), first);
             return TopicRequests.tooLarge(first) ? new TooLarge(e) : e;
         }
+        if (refused.size() == 1) {
+            TopicSpec s = refused.keySet().iterator().next();
+            return new DriverException(String.format(Locale.ROOT, "Kafka refused topic %s (%,d partitions) of %s: %s", s.name(),
+                    s.partitions(), which, reason(first)), first);
+        }
         List<String> topics = new ArrayList<>();
         refused.forEach((s, t) -> topics.add(String.format(Locale.ROOT, "%s (%,d partitions): %s", s.name(), s.partitions(),
                 reason(t))));
-        return new DriverException("Kafka refused to create " + (refused.size() == 1 ? "topic " : refused.size() + " topics: ")
-                + String.join("; ", topics) + " (in " + which + ")", first);
+        return new DriverException("Kafka refused " + refused.size() + " topics of " + which + ": " + String.join("; ", topics),
+                first);
     }
 
     private static boolean sameReason(Throwable a, Throwable b) {

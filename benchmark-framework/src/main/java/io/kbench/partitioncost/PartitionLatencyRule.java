@@ -1,0 +1,177 @@
+package io.kbench.partitioncost;
+
+import io.kbench.model.Diagnosis;
+import io.kbench.model.Diagnosis.Verdict;
+import io.kbench.model.Measurement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A rule of the diagnosis for runs whose producers each write to many partitions: when the load
+ * kept its schedule (the other rules found no limit) but publish latency is high, it says where the
+ * time went, from the producers' own metrics and, where the run owns the cluster, the brokers'
+ * request times ({@link BrokerRequests}):
+ *
+ * <ul>
+ *   <li>waiting in the producers' queues ({@code record-queue-time-avg}): a partition's batch waits to be
+ *       filled and sent; with few records per partition per second each batch carries one or two records,
+ *       and a producer with many partitions has many batches open. Client-bound, with the batches' size and
+ *       what would help (a longer {@code linger.ms}, fewer partitions per producer, or more
+ *       {@code buffer.memory} when the producers waited for it);</li>
+ *   <li>in requests to the brokers ({@code request-latency-avg}), and the brokers' own time for a Produce
+ *       request dominates it: cluster-bound, with the parts of that time (waiting for a handler thread,
+ *       appending, ...). Fewer partitions per broker or more brokers would help;</li>
+ *   <li>in requests, while the brokers handled them quickly: the time went between client and broker
+ *       (the producers' network threads, the connection): client-bound.</li>
+ * </ul>
+ *
+ * It judges only runs whose producers write to at least {@value #MIN_PARTITIONS_PER_PRODUCER}
+ * partitions each and whose publish latency p99 is at least {@value #LATENCY_FLOOR_MICROS} µs, and
+ * only when one place holds at least {@value #DOMINANT_SHARE} of the mean publish latency.
+ */
+public final class PartitionLatencyRule {
+
+    public static final int MIN_PARTITIONS_PER_PRODUCER = 100;
+    public static final long LATENCY_FLOOR_MICROS = 50_000;
+    public static final double DOMINANT_SHARE = 0.5;
+    /** Waiting for buffer space this share of the time or more is worth saying. */
+    public static final double BUFFER_WAIT_SHARE = 0.01;
+
+    static final String QUEUE_TIME = "producer-metrics:record-queue-time-avg";
+    static final String REQUEST_LATENCY = "producer-metrics:request-latency-avg";
+    static final String BATCH_SIZE = "producer-metrics:batch-size-avg";
+    static final String RECORD_SIZE = "producer-metrics:record-size-avg";
+    static final String RECORDS_PER_REQUEST = "producer-metrics:records-per-request-avg";
+    static final String BUFFER_WAIT = "producer-metrics:bufferpool-wait-ratio";
+    static final String BUFFER_TOTAL = "producer-metrics:buffer-total-bytes";
+
+    /**
+     * What the rule judges.
+     *
+     * @param measurement the measured window
+     * @param clientMetrics the clients' metrics, combined over clients (averages are means over the producers)
+     * @param broker the brokers' request times over the window, or null when the run does not own the cluster
+     * @param partitionsPerProducer the partitions each producer writes to
+     * @param producers how many producers the run had
+     */
+    public record Evidence(Measurement measurement, Map<String, Double> clientMetrics, BrokerRequests broker,
+                           int partitionsPerProducer, int producers) {}
+
+    private PartitionLatencyRule() {}
+
+    /**
+     * The diagnosis with this rule's finding when the others found no limit; else {@code found} unchanged.
+     */
+    public static Diagnosis refine(Diagnosis found, Evidence e) {
+        if (found.verdict() != Verdict.NONE) {
+            return found;
+        }
+        Diagnosis own = judge(e);
+        return own == null ? found : own;
+    }
+
+    /** This rule's finding, or null when it does not apply or no place dominates. */
+    public static Diagnosis judge(Evidence e) {
+        Measurement m = e.measurement();
+        Map<String, Double> metrics = e.clientMetrics();
+        if (m == null || e.partitionsPerProducer() < MIN_PARTITIONS_PER_PRODUCER || m.publishLatency() == null
+                || m.publishLatency().count() == 0 || m.publishLatency().p99Micros() < LATENCY_FLOOR_MICROS) {
+            return null;
+        }
+        Double queueMs = metrics.get(QUEUE_TIME);
+        Double requestMs = metrics.get(REQUEST_LATENCY);
+        double publishAvgMs = m.publishLatency().avgMicros() / 1e3;
+        if (queueMs == null || requestMs == null || publishAvgMs <= 0) {
+            return null;
+        }
+        List<String> reasons = new ArrayList<>();
+        String where = String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), the messages "
+                + "waited %.1f ms in the producers' queues (record-queue-time-avg) and their requests took %.1f ms "
+                + "(request-latency-avg)", publishAvgMs, m.publishLatency().p99Micros() / 1e3, queueMs, requestMs);
+        String batches = batches(e);
+        RequestTimeAtBrokers atBrokers = atBrokers(e.broker());
+        if (queueMs >= DOMINANT_SHARE * publishAvgMs) {
+            reasons.add(where);
+            reasons.add(batches);
+            String buffer = bufferWait(metrics);
+            if (buffer != null) {
+                reasons.add(buffer);
+                return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The time went in the producers: each partition's open "
+                        + "batch takes up to batch.size of buffer.memory, so a lower batch.size, more buffer.memory or fewer "
+                        + "partitions per producer would help.");
+            }
+            return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The time went in the producers, which send small batches: "
+                    + "a longer linger.ms, or fewer partitions per producer (more producers, each on fewer partitions), "
+                    + "would help; the cluster was not the limit.");
+        }
+        if (requestMs >= DOMINANT_SHARE * publishAvgMs) {
+            reasons.add(where);
+            if (atBrokers != null && atBrokers.totalMs() >= DOMINANT_SHARE * requestMs) {
+                reasons.add(atBrokers.describe(e.broker()));
+                reasons.add(batches);
+                return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The brokers' request time dominates: fewer partitions "
+                        + "per broker, or more brokers, would help; more client machines would not.");
+            }
+            if (atBrokers != null) {
+                reasons.add(atBrokers.describe(e.broker()));
+                reasons.add(batches);
+                return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The brokers answered quickly, so the requests' time went "
+                        + "between client and broker (the producers' network threads, the connection); fewer partitions per "
+                        + "producer would lighten the producers' work per request.");
+            }
+            reasons.add(batches);
+            return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The time went in requests to the brokers (their own request "
+                    + "times are known only for a cluster the run starts): fewer partitions per broker, or more brokers, "
+                    + "would help.");
+        }
+        return null;
+    }
+
+    /** "batches average 1.2 records (batch-size-avg 310 B of 256 B records), 14.0 records per request, over 5,000 partitions per producer". */
+    private static String batches(Evidence e) {
+        Map<String, Double> metrics = e.clientMetrics();
+        Double batchBytes = metrics.get(BATCH_SIZE);
+        Double recordBytes = metrics.get(RECORD_SIZE);
+        Double perRequest = metrics.get(RECORDS_PER_REQUEST);
+        String perBatch = batchBytes == null || recordBytes == null || recordBytes <= 0 ? "batch sizes unknown"
+                : String.format(Locale.ROOT, "batches average %.1f records (batch-size-avg %,.0f B of %,.0f B records)",
+                        batchBytes / recordBytes, batchBytes, recordBytes);
+        return String.format(Locale.ROOT, "%s, %s records per request, over %,d partitions per producer (%d producer(s))",
+                perBatch, perRequest == null ? "unknown" : String.format(Locale.ROOT, "%.1f", perRequest),
+                e.partitionsPerProducer(), e.producers());
+    }
+
+    private static String bufferWait(Map<String, Double> metrics) {
+        Double wait = metrics.get(BUFFER_WAIT);
+        if (wait == null || wait < BUFFER_WAIT_SHARE) {
+            return null;
+        }
+        Double total = metrics.get(BUFFER_TOTAL);
+        return String.format(Locale.ROOT, "the producers waited for buffer space %.1f%% of the time (bufferpool-wait-ratio%s)",
+                100 * wait, total == null ? "" : String.format(Locale.ROOT, "; buffer.memory %,.0f MB", total / (1 << 20)));
+    }
+
+    /** The brokers' Produce time over the window. */
+    private record RequestTimeAtBrokers(BrokerRequests.RequestTime produce) {
+
+        double totalMs() {
+            return produce.totalMillisAvg();
+        }
+
+        String describe(BrokerRequests b) {
+            return String.format(Locale.ROOT, "the brokers (%,d partitions%s) took %.1f ms per Produce request themselves "
+                    + "(waiting for a handler thread %.1f, handling %.1f, waiting for replicas %.1f, response queue %.1f, send "
+                    + "%.1f ms; %,d requests)", b.partitions(), b.brokerCpuCores() == null ? ""
+                    : String.format(Locale.ROOT, ", %.2f cores busy", b.brokerCpuCores()), produce.totalMillisAvg(),
+                    produce.requestQueueMillisAvg(), produce.localMillisAvg(), produce.remoteMillisAvg(),
+                    produce.responseQueueMillisAvg(), produce.responseSendMillisAvg(), produce.count());
+        }
+    }
+
+    private static RequestTimeAtBrokers atBrokers(BrokerRequests b) {
+        BrokerRequests.RequestTime produce = b == null ? null : b.request("Produce");
+        return produce == null ? null : new RequestTimeAtBrokers(produce);
+    }
+}
