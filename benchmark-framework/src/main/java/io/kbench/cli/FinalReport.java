@@ -112,6 +112,7 @@ final class FinalReport {
             }
         }
         clientCpu(m, out);
+        ScaleLines.print(r, out); // issue 26: topic setup, worker memory, the brokers' request times
         if (m.counts().messagesSent() > 0) {
             out.line("As kafka-producer-perf-test reports it (send latency):");
             out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));

@@ -12,6 +12,7 @@ import io.kbench.model.Delivery;
 import io.kbench.model.Measurement;
 import io.kbench.model.MeasurementCalculator;
 import io.kbench.model.RunStatus;
+import io.kbench.partitioncost.WorkerMemories;
 import io.kbench.result.RunResult;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
@@ -168,6 +169,10 @@ public final class Coordinator {
             record.section(groups);
         }
         record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
+        WorkerMemories memory = WorkerMemories.of(collected.findings().stream().map(WorkerFindings::memory).toList());
+        if (memory != null) {
+            record.section(memory);
+        }
         return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
                 Delivery.of(collected.stats()), WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
     }

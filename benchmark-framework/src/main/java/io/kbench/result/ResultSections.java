@@ -17,6 +17,7 @@ import io.kbench.integrity.Integrity;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ResultSection;
 import io.kbench.partitioncost.BrokerRequests;
+import io.kbench.partitioncost.WorkerMemories;
 import io.kbench.search.SearchReport;
 import io.kbench.topics.TopicSetup;
 import java.util.LinkedHashMap;
@@ -53,7 +54,8 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
             new SectionType("consumerEvents", ConsumerEvents.class, null),
             new SectionType("consumerGroups", ConsumerGroups.class, null),
             new SectionType("topicSetup", TopicSetup.class, null),
-            new SectionType("brokerRequests", BrokerRequests.class, null));
+            new SectionType("brokerRequests", BrokerRequests.class, null),
+            new SectionType("workerMemory", WorkerMemories.class, null));
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 

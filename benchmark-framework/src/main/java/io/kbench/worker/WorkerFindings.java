@@ -5,6 +5,7 @@ import io.kbench.consumergroups.GroupFigures;
 import io.kbench.sharegroup.ShareFigures;
 
 import io.kbench.integrity.IntegrityReport;
+import io.kbench.partitioncost.WorkerMemory;
 import io.kbench.warning.WarningSummary;
 import io.kbench.stats.ClientMetricTotal;
 import java.util.List;
@@ -22,10 +23,18 @@ import java.util.List;
  *     (empty without)
  * @param consumerGroups how the members of each consumer group with members on this worker were made, as the driver
  *     said (empty when it does not say)
+ * @param memory the worker's memory once its load was over (null from a worker that does not say)
  */
 public record WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
                              List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity,
-                             List<GroupFigures> consumerGroups) {
+                             List<GroupFigures> consumerGroups, WorkerMemory memory) {
+
+    /** Without the memory (as before it was reported). */
+    public WorkerFindings(String workerId, IntegrityReport integrity, List<ClientMetricTotal> clientMetrics,
+                          List<WarningSummary> clientWarnings, List<ShareFigures> shareGroups, List<ActivityTrack> activity,
+                          List<GroupFigures> consumerGroups) {
+        this(workerId, integrity, clientMetrics, clientWarnings, shareGroups, activity, consumerGroups, null);
+    }
 
     public WorkerFindings {
         shareGroups = shareGroups == null ? List.of() : List.copyOf(shareGroups);

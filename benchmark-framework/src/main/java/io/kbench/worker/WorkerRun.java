@@ -19,6 +19,7 @@ import io.kbench.integrity.ProducerIds;
 import io.kbench.integrity.SequenceSet;
 import io.kbench.integrity.SubscriptionTally;
 import io.kbench.logging.ClientWarnings;
+import io.kbench.partitioncost.WorkerMemory;
 import io.kbench.sharegroup.ProcessingTime;
 import io.kbench.sharegroup.ShareFigures;
 import io.kbench.sharegroup.ShareMember;
@@ -459,7 +460,7 @@ final class WorkerRun {
             }
         });
         return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
-                activity.values().stream().map(PartitionActivity::track).toList(), groups);
+                activity.values().stream().map(PartitionActivity::track).toList(), groups, WorkerMemory.measure(workerId));
     }
 
     synchronized void pauseConsumers() {
