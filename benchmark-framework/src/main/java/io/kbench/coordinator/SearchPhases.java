@@ -273,11 +273,16 @@ final class SearchPhases {
                     + "--workers) would let the clients reach about twice as much, if the cluster keeps up.", workerCount,
                     2 * workerCount);
         }
-        return String.format(Locale.ROOT, "Each producer sends on one client thread, and the %d of them reached about %,.0f msg/s "
-                + "each: %d more (%d in all: producersPerTopic %d) would let the clients reach about twice as much, if the "
-                + "workers' CPU and the cluster keep up.", producers, search.clientLimit().reachedRate() == null
-                ? limited.result().achievedRate() / producers : search.clientLimit().reachedRate() / producers, producers,
-                2 * producers, 2 * workload.producersPerTopic());
+        double each = (search.clientLimit().reachedRate() == null ? limited.result().achievedRate()
+                : search.clientLimit().reachedRate()) / producers;
+        if (producers == 1) {
+            return String.format(Locale.ROOT, "The one producer sends on one client thread and reached about %,.0f msg/s: a second "
+                    + "(producersPerTopic: %d) would let the clients reach about twice as much, if the worker's CPU and the "
+                    + "cluster keep up.", each, 2 * workload.producersPerTopic());
+        }
+        return String.format(Locale.ROOT, "Each of the %d producers sends on one client thread and reached about %,.0f msg/s: %d "
+                + "more (producersPerTopic: %d) would let the clients reach about twice as much, if the workers' CPU and the "
+                + "cluster keep up.", producers, each, producers, 2 * workload.producersPerTopic());
     }
 
     private static Step bestPassing(List<Step> steps) {

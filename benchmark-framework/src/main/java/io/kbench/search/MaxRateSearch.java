@@ -11,7 +11,8 @@ import java.util.Locale;
  * clients, not the cluster, set that limit. The search then bisects between the best rate that passed
  * and what the clients reached at that step (not the rate the step asked for, which they could not
  * send), so that the answer comes within the precision of the clients' reach; it is a lower bound for
- * the cluster (it sustained at least that).
+ * the cluster (it sustained at least that). A confirmation the clients fall short of steps down, as a
+ * failed one does: their reach varies from step to step on a busy machine.
  *
  * <p>A seed the user gave that fails ends the search (their rate is already too high). A seed
  * estimated by a probe is a guess, so while nothing has passed a failing step halves the rate, up
@@ -131,6 +132,13 @@ public final class MaxRateSearch {
                 firstFail = firstFail == null ? reach : Math.min(firstFail, reach);
                 stage = Stage.BISECT;
                 settleIfClose();
+                return;
+            }
+            if (stage == Stage.CONFIRM && ++stepDowns <= MAX_STEP_DOWNS) {
+                // The bound sits near what the clients reach, and their reach varies (a busy machine): step down, as
+                // after a failed confirmation, rather than give up with no answer.
+                firstFail = rate;
+                lastPass = rate * (1 - precision);
                 return;
             }
             stage = Stage.DONE;

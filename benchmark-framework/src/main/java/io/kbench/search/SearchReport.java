@@ -81,11 +81,11 @@ public record SearchReport(
     public static String compose(String outcome, StepResult confirmedStep, Slo slo, Double lower, Double upper, String conclusion,
                                  MaxRateSearch.ClientLimit clientLimit, String lift) {
         if (confirmedStep != null && clientLimit != null) {
-            String reached = clientLimit.reachedRate() == null ? "" : String.format(Locale.ROOT, " (%.0f%% of what they reached)",
+            String reached = clientLimit.reachedRate() == null ? "" : String.format(Locale.ROOT, " (the bound is %.0f%% of that)",
                     100 * confirmedStep.requestedRate() / clientLimit.reachedRate());
-            return String.format(Locale.ROOT, "max sustainable rate: at least %,.0f msg/s (%.2f MB/s)%s with %s: the clients, "
-                    + "not the cluster, set this bound: %s. %s", confirmedStep.requestedRate(), confirmedStep.achievedMBps(),
-                    reached, objectiveMet(confirmedStep, slo), clientLimit.describe(),
+            return String.format(Locale.ROOT, "max sustainable rate: at least %,.0f msg/s (%.2f MB/s) with %s: the clients, "
+                    + "not the cluster, set this bound: %s%s. %s", confirmedStep.requestedRate(), confirmedStep.achievedMBps(),
+                    objectiveMet(confirmedStep, slo), clientLimit.figures(), reached,
                     lift == null ? "Add producers or workers to go further." : lift);
         }
         if (confirmedStep != null) {

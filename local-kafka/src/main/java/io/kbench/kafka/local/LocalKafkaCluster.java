@@ -127,10 +127,12 @@ public final class LocalKafkaCluster implements LocalCluster {
 
         Path tempDir;
         try {
-            tempDir = Files.createTempDirectory(ownTempPrefix());
+            tempDir = config.dataDir() == null ? Files.createTempDirectory(ownTempPrefix())
+                    : Files.createTempDirectory(Path.of(config.dataDir()), ownTempPrefix());
         } catch (IOException e) {
             throw new DriverException("Cannot start the local Kafka cluster: cannot create a temporary directory ("
-                    + e.getMessage() + "); check that java.io.tmpdir (" + System.getProperty("java.io.tmpdir")
+                    + e.getMessage() + "); check that " + (config.dataDir() != null ? "localCluster.dataDir (" + config.dataDir()
+                    : "java.io.tmpdir (" + System.getProperty("java.io.tmpdir"))
                     + ") is writable", e);
         }
         Path log = tempDir.resolve(LOG_FILE);
