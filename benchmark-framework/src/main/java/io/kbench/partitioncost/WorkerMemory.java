@@ -13,7 +13,8 @@ import java.util.List;
  * shares its JVM with the coordinator, so the figures are the whole tool's.
  *
  * @param workerId the worker
- * @param peakRssBytes the JVM's largest resident set so far ({@code VmHWM}), or -1 when unknown (not Linux)
+ * @param peakRssBytes the JVM's largest resident set since the run started ({@code VmHWM}, reset at the start where
+ *     Linux allows; else over the JVM's life), or -1 when unknown (not Linux)
  * @param rssBytes its resident set now ({@code VmRSS}), or -1 when unknown
  * @param liveHeapBytes heap in use right after a full collection
  * @param maxHeapBytes the heap's limit (-Xmx), or -1 when unbounded
@@ -26,6 +27,18 @@ public record WorkerMemory(String workerId, long peakRssBytes, long rssBytes, lo
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         List<String> status = status(Path.of("/proc/self/status"));
         return new WorkerMemory(workerId, kilobytes(status, "VmHWM:"), kilobytes(status, "VmRSS:"), heap.getUsed(), heap.getMax());
+    }
+
+    /**
+     * Starts the peak resident set ({@code VmHWM}) anew from the current one, so that a run's peak is its own, not an
+     * earlier run's of the same JVM (Linux 4.0 and later: {@code /proc/self/clear_refs}); does nothing elsewhere.
+     */
+    public static void resetPeak() {
+        try {
+            Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not allowed: the peak stays the JVM's
+        }
     }
 
     private static List<String> status(Path file) {

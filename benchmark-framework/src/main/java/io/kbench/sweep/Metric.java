@@ -29,7 +29,10 @@ public enum Metric {
             : r.timeline().rebalanceTimeMillis() / 1e3, 1, false),
     TOOL_RSS("tool RSS (MiB)", "tool_peak_rss_MiB", r -> r.section(WorkerMemories.class) == null
             || r.section(WorkerMemories.class).maxPeakRssBytes() < 0 ? null
-            : r.section(WorkerMemories.class).maxPeakRssBytes() / (double) (1 << 20), 0, true);
+            : r.section(WorkerMemories.class).maxPeakRssBytes() / (double) (1 << 20), 0, true),
+    // The run's own live data (its clients' buffers, integrity state, histograms), whatever the JVM kept committed before.
+    LIVE_HEAP("live heap (MiB)", "worker_live_heap_MiB", r -> r.section(WorkerMemories.class) == null ? null
+            : r.section(WorkerMemories.class).maxLiveHeapBytes() / (double) (1 << 20), 0, true);
 
     /** Markdown column header, with its unit. */
     public final String header;

@@ -97,6 +97,7 @@ final class WorkerRun {
         this.stats = new WorkerStats(workerId, clock, observer);
         this.transactions = new TransactionRecorder(stats);
         this.runTag = ProducerIds.runTag(setup.runId());
+        WorkerMemory.resetPeak(); // issue 26: the run's own peak memory, not an earlier run's in this JVM
     }
 
     void initialize() {

@@ -39,7 +39,9 @@ final class PartitionReadiness {
 
     /** Allowed per partition, beyond the base: ten times what one busy broker took. */
     static final long MILLIS_PER_PARTITION = 50;
+    /** The first wait between rounds; it doubles up to {@link #MAX_POLL_MILLIS}, so a broker busy creating is asked less. */
     private static final long POLL_MILLIS = 250;
+    private static final long MAX_POLL_MILLIS = 2_000;
     private static final long LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final Admin admin;
@@ -68,6 +70,7 @@ final class PartitionReadiness {
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(allowed);
         long nextLog = start + LOG_EVERY_NANOS;
         String lastError = null;
+        long pause = POLL_MILLIS;
         while (true) {
             Map<TopicPartition, OffsetSpec> ask = new HashMap<>();
             pending.forEach(tp -> ask.put(tp, OffsetSpec.latest()));
@@ -107,7 +110,8 @@ final class PartitionReadiness {
                         TimeUnit.NANOSECONDS.toSeconds(now - start));
                 nextLog = now + LOG_EVERY_NANOS;
             }
-            TopicAdmin.sleep(POLL_MILLIS);
+            TopicAdmin.sleep(pause);
+            pause = Math.min(MAX_POLL_MILLIS, 2 * pause);
         }
     }
 }
