@@ -15,16 +15,18 @@ import java.util.Map;
  * request times ({@link BrokerRequests}):
  *
  * <ul>
- *   <li>waiting in the producers' queues ({@code record-queue-time-avg}): a partition's batch waits to be
- *       filled and sent; with few records per partition per second each batch carries one or two records,
- *       and a producer with many partitions has many batches open. Client-bound, with the batches' size and
- *       what would help (a longer {@code linger.ms}, fewer partitions per producer, or more
- *       {@code buffer.memory} when the producers waited for it);</li>
- *   <li>in requests to the brokers ({@code request-latency-avg}), and the brokers' own time for a Produce
- *       request dominates it: cluster-bound, with the parts of that time (waiting for a handler thread,
- *       appending, ...). Fewer partitions per broker or more brokers would help;</li>
- *   <li>in requests, while the brokers handled them quickly: the time went between client and broker
- *       (the producers' network threads, the connection): client-bound.</li>
+ *   <li>in the producers' queues ({@code record-queue-time-avg} half the mean publish latency or more) with
+ *       small batches (fewer than {@value #SMALL_BATCH_RECORDS} records: with few records per partition per
+ *       second a batch is sent before another joins it, and a producer with many partitions has many batches
+ *       open): client-bound, with what would help (a longer {@code linger.ms}, fewer partitions per producer,
+ *       and a lower {@code batch.size} or more {@code buffer.memory} when the producers waited for it);</li>
+ *   <li>else in the requests ({@code request-latency-avg}), or in the queues behind them: where the run owns
+ *       the cluster, the brokers' own time for a Produce request tells which. Half the requests' time or
+ *       more: cluster-bound, with the parts of that time (waiting for a handler thread, handling, ...);
+ *       fewer partitions per broker or more brokers would help. Less: the time went between client and
+ *       broker (the clients' network threads and CPU, the connection): client-bound;</li>
+ *   <li>without the brokers' figures, slow requests are named as the place (cluster-bound), and batches that
+ *       waited behind requests in flight as the producers' (client-bound).</li>
  * </ul>
  *
  * It judges only runs whose producers write to at least {@value #MIN_PARTITIONS_PER_PRODUCER}
@@ -36,6 +38,10 @@ public final class PartitionLatencyRule {
     public static final int MIN_PARTITIONS_PER_PRODUCER = 100;
     public static final long LATENCY_FLOOR_MICROS = 50_000;
     public static final double DOMINANT_SHARE = 0.5;
+    /** A worker's CPU at this share of its cores is saturated (the diagnosis' own limit). */
+    static final double CPU_LIMIT = io.kbench.model.Diagnostician.CPU_LIMIT;
+    /** Batches of fewer records than this on average are small: a partition's batch is sent before others join it. */
+    public static final double SMALL_BATCH_RECORDS = 2.0;
     /** Waiting for buffer space this share of the time or more is worth saying. */
     public static final double BUFFER_WAIT_SHARE = 0.01;
 
@@ -62,14 +68,28 @@ public final class PartitionLatencyRule {
     private PartitionLatencyRule() {}
 
     /**
-     * The diagnosis with this rule's finding when the others found no limit; else {@code found} unchanged.
+     * The diagnosis with this rule's finding: when the other rules found no limit; or when they judged the
+     * producers' falling behind by their send latency (client- or cluster-bound) and the brokers' own request
+     * times are known, which say better where that latency went (the earlier reasons are kept, first). A
+     * throttled or lost-worker finding, or a worker whose CPU was saturated, stands as found.
      */
     public static Diagnosis refine(Diagnosis found, Evidence e) {
-        if (found.verdict() != Verdict.NONE) {
+        boolean judgedByLatency = (found.verdict() == Verdict.CLIENT_BOUND || found.verdict() == Verdict.CLUSTER_BOUND)
+                && e.broker() != null && e.measurement() != null
+                && e.measurement().workers().stream().noneMatch(w -> w.processCpuLoad() >= CPU_LIMIT);
+        if (found.verdict() != Verdict.NONE && !judgedByLatency) {
             return found;
         }
         Diagnosis own = judge(e);
-        return own == null ? found : own;
+        if (own == null) {
+            return found;
+        }
+        if (found.verdict() == Verdict.NONE) {
+            return own;
+        }
+        List<String> reasons = new ArrayList<>(found.reasons());
+        reasons.addAll(own.reasons());
+        return Diagnosis.of(own.verdict(), reasons, own.advice());
     }
 
     /** This rule's finding, or null when it does not apply or no place dominates. */
@@ -86,47 +106,56 @@ public final class PartitionLatencyRule {
         if (queueMs == null || requestMs == null || publishAvgMs <= 0) {
             return null;
         }
+        boolean queued = queueMs >= DOMINANT_SHARE * publishAvgMs;
+        boolean requested = requestMs >= DOMINANT_SHARE * publishAvgMs;
+        if (!queued && !requested) {
+            return null;
+        }
         List<String> reasons = new ArrayList<>();
-        String where = String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), the messages "
-                + "waited %.1f ms in the producers' queues (record-queue-time-avg) and their requests took %.1f ms "
-                + "(request-latency-avg)", publishAvgMs, m.publishLatency().p99Micros() / 1e3, queueMs, requestMs);
-        String batches = batches(e);
-        RequestTimeAtBrokers atBrokers = atBrokers(e.broker());
-        if (queueMs >= DOMINANT_SHARE * publishAvgMs) {
-            reasons.add(where);
-            reasons.add(batches);
-            String buffer = bufferWait(metrics);
-            if (buffer != null) {
-                reasons.add(buffer);
-                return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The time went in the producers: each partition's open "
-                        + "batch takes up to batch.size of buffer.memory, so a lower batch.size, more buffer.memory or fewer "
-                        + "partitions per producer would help.");
-            }
-            return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The time went in the producers, which send small batches: "
-                    + "a longer linger.ms, or fewer partitions per producer (more producers, each on fewer partitions), "
-                    + "would help; the cluster was not the limit.");
+        reasons.add(String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), the messages waited "
+                + "%.1f ms in the producers' queues (record-queue-time-avg) and their requests took %.1f ms (request-latency-avg)",
+                publishAvgMs, m.publishLatency().p99Micros() / 1e3, queueMs, requestMs));
+        reasons.add(batches(e));
+        String buffer = bufferWait(metrics);
+        if (buffer != null) {
+            reasons.add(buffer);
         }
-        if (requestMs >= DOMINANT_SHARE * publishAvgMs) {
-            reasons.add(where);
-            if (atBrokers != null && atBrokers.totalMs() >= DOMINANT_SHARE * requestMs) {
-                reasons.add(atBrokers.describe(e.broker()));
-                reasons.add(batches);
-                return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The brokers' request time dominates: fewer partitions "
-                        + "per broker, or more brokers, would help; more client machines would not.");
+        Double perBatch = recordsPerBatch(metrics);
+        if (queued && perBatch != null && perBatch < SMALL_BATCH_RECORDS) {
+            return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, buffer != null
+                    ? "The time went in the producers, which send small batches and waited for buffer space: each partition's "
+                    + "open batch takes up to batch.size of buffer.memory, so a lower batch.size, more buffer.memory, a longer "
+                    + "linger.ms or fewer partitions per producer would help; the cluster was not the limit."
+                    : "The time went in the producers, which send small batches: a longer linger.ms, or fewer partitions per "
+                    + "producer (more producers, each on fewer partitions), would help; the cluster was not the limit.");
+        }
+        // The batches are not small: the time is in the requests, or in the queues behind them (in-flight requests).
+        BrokerRequests.RequestTime produce = e.broker() == null ? null : e.broker().request("Produce");
+        if (produce != null) {
+            reasons.add(atBrokers(e.broker(), produce));
+            if (produce.totalMillisAvg() >= DOMINANT_SHARE * requestMs) {
+                return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The brokers' request time dominates: fewer partitions per "
+                        + "broker, or more brokers, would help; more client machines would not.");
             }
-            if (atBrokers != null) {
-                reasons.add(atBrokers.describe(e.broker()));
-                reasons.add(batches);
-                return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The brokers answered quickly, so the requests' time went "
-                        + "between client and broker (the producers' network threads, the connection); fewer partitions per "
-                        + "producer would lighten the producers' work per request.");
-            }
-            reasons.add(batches);
+            return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, String.format(Locale.ROOT, "The brokers handled a Produce request "
+                    + "in %.1f ms and the producers waited %.1f ms for its answer: the time went between them, in the clients "
+                    + "(their network threads, their CPU) or the connection. A client machine with more room, or fewer "
+                    + "partitions per producer, would help.", produce.totalMillisAvg(), requestMs));
+        }
+        if (requested) {
             return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The time went in requests to the brokers (their own request "
-                    + "times are known only for a cluster the run starts): fewer partitions per broker, or more brokers, "
-                    + "would help.");
+                    + "times are known only for a cluster the run starts): fewer partitions per broker, or more brokers, would "
+                    + "help.");
         }
-        return null;
+        return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The batches waited in the producers for their turn to be sent "
+                + "(max.in.flight.requests.per.connection requests at a time per broker): fewer partitions per producer, or "
+                + "more producers, would help.");
+    }
+
+    private static Double recordsPerBatch(Map<String, Double> metrics) {
+        Double batchBytes = metrics.get(BATCH_SIZE);
+        Double recordBytes = metrics.get(RECORD_SIZE);
+        return batchBytes == null || recordBytes == null || recordBytes <= 0 ? null : batchBytes / recordBytes;
     }
 
     /** "batches average 1.2 records (batch-size-avg 310 B of 256 B records), 14.0 records per request, over 5,000 partitions per producer". */
@@ -153,25 +182,13 @@ public final class PartitionLatencyRule {
                 100 * wait, total == null ? "" : String.format(Locale.ROOT, "; buffer.memory %,.0f MB", total / (1 << 20)));
     }
 
-    /** The brokers' Produce time over the window. */
-    private record RequestTimeAtBrokers(BrokerRequests.RequestTime produce) {
-
-        double totalMs() {
-            return produce.totalMillisAvg();
-        }
-
-        String describe(BrokerRequests b) {
-            return String.format(Locale.ROOT, "the brokers (%,d partitions%s) took %.1f ms per Produce request themselves "
-                    + "(waiting for a handler thread %.1f, handling %.1f, waiting for replicas %.1f, response queue %.1f, send "
-                    + "%.1f ms; %,d requests)", b.partitions(), b.brokerCpuCores() == null ? ""
-                    : String.format(Locale.ROOT, ", %.2f cores busy", b.brokerCpuCores()), produce.totalMillisAvg(),
-                    produce.requestQueueMillisAvg(), produce.localMillisAvg(), produce.remoteMillisAvg(),
-                    produce.responseQueueMillisAvg(), produce.responseSendMillisAvg(), produce.count());
-        }
-    }
-
-    private static RequestTimeAtBrokers atBrokers(BrokerRequests b) {
-        BrokerRequests.RequestTime produce = b == null ? null : b.request("Produce");
-        return produce == null ? null : new RequestTimeAtBrokers(produce);
+    /** The brokers' own time for a Produce request over the window, and its parts. */
+    private static String atBrokers(BrokerRequests b, BrokerRequests.RequestTime produce) {
+        return String.format(Locale.ROOT, "the brokers (%,d partitions%s) took %.1f ms per Produce request themselves (waiting "
+                + "for a handler thread %.1f, handling %.1f, waiting for replicas %.1f, response queue %.1f, send %.1f ms; %,d "
+                + "requests)", b.partitions(), b.brokerCpuCores() == null ? ""
+                : String.format(Locale.ROOT, ", %.2f cores busy", b.brokerCpuCores()), produce.totalMillisAvg(),
+                produce.requestQueueMillisAvg(), produce.localMillisAvg(), produce.remoteMillisAvg(),
+                produce.responseQueueMillisAvg(), produce.responseSendMillisAvg(), produce.count());
     }
 }
