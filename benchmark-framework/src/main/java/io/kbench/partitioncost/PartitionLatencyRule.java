@@ -15,23 +15,21 @@ import java.util.Map;
  * request times ({@link BrokerRequests}):
  *
  * <ul>
- *   <li>in the producers' queues ({@code record-queue-time-avg} half the mean publish latency or more) with
- *       small batches (fewer than {@value #SMALL_BATCH_RECORDS} records: with few records per partition per
- *       second a batch is sent before another joins it, and a producer with many partitions has many batches
- *       open): client-bound, with what would help (a longer {@code linger.ms}, fewer partitions per producer,
- *       and a lower {@code batch.size} or more {@code buffer.memory} when the producers waited for it);</li>
- *   <li>else in the requests ({@code request-latency-avg}), or in the queues behind them: where the run owns
- *       the cluster, the brokers' own time for a Produce request tells which. Half the requests' time or
- *       more: cluster-bound, with the parts of that time (waiting for a handler thread, handling, ...);
- *       fewer partitions per broker or more brokers would help. Less: the time went between client and
- *       broker (the clients' network threads and CPU, the connection): client-bound;</li>
- *   <li>without the brokers' figures, slow requests are named as the place (cluster-bound), and batches that
- *       waited behind requests in flight as the producers' (client-bound).</li>
+ *   <li>mostly in the producers' queues ({@code record-queue-time-avg}) with small batches (fewer than
+ *       {@value #SMALL_BATCH_RECORDS} records: with few records per partition per second a batch is sent before
+ *       another joins it, and a producer with many partitions has many batches open): client-bound, with what
+ *       would help (a longer {@code linger.ms}, fewer partitions per producer, and a lower {@code batch.size} or
+ *       more {@code buffer.memory} when the producers waited for it);</li>
+ *   <li>else the batches waited behind the requests in flight, so the time is the requests'
+ *       ({@code request-latency-avg}): cluster-bound. Where the run owns the cluster, the brokers' own time for a
+ *       Produce request says whether the brokers' handling dominates (handler threads, appending) or the time went
+ *       on the way (the brokers' network threads, which also send the fetch responses, or the network).</li>
  * </ul>
  *
  * It judges only runs whose producers write to at least {@value #MIN_PARTITIONS_PER_PRODUCER}
  * partitions each and whose publish latency p99 is at least {@value #LATENCY_FLOOR_MICROS} µs, and
- * only when one place holds at least {@value #DOMINANT_SHARE} of the mean publish latency.
+ * only when the producers' queues and requests together hold at least {@value #DOMINANT_SHARE} of the
+ * mean publish latency (the clients' metrics are averages over their own last sample windows).
  */
 public final class PartitionLatencyRule {
 
@@ -106,10 +104,8 @@ public final class PartitionLatencyRule {
         if (queueMs == null || requestMs == null || publishAvgMs <= 0) {
             return null;
         }
-        boolean queued = queueMs >= DOMINANT_SHARE * publishAvgMs;
-        boolean requested = requestMs >= DOMINANT_SHARE * publishAvgMs;
-        if (!queued && !requested) {
-            return null;
+        if (queueMs + requestMs < DOMINANT_SHARE * publishAvgMs) {
+            return null; // the time went elsewhere (the schedule, pauses): these figures do not say where
         }
         List<String> reasons = new ArrayList<>();
         reasons.add(String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), the messages waited "
@@ -121,7 +117,7 @@ public final class PartitionLatencyRule {
             reasons.add(buffer);
         }
         Double perBatch = recordsPerBatch(metrics);
-        if (queued && perBatch != null && perBatch < SMALL_BATCH_RECORDS) {
+        if (queueMs >= requestMs && perBatch != null && perBatch < SMALL_BATCH_RECORDS) {
             return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, buffer != null
                     ? "The time went in the producers, which send small batches and waited for buffer space: each partition's "
                     + "open batch takes up to batch.size of buffer.memory, so a lower batch.size, more buffer.memory, a longer "
@@ -129,27 +125,25 @@ public final class PartitionLatencyRule {
                     : "The time went in the producers, which send small batches: a longer linger.ms, or fewer partitions per "
                     + "producer (more producers, each on fewer partitions), would help; the cluster was not the limit.");
         }
-        // The batches are not small: the time is in the requests, or in the queues behind them (in-flight requests).
+        // The batches are not small: they waited behind the requests in flight, so the time is the requests'.
         BrokerRequests.RequestTime produce = e.broker() == null ? null : e.broker().request("Produce");
-        if (produce != null) {
-            reasons.add(atBrokers(e.broker(), produce));
-            if (produce.totalMillisAvg() >= DOMINANT_SHARE * requestMs) {
-                return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The brokers' request time dominates: fewer partitions per "
-                        + "broker, or more brokers, would help; more client machines would not.");
-            }
-            return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, String.format(Locale.ROOT, "The brokers handled a Produce request "
-                    + "in %.1f ms and the producers waited %.1f ms for its answer: the time went between them, in the clients "
-                    + "(their network threads, their CPU) or the connection. A client machine with more room, or fewer "
-                    + "partitions per producer, would help.", produce.totalMillisAvg(), requestMs));
+        if (produce == null) {
+            return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The time went in the requests to the brokers, and in the "
+                    + "queues behind them (their own request times are known only for a cluster the run starts): fewer "
+                    + "partitions per broker, or more brokers, would help.");
         }
-        if (requested) {
-            return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The time went in requests to the brokers (their own request "
-                    + "times are known only for a cluster the run starts): fewer partitions per broker, or more brokers, would "
-                    + "help.");
+        reasons.add(atBrokers(e.broker(), produce));
+        if (produce.totalMillisAvg() >= DOMINANT_SHARE * requestMs) {
+            return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, "The brokers' request time dominates: fewer partitions per "
+                    + "broker, or more brokers, would help; more client machines would not.");
         }
-        return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, "The batches waited in the producers for their turn to be sent "
-                + "(max.in.flight.requests.per.connection requests at a time per broker): fewer partitions per producer, or "
-                + "more producers, would help.");
+        BrokerRequests.RequestTime fetch = e.broker().request("FetchConsumer");
+        return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, String.format(Locale.ROOT, "The brokers handled a Produce request in "
+                + "%.1f ms once they had read it, and the producers waited %.1f ms for its answer: the rest went on the way, in "
+                + "the brokers' network threads (%s) or the network; the producers' CPU was not saturated. Fewer partitions per "
+                + "broker (smaller fetch responses), or more brokers, would help.", produce.totalMillisAvg(), requestMs,
+                fetch == null ? "which read the requests and send the responses" : String.format(Locale.ROOT,
+                        "which also sent the consumers' fetch responses, %.1f ms each", fetch.responseSendMillisAvg())));
     }
 
     private static Double recordsPerBatch(Map<String, Double> metrics) {
