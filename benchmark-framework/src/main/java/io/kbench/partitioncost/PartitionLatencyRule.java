@@ -28,8 +28,10 @@ import java.util.Map;
  *
  * It judges only runs whose producers write to at least {@value #MIN_PARTITIONS_PER_PRODUCER}
  * partitions each and whose publish latency p99 is at least {@value #LATENCY_FLOOR_MICROS} µs, and
- * only when the producers' queues and requests together hold at least {@value #DOMINANT_SHARE} of the
- * mean publish latency (the clients' metrics are averages over their own last sample windows).
+ * only when the send latency (from a message's send to its acknowledgement) holds at least
+ * {@value #DOMINANT_SHARE} of the mean publish latency. The producers' metrics are averages per batch
+ * and per request over their own sample windows, so their shares split the send latency; their sizes
+ * are not compared with the measurement's.
  */
 public final class PartitionLatencyRule {
 
@@ -104,20 +106,26 @@ public final class PartitionLatencyRule {
         if (queueMs == null || requestMs == null || publishAvgMs <= 0) {
             return null;
         }
-        if (queueMs + requestMs < DOMINANT_SHARE * publishAvgMs) {
-            return null; // the time went elsewhere (the schedule, pauses): these figures do not say where
+        double sendAvgMs = m.sendLatency() == null ? 0 : m.sendLatency().avgMicros() / 1e3;
+        if (sendAvgMs < DOMINANT_SHARE * publishAvgMs || queueMs + requestMs <= 0) {
+            return null; // the time went before the send (the schedule): the rules on falling behind judge that
         }
+        // The clients' averages are per batch and per request, over their own sample windows: their shares split the
+        // send latency (per message, over the measurement), their sizes are not compared with it.
+        double queueShare = queueMs / (queueMs + requestMs);
         List<String> reasons = new ArrayList<>();
-        reasons.add(String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), the messages waited "
-                + "%.1f ms in the producers' queues (record-queue-time-avg) and their requests took %.1f ms (request-latency-avg)",
-                publishAvgMs, m.publishLatency().p99Micros() / 1e3, queueMs, requestMs));
+        reasons.add(String.format(Locale.ROOT, "of a publish latency of %.1f ms on average (p99 %.1f ms), %.1f ms passed between "
+                + "a message's send and its acknowledgement; the producers' metrics put %.0f%% of that in their queues "
+                + "(record-queue-time-avg %.1f ms a batch) and %.0f%% in their requests to the brokers (request-latency-avg %.1f ms)",
+                publishAvgMs, m.publishLatency().p99Micros() / 1e3, sendAvgMs, 100 * queueShare, queueMs, 100 * (1 - queueShare),
+                requestMs));
         reasons.add(batches(e));
         String buffer = bufferWait(metrics);
         if (buffer != null) {
             reasons.add(buffer);
         }
         Double perBatch = recordsPerBatch(metrics);
-        if (queueMs >= requestMs && perBatch != null && perBatch < SMALL_BATCH_RECORDS) {
+        if (queueShare >= DOMINANT_SHARE && perBatch != null && perBatch < SMALL_BATCH_RECORDS) {
             return Diagnosis.of(Verdict.CLIENT_BOUND, reasons, buffer != null
                     ? "The time went in the producers, which send small batches and waited for buffer space: each partition's "
                     + "open batch takes up to batch.size of buffer.memory, so a lower batch.size, more buffer.memory, a longer "
@@ -140,8 +148,9 @@ public final class PartitionLatencyRule {
         BrokerRequests.RequestTime fetch = e.broker().request("FetchConsumer");
         return Diagnosis.of(Verdict.CLUSTER_BOUND, reasons, String.format(Locale.ROOT, "The brokers handled a Produce request in "
                 + "%.1f ms once they had read it, and the producers waited %.1f ms for its answer: the rest went on the way, in "
-                + "the brokers' network threads (%s) or the network; the producers' CPU was not saturated. Fewer partitions per "
-                + "broker (smaller fetch responses), or more brokers, would help.", produce.totalMillisAvg(), requestMs,
+                + "the brokers' network threads (%s), the network, or the producers' own network thread (their CPU was not "
+                + "saturated). Fewer partitions per broker (smaller fetch responses), or more brokers, would help.",
+                produce.totalMillisAvg(), requestMs,
                 fetch == null ? "which read the requests and send the responses" : String.format(Locale.ROOT,
                         "which also sent the consumers' fetch responses, %.1f ms each", fetch.responseSendMillisAvg())));
     }
