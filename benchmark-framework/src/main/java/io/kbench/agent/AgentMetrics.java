@@ -1,11 +1,7 @@
 package io.kbench.agent;
 
-import io.kbench.sharegroup.ShareFigures;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
-import java.util.function.ToLongFunction;
+import io.kbench.features.Feature;
+import io.kbench.features.Features;
 import org.apache.bookkeeper.stats.Gauge;
 
 import io.kbench.stats.Counts;
@@ -62,27 +58,29 @@ final class AgentMetrics implements DrainObserver, AutoCloseable {
      * {@code kbench_share_<count>} gauges: delivered, accepted, released, rejected, redeliveries, archived,
      * lock_expiries. Read when Prometheus scrapes, so the consumers' path pays nothing.
      */
-    void exportShareGroups(Supplier<List<ShareFigures>> figures) {
-        StatsLogger share = provider.getStatsLogger("kbench").scope("share");
-        Map<String, ToLongFunction<ShareFigures>> counts = new LinkedHashMap<>();
-        counts.put("delivered", ShareFigures::delivered);
-        counts.put("accepted", ShareFigures::accepted);
-        counts.put("released", ShareFigures::released);
-        counts.put("rejected", ShareFigures::rejected);
-        counts.put("redeliveries", ShareFigures::redeliveries);
-        counts.put("archived", ShareFigures::archived);
-        counts.put("lock_expiries", ShareFigures::lockExpiries);
-        counts.forEach((name, count) -> share.registerGauge(name, new Gauge<Long>() {
-            @Override
-            public Long getDefaultValue() {
-                return 0L;
-            }
+    /** Exports every feature's gauges ({@link Feature#gauges()}) as {@code kbench_<scope>_<name>}, read from the current run. */
+    void exportFeatureGauges(FeatureGauge value) {
+        for (Feature f : Features.all()) {
+            for (io.kbench.features.Gauge g : f.gauges()) {
+                provider.getStatsLogger("kbench").scope(g.scope()).registerGauge(g.name(), new Gauge<Long>() {
+                    @Override
+                    public Long getDefaultValue() {
+                        return 0L;
+                    }
 
-            @Override
-            public Long getSample() {
-                return figures.get().stream().mapToLong(count).sum();
+                    @Override
+                    public Long getSample() {
+                        return value.of(f.name(), g.name());
+                    }
+                });
             }
-        }));
+        }
+    }
+
+    /** The current value of a feature's gauge. */
+    @FunctionalInterface
+    interface FeatureGauge {
+        long of(String feature, String name);
     }
 
     @Override

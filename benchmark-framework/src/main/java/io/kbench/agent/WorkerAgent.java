@@ -16,15 +16,17 @@ import io.kbench.remote.WireJson;
 import io.kbench.remote.WorkerInfo;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
-import io.kbench.worker.ConsumerSpec;
+import io.kbench.plan.ConsumerSpec;
 import io.kbench.worker.DriverLoader;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import io.kbench.worker.LocalWorker;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.WorkerBusyException;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PfxOptions;
@@ -51,7 +53,6 @@ import org.slf4j.LoggerFactory;
 public final class WorkerAgent implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerAgent.class);
-    private static final long BODY_LIMIT_BYTES = 256L * 1024 * 1024;
     private static final long HOUSEKEEPING_MILLIS = 250;
 
     private final Vertx vertx;
@@ -74,7 +75,7 @@ public final class WorkerAgent implements AutoCloseable {
         this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics, warnings);
         if (metrics != null) {
-            metrics.exportShareGroups(worker::shareFigures);
+            metrics.exportFeatureGauges(worker::featureGauge);
         }
         this.lease = new Lease(clock);
         this.expectedAuthorization = options.token() == null ? null
@@ -165,8 +166,8 @@ public final class WorkerAgent implements AutoCloseable {
 
     private Router router() {
         Router router = Router.router(vertx);
-        router.route().handler(BodyHandler.create().setBodyLimit(BODY_LIMIT_BYTES));
-        router.route(Protocol.BASE + "/*").handler(this::authorize);
+        // First, before any body is read: a caller without the token costs the agent its headers only.
+        router.route().handler(this::authorize);
         router.get(Protocol.INFO).handler(ctx -> reply(ctx, new WorkerInfo(Protocol.VERSION, version(), options.workerId(),
                 Runtime.getRuntime().availableProcessors(), worker.currentRunId(), worker.currentCoordinator())));
         router.get(Protocol.CLOCK).handler(ctx -> reply(ctx, new ClockReading(clock.epochMicros())));
@@ -181,10 +182,47 @@ public final class WorkerAgent implements AutoCloseable {
             // Starting is the one call not about the current run: it makes the run current.
             boolean aboutCurrentRun = route != RunRoute.START;
             router.route(route.method(), Protocol.RUNS + ":runId/" + route.call())
+                    .handler(bodyOf(route))
                     .blockingHandler(ctx -> handle(ctx, () -> aboutCurrentRun ? callAboutCurrentRun(ctx, call) : call.apply(ctx)), false);
         }
         router.route().last().handler(ctx -> error(ctx, 404, "no such call: " + ctx.request().method() + " " + ctx.request().path()));
+        router.route().failureHandler(this::failed);
         return router;
+    }
+
+    /**
+     * Reads a call's body, up to what that call carries ({@link RunRoute#maxBodyBytes()}): a larger
+     * declared length is refused before a byte of it is read. Uploads are never kept: the agent only
+     * speaks JSON, so a multipart body's files are not written anywhere.
+     */
+    private static BodyHandler bodyOf(RunRoute route) {
+        return BodyHandler.create(false).setBodyLimit(route.maxBodyBytes());
+    }
+
+    /** A handler failed the call: the body handler's 413, or an unexpected error. */
+    private void failed(RoutingContext ctx) {
+        if (ctx.statusCode() == 413) {
+            refuse(ctx, 413, "the body of " + ctx.request().method() + " " + ctx.request().path() + " is larger than this call may carry");
+            return;
+        }
+        Throwable cause = ctx.failure();
+        int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
+        if (status >= 500) {
+            log.warn("{} {} failed: {}", ctx.request().method(), ctx.request().path(), cause == null ? status : Errors.describeForUser(cause));
+        }
+        error(ctx, status, cause == null ? "the call failed (HTTP " + status + ")" : Errors.describeForUser(cause));
+    }
+
+    /**
+     * Answers and closes the connection, so that a refused request's body, if its sender goes on
+     * sending it, is never read.
+     */
+    private static void refuse(RoutingContext ctx, int status, String message) {
+        if (ctx.response().ended()) {
+            return;
+        }
+        ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+        error(ctx, status, message).onComplete(done -> ctx.request().connection().close());
     }
 
     /** What the agent does for each call about a run. */
@@ -204,6 +242,7 @@ public final class WorkerAgent implements AutoCloseable {
         calls.put(RunRoute.LEASE, noAnswer(ctx -> lease.renew(ctx.pathParam("runId"))));
         calls.put(RunRoute.CREATE_TOPICS, noAnswer(ctx -> worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}))));
         calls.put(RunRoute.DESCRIBE_TOPICS, ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
+        calls.put(RunRoute.DESCRIBE_CLUSTER, ctx -> worker.describeCluster(body(ctx, new TypeReference<List<String>>() {})).orElse(null));
         calls.put(RunRoute.DELETE_TOPICS, noAnswer(ctx -> worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}))));
         calls.put(RunRoute.CREATE_CONSUMERS, noAnswer(ctx -> worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}))));
         calls.put(RunRoute.ASSIGNMENT, ctx -> worker.assignedPartitions());
@@ -315,7 +354,7 @@ public final class WorkerAgent implements AutoCloseable {
             String given = ctx.request().getHeader("Authorization");
             byte[] bytes = given == null ? new byte[0] : given.getBytes(StandardCharsets.UTF_8);
             if (!MessageDigest.isEqual(bytes, expectedAuthorization)) {
-                error(ctx, 401, given == null ? "this worker requires 'Authorization: Bearer <token>'"
+                refuse(ctx, 401, given == null ? "this worker requires 'Authorization: Bearer <token>'"
                         : "the bearer token does not match this worker's");
                 return;
             }
@@ -353,12 +392,12 @@ public final class WorkerAgent implements AutoCloseable {
         }
     }
 
-    private static void error(RoutingContext ctx, int status, String message) {
+    private static Future<Void> error(RoutingContext ctx, int status, String message) {
         try {
-            ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+            return ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                     .end(Buffer.buffer(WireJson.MAPPER.writeValueAsBytes(new ErrorBody(message))));
         } catch (IOException e) {
-            ctx.response().setStatusCode(status).end(message);
+            return ctx.response().setStatusCode(status).end(message);
         }
     }
 

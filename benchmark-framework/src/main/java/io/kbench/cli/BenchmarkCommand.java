@@ -1,6 +1,6 @@
 package io.kbench.cli;
 
-import io.kbench.cku.CkuVerdict;
+import io.kbench.model.CheckVerdict;
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
@@ -36,7 +36,8 @@ import picocli.CommandLine.ScopeType;
             "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml).",
             "Each run also writes a self-contained HTML report next to its result (<result>.html; --no-report: none).",
             "Subcommands: find-max (the highest rate within an SLO), sweep (parameter sweeps),",
-            "report (HTML report and comparison of results), size (sizing)."
+            "report (HTML report and comparison of results), size (sizing), compare (the regression gate),",
+            "history (trends of a results directory), recover (the result of a run whose coordinator was lost)."
         },
         footer = {
             "",
@@ -78,11 +79,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /** The command with its subcommands, printing to {@code out}/{@code err}. */
     public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
-        return new CommandLine(new BenchmarkCommand(out, err, stop))
-                .addSubcommand("find-max", new FindMaxCommand(out, err, stop))
-                .addSubcommand("sweep", new SweepCommand(out, err, stop))
-                .addSubcommand("size", new SizeCommand(out, err))
-                .addSubcommand("report", new ReportCommand(out, err))
+        CommandLine cl = new CommandLine(new BenchmarkCommand(out, err, stop));
+        // The features' commands that run workloads, then sweep, then the features' other commands, then report.
+        FeatureCommands.add(cl, true, out, err, stop);
+        cl.addSubcommand("sweep", new SweepCommand(out, err, stop));
+        FeatureCommands.add(cl, false, out, err, stop);
+        return cl.addSubcommand("report", new ReportCommand(out, err))
+                .addSubcommand("recover", new RecoverCommand(out, err))
+                .addSubcommand("compare", new CompareCommand(out, err))
+                .addSubcommand("history", new HistoryCommand(out, err))
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .setExecutionExceptionHandler((error, commandLine, parseResult) -> {
@@ -120,8 +125,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         if (status == RunStatus.FAILED || status == RunStatus.INTERRUPTED) {
             return EXIT_RUN_FAILED;
         }
-        CkuVerdict cku = r.section(CkuVerdict.class);
-        if (cku != null && !cku.pass()) {
+        if (r.sections().byType().values().stream().anyMatch(s -> s instanceof CheckVerdict v && !v.passed())) {
             return EXIT_CKU_FAILED;
         }
         return status == RunStatus.DEGRADED ? EXIT_DEGRADED : EXIT_OK;

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Option;
 
+import io.kbench.config.DurationConverter;
 /** The options that find workers by DNS ({@code --workers-dns}); part of {@link RunnerOptions}. */
 final class DnsWorkerOptions {
 

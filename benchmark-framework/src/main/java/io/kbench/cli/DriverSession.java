@@ -117,7 +117,7 @@ final class DriverSession implements AutoCloseable {
     }
 
     private static <C> String partitionProblemTyped(LoadedDriver<C> driver, long partitions) {
-        return driver.driver().partitionProblem(driver.config(), partitions);
+        return driver.driver().partitionProblem(driver.config(), partitions).orElse(null);
     }
 
     private static <C> List<String> faultProblemsTyped(LoadedDriver<C> driver, List<Fault> faults) {
@@ -133,7 +133,7 @@ final class DriverSession implements AutoCloseable {
     }
 
     private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Set<FaultType> faults, Consumer<String> progress) {
-        return driver.driver().provisionCluster(driver.config(), Set.copyOf(faults), progress);
+        return driver.driver().provisionCluster(driver.config(), Set.copyOf(faults), progress).orElse(null);
     }
 
     private DriverFile serialize(Object workerConfig) {
@@ -179,7 +179,7 @@ final class DriverSession implements AutoCloseable {
     }
 
     private static <C> Duration deliveryTimeoutTyped(LoadedDriver<C> driver) {
-        return driver.driver().deliveryTimeout(driver.config());
+        return driver.driver().deliveryTimeout(driver.config()).orElse(null);
     }
 
     /** What the driver can do with consumers beyond plain consumer group members. */

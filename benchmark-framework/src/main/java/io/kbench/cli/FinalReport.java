@@ -1,29 +1,25 @@
 package io.kbench.cli;
 
-import io.kbench.backlog.CatchUp;
-import io.kbench.cku.CkuVerdict;
-import io.kbench.consumerevents.ConsumerEvents;
-import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.coordinator.Console;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.Features;
+import io.kbench.features.SummaryLines;
+import io.kbench.features.SummaryLines.Slot;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
-import io.kbench.model.Units;
 import io.kbench.model.WorkerSummary;
 import io.kbench.result.PerfToolFormat;
 import io.kbench.result.RunOutcome;
 import io.kbench.result.RunResult;
-import io.kbench.search.SearchReport;
-import io.kbench.search.StepResult;
-import io.kbench.sharegroup.ShareGroups;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencySummary;
 import io.kbench.warning.WarningSummary;
 import io.kbench.workload.Workload;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -38,13 +34,11 @@ final class FinalReport {
     static void print(RunResult r, Console out, boolean printMetrics) {
         Workload w = r.identity().workload();
         RunOutcome o = r.outcome();
-        CatchUp catchUp = r.section(CatchUp.class);
+        FeatureLines features = FeatureLines.of(r);
         out.line("");
         out.line("=== %s on %s: %s ===", w.name(), r.identity().driverInfo().name(), o.status().label()
                 + (o.failureReason() == null ? "" : " (" + o.failureReason() + ")"));
-        if (r.section(SearchReport.class) != null) {
-            search(r.section(SearchReport.class), out);
-        }
+        features.print(Slot.HEADLINE, out);
         Measurement m = r.measurement();
         if (m == null) {
             out.line("Nothing was measured.");
@@ -53,23 +47,21 @@ final class FinalReport {
             if (o.diagnosis().verdict() != Diagnosis.Verdict.NONE) {
                 out.line(o.diagnosis().line());
             }
-            ckuCheck(r, out);
+            features.print(Slot.CLOSING, out);
             return;
         }
         if (w.consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", w.prefillMessages());
         } else {
             out.line("Window %.1f s%s: %,d messages sent in it were acknowledged; within it %,.1f msg/s, %.2f MB/s acknowledged%s; "
-                    + "%,d send errors in the window.", m.windowMicros() / 1e6, catchUp == null ? ""
-                    : " (as OMB's: the backlog's build and drain, then the test duration)", m.counts().messagesAcked(),
+                    + "%,d send errors in the window.", m.windowMicros() / 1e6, w.consumerBacklogSizeGB() > 0
+                    ? " (as OMB's: the backlog's build and drain, then the test duration)" : "", m.counts().messagesAcked(),
                     m.publishRate(), m.publishMBps(), requested(m), m.counts().sendErrors());
         }
         if (w.subscriptionsPerTopic() > 0) {
             out.line("Consumed %,d messages: %,.1f msg/s, %.2f MB/s.", m.counts().messagesReceived(), m.consumeRate(), m.consumeMBps());
         }
-        if (catchUp != null) {
-            catchUp(catchUp, out);
-        }
+        features.print(Slot.THROUGHPUT, out);
         out.line("Latency (ms)            %9s %9s %9s %9s %9s %9s %9s  over", "avg", "p50", "p95", "p99", "p99.9", "p99.99", "max");
         if (m.counts().messagesSent() > 0) {
             row(out, "publish (ack - intended)", m.publishLatency(), "acked messages");
@@ -79,29 +71,14 @@ final class FinalReport {
         if (m.endToEndLatency().count() > 0) {
             row(out, "end-to-end", m.endToEndLatency(), "consumed messages");
         }
-        if (catchUp != null && catchUp.publishLatency().count() > 0) {
-            row(out, "publish, while draining", catchUp.publishLatency(), "acked messages, drain only");
-        }
-        if (catchUp != null && catchUp.endToEndLatency().count() > 0) {
-            row(out, "e2e, while draining", catchUp.endToEndLatency(), "consumed messages, drain only");
-        }
+        features.print(Slot.LATENCY, out);
         if (m.transactions() != null) {
             row(out, "transaction commit", m.transactions().commitLatency(), "commits");
             out.line(m.transactions().line());
         }
         delivery(o.delivery(), out);
-        if (r.section(ConsumerGroups.class) != null) {
-            r.section(ConsumerGroups.class).lines().forEach(out::line);
-        }
-        if (r.section(ConsumerEvents.class) != null) {
-            r.section(ConsumerEvents.class).lines().forEach(out::line);
-        }
-        if (r.section(ShareGroups.class) != null) {
-            r.section(ShareGroups.class).lines().forEach(out::line);
-        }
-        if (r.section(Integrity.class) != null) {
-            out.line(r.section(Integrity.class).line());
-        }
+        features.print(Slot.CONSUMERS, out);
+        features.print(Slot.VERDICT, out);
         out.line(o.diagnosis().line());
         if (m.workers().size() > 1) {
             out.line("Per worker:");
@@ -112,7 +89,7 @@ final class FinalReport {
             }
         }
         clientCpu(m, out);
-        ScaleLines.print(r, out); // issue 26: topic setup, worker memory, the brokers' request times
+        ScaleLines.print(r, out); // issue 26: how long the topics took
         if (m.counts().messagesSent() > 0) {
             out.line("As kafka-producer-perf-test reports it (send latency):");
             out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));
@@ -132,7 +109,32 @@ final class FinalReport {
         if (printMetrics) {
             clientMetrics(r.section(ClientMetrics.class), out);
         }
-        ckuCheck(r, out);
+        features.print(Slot.CLOSING, out);
+    }
+
+    /** The features' lines of a run's summary, by their place. */
+    private static final class FeatureLines implements SummaryLines {
+        private final Map<Slot, List<String>> lines = new EnumMap<>(Slot.class);
+
+        static FeatureLines of(RunResult r) {
+            FeatureLines lines = new FeatureLines();
+            Features.all().forEach(f -> f.summary(r, lines));
+            return lines;
+        }
+
+        @Override
+        public void line(Slot slot, String text) {
+            lines.computeIfAbsent(slot, k -> new ArrayList<>()).add(text);
+        }
+
+        @Override
+        public void latencyRow(String name, LatencySummary latency, String over) {
+            line(Slot.LATENCY, rowText(name, latency, over));
+        }
+
+        void print(Slot slot, Console out) {
+            lines.getOrDefault(slot, List.of()).forEach(out::line);
+        }
     }
 
     /**
@@ -183,28 +185,6 @@ final class FinalReport {
         return n % 2 == 1 ? upper : (sorted.get(n / 2 - 1).cpuMicrosPerMessage() + upper) / 2;
     }
 
-    /** The backlog's own figures: the build, and the drain alone. */
-    private static void catchUp(CatchUp c, Console out) {
-        out.line("Catch-up (the drain alone, %.1f s): %,d messages (%.2f MB) waited when the consumers resumed, after a build of "
-                        + "%.1f s; drained to %,d: consumed %,d messages at %,.1f msg/s, %.2f MB/s, while publishing %,.1f msg/s.",
-                c.drainMillis() / 1e3, c.backlogAtResumeMessages(), c.backlogAtResumeBytes() / Units.BYTES_PER_MB,
-                c.buildMillis() / 1e3, c.drainLevelMessages(), c.consumedMessages(), c.consumeRatePerSecond(), c.consumeMBps(),
-                c.publishRatePerSecond());
-    }
-
-    /** Every step of a max-rate search, then its answer; the figures after it are the confirmation's (or best step's). */
-    private static void search(SearchReport s, Console out) {
-        out.line("Max-rate search (%s), SLO %s, precision %.1f%%: %d steps in %.0f s (settle %.0f s, measure %.0f s each)",
-                s.mode(), s.slo(), s.precision() * 100, s.steps().size(), s.elapsedMillis() / 1e3, s.settleMillis() / 1e3,
-                s.stepMillis() / 1e3);
-        for (StepResult step : s.steps()) {
-            out.line("  " + step.line());
-        }
-        out.line(s.finalLine());
-        out.line("The figures below are those of %s.", s.confirmed() ? "the confirmation at that rate"
-                : "the best passing step, or the last step when none passed");
-    }
-
     /** What became of the messages, with the failures by error class. */
     private static void delivery(Delivery d, Console out) {
         if (d == null || d.sentMessages() == 0) {
@@ -245,13 +225,6 @@ final class FinalReport {
         }
     }
 
-    /** With a CKU count, the report ends with the CKU check's PASS or FAIL. */
-    private static void ckuCheck(RunResult r, Console out) {
-        if (r.section(CkuVerdict.class) != null) {
-            r.section(CkuVerdict.class).lines().forEach(out::line);
-        }
-    }
-
     private static String requested(Measurement m) {
         if (m.requestedRate() < 0) {
             return " (unthrottled)";
@@ -260,8 +233,12 @@ final class FinalReport {
     }
 
     private static void row(Console out, String name, LatencySummary s, String over) {
-        out.line("%-24s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f  %,d %s", name, s.avgMicros() / 1e3, s.p50Micros() / 1e3,
-                s.p95Micros() / 1e3, s.p99Micros() / 1e3, s.p999Micros() / 1e3, s.p9999Micros() / 1e3, s.maxMicros() / 1e3,
-                s.count(), over);
+        out.line(rowText(name, s, over));
+    }
+
+    private static String rowText(String name, LatencySummary s, String over) {
+        return String.format(Locale.ROOT, "%-24s%9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f  %,d %s", name, s.avgMicros() / 1e3,
+                s.p50Micros() / 1e3, s.p95Micros() / 1e3, s.p99Micros() / 1e3, s.p999Micros() / 1e3, s.p9999Micros() / 1e3,
+                s.maxMicros() / 1e3, s.count(), over);
     }
 }

@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RESULT.json|DIR", arity = "1..*",
-            description = "Result files, or directories searched (with their subdirectories) for *.json result files.")
+            description = "Result files, run journals (*.journal.jsonl: a run whose coordinator was lost), or directories "
+                    + "searched (with their subdirectories) for both.")
     List<Path> inputs;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.html",

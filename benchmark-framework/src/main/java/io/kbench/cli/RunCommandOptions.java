@@ -13,6 +13,7 @@ import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.kbench.config.DurationConverter;
 /** Options of every command that runs benchmarks (bin/benchmark and bin/benchmark sweep). */
 public final class RunCommandOptions {
 
@@ -88,6 +89,16 @@ public final class RunCommandOptions {
 
     @Option(names = "--keep-topics", description = "Keep the topics after the run instead of deleting them.")
     boolean keepTopics;
+
+    @Option(names = "--keep-journal",
+            description = "Keep the run journal (<result>.journal.jsonl: the periods as they were measured) after the result is "
+                    + "written; by default it is removed then. A coordinator that dies leaves it: bin/benchmark recover reads it.")
+    boolean keepJournal;
+
+    @Option(names = "--delete-left-topics",
+            description = "Before the run, delete the topics that runs which lost their coordinator left on the cluster, as "
+                    + "their journals in --output-dir name them (without it, they are only listed).")
+    boolean deleteLeftTopics;
 
     @Option(names = "--stall-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Fail the run when messages are in flight and none is acknowledged for this long; never longer "

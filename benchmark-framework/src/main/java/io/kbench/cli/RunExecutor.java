@@ -1,11 +1,17 @@
 package io.kbench.cli;
 
-import io.kbench.cku.CkuPlan;
+import io.kbench.features.Feature;
+import io.kbench.journal.JournalEntry;
+import io.kbench.journal.JournalWriter;
+import io.kbench.journal.RunJournal;
+import io.kbench.result.DriverInfo;
+import io.kbench.features.Features;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.warning.WarningSummary;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
 import io.kbench.coordinator.Console;
+import io.kbench.coordinator.ConsoleListener;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.CoordinatorInput;
@@ -14,14 +20,12 @@ import io.kbench.result.ClientWarningCount;
 import io.kbench.result.ResultWriter;
 import io.kbench.secret.Redactor;
 import io.kbench.result.RunResult;
-import io.kbench.search.SearchSettings;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.util.Errors;
 import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
 import io.kbench.workload.LoadedWorkload;
-import io.kbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -124,10 +128,10 @@ final class RunExecutor {
     /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
-        if (CkuPlan.applies(workload.workload())) { // before anything starts; limits warn, they do not stop the run
-            CkuPlan.expectations(workload.workload()).forEach(console::line);
-            CkuPlan.warnings(workload.workload()).forEach(w -> console.line("WARNING: " + w));
+        for (Feature f : Features.all()) { // before anything starts
+            f.preface(workload.workload()).forEach(console::line);
         }
+        LeftJournals.Found left = LeftJournals.check(resultFile.toAbsolutePath().getParent(), console, outputs.deleteLeftTopics());
         try {
             session.provision(console::line);
         } catch (RuntimeException e) {
@@ -144,37 +148,34 @@ final class RunExecutor {
         }
         CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion(), outputs.serviceVersion()),
-                optionsFor(workload.workload()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
+                options.withLeftTopics(left.topics()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {
             console.line("Cluster: %s", spec.cluster());
         }
         RunResult result;
+        JournalWriter journal = new JournalWriter(RunJournal.beside(resultFile), clock, redactor::redactSecrets, new JournalEntry.Header(
+                clock.epochMicros() / 1_000, RunJournal.VERSION, RunJournal.kbenchVersion(), runId, resultFile.toString(),
+                spec.workloadFile(), spec.workload(), new DriverInfo(spec.driverName(), spec.driverFile().name(),
+                spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
+                workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
         try (workers) {
-            result = new Coordinator(workers, clock, stop, console, session::applyFault, session::serverMetrics).run(spec);
+            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session::applyFault,
+                    session::serverMetrics).run(spec);
+        } finally {
+            journal.close();
         }
+        LeftJournals.markDeleted(left, runId, clock.epochMicros() / 1_000, console);
         FinalReport.print(result, console, outputs.printMetrics());
         try {
             Path target = defaultNamed ? ResultWriter.placeFor(result, resultFile) : resultFile;
-            return new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), redactor, target, null));
+            WrittenResult written = new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), redactor, target, null));
+            journal.finish(outputs.keepJournal());
+            return written;
         } catch (IOException e) {
-            err.println("could not write the result file: " + e.getMessage());
+            err.println("could not write the result file: " + e.getMessage() + "; the run's journal " + journal.file()
+                    + " keeps its periods (bin/benchmark recover)");
             return new WrittenResult(result, null);
         }
-    }
-
-    /** Printed as it is (Console.line with one argument formats nothing), so a percent sign is written once. */
-    static final String RATE_DISCOVERY_NOTE = "producerRate 0 (OpenMessaging Benchmark's rate discovery): searching for the "
-            + "highest rate with no errors, no growing backlog and >= 99% of it achieved, then measuring at that rate for the "
-            + "test duration; if the clients are the limit first, measuring at the best rate that passed, marked client-bound "
-            + "(bin/benchmark find-max --help: an SLO on latency too)";
-
-    /** OMB's rate discovery ({@code producerRate: 0}) is a search with the throughput-only SLO, then the measurement. */
-    private CoordinatorOptions optionsFor(Workload w) {
-        if (options.search() != null || !w.rateDiscovery()) {
-            return options;
-        }
-        console.line(RATE_DISCOVERY_NOTE);
-        return options.withSearch(SearchSettings.ombRateDiscovery(w.effectiveWarmup(), w.effectiveTestDuration()));
     }
 
     private static String logHeader(String runId, LoadedWorkload workload, DriverSession session) {

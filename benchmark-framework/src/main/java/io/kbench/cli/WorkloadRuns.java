@@ -81,7 +81,8 @@ final class WorkloadRuns {
             }
         }
         return new RunQueue(console, err, stop, options, ToolLogging.process(), Redactor.process()).run(runs, sessions, runOptions,
-                new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion), options.outputDir,
+                new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion, options.keepJournal,
+                        options.deleteLeftTopics), options.outputDir,
                 new RunQueue.Around() {});
     }
 

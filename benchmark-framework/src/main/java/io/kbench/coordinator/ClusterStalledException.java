@@ -1,5 +1,7 @@
 package io.kbench.coordinator;
 
+
+import io.kbench.features.RunFailedException;
 /** The cluster stopped answering: the run fails, and the diagnosis says cluster-bound. */
 final class ClusterStalledException extends RunFailedException {
 

@@ -2,8 +2,11 @@ package io.kbench.coordinator;
 
 import io.kbench.worker.Worker;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
+import io.kbench.features.RunFailedException;
 /**
  * Waits until every subscription's consumers together hold all of the topic's partitions. Only
  * then is it safe to start producing: a consumer that joins late would miss messages or count a
@@ -17,7 +20,7 @@ final class ConsumerReadiness {
     private ConsumerReadiness() {}
 
     /** @return how long it took, in milliseconds */
-    static long await(Worker workers, Map<String, Integer> expected, Duration timeout, Waiter waiter, Console console) {
+    static long await(Worker workers, Map<String, Integer> expected, Duration timeout, Waiter waiter, Consumer<String> console) {
         long start = waiter.clock().nanoTime();
         long deadline = start + timeout.toNanos();
         long nextReport = start + REPORT_NANOS;
@@ -46,8 +49,8 @@ final class ConsumerReadiness {
                         + "healthy, or raise --readiness-timeout.");
             }
             if (now >= nextReport) {
-                console.line("  waiting for partition assignment: %d of %d consumer groups complete (%d of %d partitions)",
-                        ready, expected.size(), held, totalPartitions);
+                console.accept(String.format(Locale.ROOT, "  waiting for partition assignment: %d of %d consumer groups complete "
+                        + "(%d of %d partitions)", ready, expected.size(), held, totalPartitions));
                 nextReport = now + REPORT_NANOS;
             }
             waiter.until(now + POLL_NANOS);

@@ -1,24 +1,28 @@
 package io.kbench.coordinator;
 
-import io.kbench.consumerevents.ConsumerEvents;
-import io.kbench.sharegroup.ShareGroups;
-import io.kbench.consumergroups.ConsumerGroups;
 import io.kbench.driver.TopicSpec;
-import io.kbench.faults.FaultApplier;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.FaultApplier;
+import io.kbench.features.Feature;
+import io.kbench.features.RunFailedException;
+import io.kbench.features.RunFindings;
+import io.kbench.features.RunSetup;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Measurement;
 import io.kbench.model.MeasurementCalculator;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
+import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
-import io.kbench.partitioncost.WorkerMemories;
+import io.kbench.plan.TopicBatches;
+import io.kbench.plan.TopicLayout;
+import io.kbench.plan.TopicSetup;
 import io.kbench.result.RunResult;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.topics.TopicBatches;
 import io.kbench.util.Errors;
 import io.kbench.warning.WarningSummary;
 import io.kbench.worker.Worker;
@@ -28,10 +32,11 @@ import io.kbench.worker.WorkerSetup;
 import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +46,8 @@ import org.slf4j.LoggerFactory;
  * consumers and wait for every partition to be assigned, create producers, warm up, measure,
  * stop the producers, drain (bounded), collect, then always clean up (topics deleted unless kept)
  * and return a result — marked failed or interrupted, with what was measured, if a phase fails.
+ * The features take part through their {@link io.kbench.features.RunPart}s; listeners (the console)
+ * hear the run's news as it comes.
  */
 public final class Coordinator {
 
@@ -48,11 +55,10 @@ public final class Coordinator {
 
     private final WorkerGroup workers;
     private final Waiter waiter;
-    private final Console console;
+    private final List<RunListener> listeners;
     private final StopSignal signal;
     private final FaultApplier faults;
     private final Supplier<Map<String, Double>> serverMetrics;
-    private PhaseRunner phases;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
@@ -62,40 +68,47 @@ public final class Coordinator {
 
     /** @param faults applies the workload's faults to the cluster the run started */
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults) {
-        this(workers, clock, stop, console, faults, Map::of);
+        this(workers, clock, stop, List.of(new ConsoleListener(console)), faults);
+    }
+
+    /** @param listeners who hears the run's news as it comes (the console first) */
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, List<RunListener> listeners, FaultApplier faults) {
+        this(workers, clock, stop, listeners, faults, Map::of);
     }
 
     /** @param serverMetrics the cluster's own metrics, where the run started it (empty otherwise) */
-    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console, FaultApplier faults,
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, List<RunListener> listeners, FaultApplier faults,
                        Supplier<Map<String, Double>> serverMetrics) {
+        this.serverMetrics = serverMetrics;
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
-        this.console = console;
+        this.listeners = List.copyOf(listeners);
         this.signal = stop;
         this.faults = faults;
-        this.serverMetrics = serverMetrics;
     }
 
     public RunResult run(CoordinatorInput spec) {
-        CoordinatorJournal record = new CoordinatorJournal(spec, waiter.clock(), console);
-        record.serverMetrics(serverMetrics);
+        RunRecorder record = new RunRecorder(waiter.clock(), listeners);
         Workload w = spec.workload();
         CoordinatorOptions options = spec.options();
-        TopicCreator topics = new TopicCreator(workers, console, waiter,
+        TopicCreator topics = new TopicCreator(workers, record::line, waiter,
                 new TopicBatches(options.topicBatchSize(), TopicBatches.DEFAULT_MAX_PARTITIONS));
-        Duration stallTimeout = options.effectiveStallTimeout(spec.deliveryTimeout());
         boolean started = false;
         Collected collected = null;
+        RunSetupHolder setup = new RunSetupHolder(w, options);
+        PhaseRunner phases = null;
+        FeatureRuns features = FeatureRuns.of(setup);
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
-        phases = null;
+        ProvenanceRecorder provenance = new ProvenanceRecorder(spec, record::line); // what the run was measured on
         try {
             record.step("driver start");
-            console.line("Starting the driver on %s...", workers.id());
+            record.line("Starting the driver on %s...", workers.id());
             workers.startRun(new WorkerSetup(spec.runId(), spec.driverFile(), options.coordinatorName(),
                     options.lease().toMillis(), 0));
             started = true;
             leases.start();
+            deleteLeftTopics(record, options.leftTopics());
 
             TopicLayout layout;
             if (w.existingTopics() != null) {
@@ -103,24 +116,32 @@ public final class Coordinator {
                 Map<String, Integer> existing = ExistingTopics.check(workers, w);
                 w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
                 record.workloadAsRun(w);
+                setup.workload = w;
                 layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
-                console.line("Using %d existing topic(s) as they are (not created, not deleted): %s", existing.size(),
+                record.topics(layout.topics().stream().map(TopicSpec::name).toList(), false);
+                record.line("Using %d existing topic(s) as they are (not created, not deleted): %s", existing.size(),
                         ExistingTopics.describe(existing));
             } else {
                 layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
+                // Named before they are created, so that a coordinator lost while creating them leaves their names behind.
+                record.topics(layout.topics().stream().map(TopicSpec::name).toList(), true);
                 record.step("topic creation");
-                console.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
+                record.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
                 topics.create(layout.topics());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
+            provenance.describe(workers, topicNames);
+            setup.layout = layout;
+            setup.workers = workers.members().size();
 
             if (w.maxInFlightMessages() != null && workers.members().size() > 1) {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
                         + "and consumers must run in one process: run this workload without --workers");
             }
-            RunPlan plan = RunPlan.of(w, options);
-            phases = new PhaseRunner(workers, waiter, console, faults, record, w, layout, options, spec.clusterName(), stallTimeout);
-            phases.run(plan);
+            RunContext run = new RunContext(workers, waiter, w, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
+                    spec.clusterName(), faults, serverMetrics);
+            phases = new PhaseRunner(run, record, features);
+            phases.run(RunPlan.of(w, options.drainTimeout(), features));
             collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -136,72 +157,140 @@ public final class Coordinator {
             if (started) {
                 collected = cleanUp(record, topics, options.keepTopics(), collected);
             }
-            if (topics.setup() != null) {
-                record.section(topics.setup());
-            }
             leases.close();
         }
-        List<String> workerIds = workers.members().stream().map(Worker::id).toList();
-        List<CumulativeStats> cumulative = collected == null ? null : collected.stats();
-        if (collected == null) {
-            return record.toResult(workerIds, topicNames, null, null, null, List.of());
+        PhaseResult.All measured = phases == null ? PhaseResult.All.NONE : phases.results();
+        ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(measured),
+                collect(w, record, measured, collected, topicNames, features, provenance, topics.setup()));
+        record.concluded(a.newWarnings(), a.result().outcome().status(), a.result().outcome().failureReason());
+        return a.result();
+    }
+
+    /**
+     * What the features learn of the run: asked before anything starts (so that a run failing early still gets the
+     * features' verdicts), completed once the run's topics are known.
+     */
+    private static final class RunSetupHolder implements RunSetup {
+        private final CoordinatorOptions options;
+        Workload workload;
+        TopicLayout layout;
+        int workers;
+
+        RunSetupHolder(Workload workload, CoordinatorOptions options) {
+            this.workload = workload;
+            this.options = options;
         }
-        if (record.progressCount() == 0 && sentNothing(collected.stats())) {
-            // Failed before any load ran (issue 26): nothing was measured, checked or limited; the status says why.
-            return record.toResult(workerIds, topicNames, null, null, null,
-                    WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
+
+        @Override
+        public Workload workload() {
+            return workload;
         }
-        Integrity integrity = integrity(collected, record.workersLost(), w, options);
-        if (integrity != null) {
-            record.section(integrity);
+
+        @Override
+        public TopicLayout layout() {
+            if (layout == null) {
+                throw new IllegalStateException("the run's topics are not known yet");
+            }
+            return layout;
         }
-        ConsumerEvents events = phases == null || phases.consumerEvents() == null ? null
-                : phases.consumerEvents().section(record, collected.findings());
-        if (events != null) {
-            record.section(events);
+
+        @Override
+        public int workerCount() {
+            return workers;
         }
-        ShareGroups shares = ShareGroups.of(collected.findings().stream().flatMap(f -> f.shareGroups().stream()).toList());
-        if (shares != null) {
-            record.section(shares);
+
+        @Override
+        public Duration drainTimeout() {
+            return options.drainTimeout();
         }
-        ConsumerGroups groups = ConsumerGroups.of(collected.findings().stream().flatMap(f -> f.consumerGroups().stream()).toList());
-        if (groups != null) {
-            record.section(groups);
+
+        @Override
+        public boolean checkIntegrity() {
+            return options.checkIntegrity();
         }
-        record.section(ClientMetrics.of(ClientMetricTotal.merge(collected.findings().stream().map(WorkerFindings::clientMetrics).toList())));
-        WorkerMemories memory = WorkerMemories.of(collected.findings().stream().map(WorkerFindings::memory).toList());
-        if (memory != null) {
-            record.section(memory);
+
+        @Override
+        public <T> Optional<T> settings(Class<T> type) {
+            return options.features().get(type);
         }
-        return record.toResult(workerIds, topicNames, measurement(cumulative, w, record), consumerMetrics(cumulative, w, record),
-                Delivery.of(collected.stats()), WarningSummary.merge(collected.findings().stream().map(WorkerFindings::clientWarnings).toList()));
     }
 
     /** No worker sent, acknowledged or received a message. */
     private static boolean sentNothing(List<CumulativeStats> stats) {
-        return stats.stream().map(CumulativeStats::runTotals).allMatch(c -> c.messagesSent() == 0 && c.messagesReceived() == 0);
+        return stats.stream().map(CumulativeStats::runTotals).allMatch(t -> t.messagesSent() == 0 && t.messagesReceived() == 0);
     }
 
-    /** What the workers reported at the end: their stats and their findings (integrity data, client metrics). */
+    /** What the workers reported at the end: their stats and their findings (the features', the clients' metrics). */
     private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
 
-    /**
-     * The integrity verdict, or null when there is nothing to check (checks off, or nobody consumed).
-     * Losses are counted only if the consumers caught up; otherwise they would be confused with lag.
-     */
-    private static Integrity integrity(Collected c, boolean workersLost, Workload w, CoordinatorOptions options) {
-        if (!options.checkIntegrity() || w.subscriptionsPerTopic() == 0 || c.findings().isEmpty()) {
-            return null;
+    /** Everything measured and found, for the result; nothing measured when no figures came back. */
+    private ResultAssembler.Collected collect(Workload w, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
+                                              FeatureRuns features, ProvenanceRecorder provenance, TopicSetup setup) {
+        List<String> workerIds = workers.members().stream().map(Worker::id).toList();
+        long end = waiter.clock().epochMicros() / 1_000;
+        if (c == null || (record.progressCount() == 0 && sentNothing(c.stats()))) {
+            // Nothing ran (issue 26: a creation refused): nothing was measured, checked or limited; the status says why.
+            List<ResultSection> sections = new ArrayList<>(List.of(provenance.section(w, List.of(), record.workersLost())));
+            if (setup != null) {
+                sections.add(setup);
+            }
+            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, c == null ? List.of()
+                    : WarningSummary.merge(c.findings().stream().map(WorkerFindings::clientWarnings).toList()), sections,
+                    List.of(), features.verdicts());
         }
-        Counts run = Counts.ZERO;
-        for (CumulativeStats s : c.stats()) {
-            run = run.plus(s.runTotals());
+        List<ResultSection> sections = new ArrayList<>(features.sections(f -> findings(f, c, record)));
+        sections.add(provenance.section(w, c.findings(), record.workersLost()));
+        if (setup != null) {
+            sections.add(setup);
         }
-        long unread = LoadState.backlog(run.messagesToConsume() * w.subscriptionsPerTopic(), run.messagesReceived());
-        // A lost worker's consumers may have read what the others' producers sent: without its figures, a loss cannot be told.
-        String notChecked = workersLost ? "a worker's figures are missing" : unread <= 0 ? null
-                : String.format(Locale.ROOT, "the consumers had not read %,d acknowledged messages when the run ended", unread);
-        return Integrity.judge(c.findings().stream().map(WorkerFindings::integrity).toList(), notChecked);
+        sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
+        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record, phases),
+                consumerMetrics(c.stats(), w, phases), Delivery.of(c.stats()), WarningSummary.merge(
+                        c.findings().stream().map(WorkerFindings::clientWarnings).toList()),
+                sections, features.limits(), features.verdicts());
+    }
+
+    /** The findings as one feature sees them: its own workers' findings, and the run's periods and totals. */
+    private static RunFindings findings(Feature feature, Collected c, RunRecorder record) {
+        return new RunFindings() {
+            @Override
+            public <T> List<T> fromWorkers(Class<T> type) {
+                return WorkerFindings.of(c.findings(), feature.name(), type);
+            }
+
+            @Override
+            public List<PeriodSummary> progressOf(Phase phase) {
+                return record.progressOf(phase);
+            }
+
+            @Override
+            public Counts runTotals() {
+                Counts run = Counts.ZERO;
+                for (CumulativeStats s : c.stats()) {
+                    run = run.plus(s.runTotals());
+                }
+                return run;
+            }
+
+            @Override
+            public boolean workersLost() {
+                return record.workersLost();
+            }
+        };
+    }
+
+    /** Deletes the topics earlier runs left behind (--delete-left-topics); a failure is a warning, not the run's end. */
+    private void deleteLeftTopics(RunRecorder record, List<String> left) {
+        if (left.isEmpty()) {
+            return;
+        }
+        record.line("Deleting %d topic(s) that earlier runs left: %s...", left.size(), String.join(", ", left));
+        try {
+            workers.deleteTopics(left);
+        } catch (RuntimeException e) {
+            record.warn("could not delete the topics earlier runs left (" + String.join(", ", left) + "): "
+                    + Errors.describeForUser(e) + "; delete them by hand");
+        }
     }
 
     /** Renew often enough that a lease survives two lost renewals. */
@@ -215,7 +304,7 @@ public final class Coordinator {
      * stops the workers. Each step is best effort across workers, so one dead worker does not keep
      * the others running or lose their measurements.
      */
-    private Collected cleanUp(CoordinatorJournal record, TopicCreator topics, boolean keepTopics, Collected collected) {
+    private Collected cleanUp(RunRecorder record, TopicCreator topics, boolean keepTopics, Collected collected) {
         List<String> created = topics.created();
         if (collected == null) {
             // A phase failed: keep what the workers still answering have measured. Stop the producers
@@ -230,9 +319,9 @@ public final class Coordinator {
         workers.tryForAll("close producers and consumers", Worker::stopClients).forEach(record::warn);
         if (!created.isEmpty()) {
             if (keepTopics) {
-                console.line("Keeping %d topic(s) (--keep-topics).", created.size());
+                record.line("Keeping %d topic(s) (--keep-topics).", created.size());
             } else {
-                console.line("Deleting %d topic(s)...", created.size());
+                record.line("Deleting %d topic(s)...", created.size());
                 try {
                     topics.delete();
                 } catch (RuntimeException e) {
@@ -245,10 +334,7 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, CoordinatorJournal record) {
-        if (record.search() != null) {
-            return record.searchMeasurement(); // the confirmation's (or the best step's), not the last step's
-        }
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
@@ -258,10 +344,10 @@ public final class Coordinator {
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
-                w.countMode() ? null : record.ackedInWindow());
+                w.countMode() ? null : phases.ackedInWindow());
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, CoordinatorJournal record) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
             return null;
         }
@@ -275,6 +361,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly());
     }
 }

@@ -1,11 +1,12 @@
 package io.kbench.coordinator;
 
 import io.kbench.result.StatusRules;
-import io.kbench.search.SearchSettings;
-import io.kbench.util.Records;
+import io.kbench.features.FeatureSettings;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How the coordinator runs, independent of the workload.
@@ -28,8 +29,10 @@ import java.time.Duration;
  * @param fixedWarmup warm up exactly as long as the workload says, without waiting for steady state
  * @param maxWarmup the longest a warmup may be extended to while waiting for steady state; null for
  *     {@value #WARMUP_CAP_FACTOR} times the workload's warmup
- * @param search run a max-rate search instead of one measurement at the workload's rate; null: none
+ * @param features settings for the run's features (a max-rate search's from find-max)
+ * @param leftTopics topics that earlier runs which lost their coordinator left on the cluster, deleted before this run
  */
+@RecordBuilder
 public record CoordinatorOptions(
         boolean keepTopics,
         Duration progressInterval,
@@ -45,7 +48,13 @@ public record CoordinatorOptions(
         Duration sampleInterval,
         boolean fixedWarmup,
         Duration maxWarmup,
-        SearchSettings search) {
+        FeatureSettings features,
+        List<String> leftTopics) implements CoordinatorOptionsBuilder.With {
+
+    public CoordinatorOptions {
+        leftTopics = leftTopics == null ? List.of() : List.copyOf(leftTopics);
+        features = features == null ? FeatureSettings.NONE : features;
+    }
 
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(10);
@@ -54,7 +63,7 @@ public record CoordinatorOptions(
     public static CoordinatorOptions defaults() {
         return new CoordinatorOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
                 Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
-                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, null);
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, FeatureSettings.NONE, List.of());
     }
 
     private static String hostName() {
@@ -65,44 +74,13 @@ public record CoordinatorOptions(
         }
     }
 
-    public CoordinatorOptions withProgressInterval(Duration interval) {
-        return Records.with(this, "progressInterval", interval);
-    }
-
-    public CoordinatorOptions withKeepTopics(boolean keep) {
-        return Records.with(this, "keepTopics", keep);
-    }
-
-    public CoordinatorOptions withDrainTimeout(Duration timeout) {
-        return Records.with(this, "drainTimeout", timeout);
-    }
-
-    public CoordinatorOptions withLease(Duration newLease) {
-        return Records.with(this, "lease", newLease);
-    }
-
-    public CoordinatorOptions withStallTimeout(Duration timeout) {
-        return Records.with(this, "stallTimeout", timeout);
-    }
-
-    public CoordinatorOptions withMaxUnackedRatio(double ratio) {
-        return Records.with(this, "maxUnackedRatio", ratio);
-    }
-
-    public CoordinatorOptions withCheckIntegrity(boolean check) {
-        return Records.with(this, "checkIntegrity", check);
-    }
-
-    public CoordinatorOptions withSampleInterval(Duration interval) {
-        return Records.with(this, "sampleInterval", interval);
-    }
-
     public CoordinatorOptions withWarmup(boolean fixed, Duration max) {
-        return Records.with(this, "fixedWarmup", fixed, "maxWarmup", max);
+        return with(b -> b.fixedWarmup(fixed).maxWarmup(max));
     }
 
-    public CoordinatorOptions withSearch(SearchSettings settings) {
-        return Records.with(this, "search", settings);
+    /** These options with a feature's settings for the run (replacing any of their type). */
+    public CoordinatorOptions withSettings(Object settings) {
+        return withFeatures(features.with(settings));
     }
 
     /** The longest a warmup of {@code planned} may last while waiting for steady state. */

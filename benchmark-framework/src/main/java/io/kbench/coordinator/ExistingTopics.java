@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.kbench.features.RunFailedException;
 /**
  * Topics a run uses as they are (managed services often forbid creating them): checked to exist,
  * and to have the partitions the workload expects if it says, before anything starts.

@@ -9,9 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
+import io.kbench.model.PhaseTotals;
+import io.kbench.model.LoadState;
+import io.kbench.features.RunFailedException;
 /**
  * Runs a phase: polls the workers' period stats and merges them into two series of
  * {@link PeriodSummary}: one per progress interval (printed, and judged by the diagnosis) and one
@@ -33,17 +37,19 @@ final class PeriodCollector {
     private final int subscriptionsPerTopic;
     private final Consumer<PeriodSummary> sink;
     private final long sampleNanos;
-    private final Consumer<PeriodSummary> samples;
+    private final BiConsumer<PeriodSummary, List<PeriodStats>> samples;
     private final StallGuard guard;
     private LoadState lastState;
 
     /**
      * @param interval how often {@code sink} gets a period (the progress lines)
-     * @param sampleInterval how often {@code samples} gets a period (the result's series)
+     * @param sampleInterval how often {@code samples} gets a period (the result's series), with the workers' stats merged
+     *     into it
      * @param guard stops a phase whose cluster went silent, or null
      */
     PeriodCollector(Worker workers, Waiter waiter, Duration interval, long loadStartNanos, int subscriptionsPerTopic,
-                    Consumer<PeriodSummary> sink, Duration sampleInterval, Consumer<PeriodSummary> samples, StallGuard guard) {
+                    Consumer<PeriodSummary> sink, Duration sampleInterval, BiConsumer<PeriodSummary, List<PeriodStats>> samples,
+                    StallGuard guard) {
         this.workers = workers;
         this.waiter = waiter;
         this.intervalNanos = interval.toNanos();
@@ -58,11 +64,11 @@ final class PeriodCollector {
     /** One series of periods being merged: the workers' stats since the series' last period. */
     private final class Series {
         final long lengthNanos;
-        final Consumer<PeriodSummary> out;
+        final BiConsumer<PeriodSummary, List<PeriodStats>> out;
         final Map<String, PeriodStats> pending = new LinkedHashMap<>();
         long startNanos;
 
-        Series(long lengthNanos, Consumer<PeriodSummary> out, long startNanos) {
+        Series(long lengthNanos, BiConsumer<PeriodSummary, List<PeriodStats>> out, long startNanos) {
             this.lengthNanos = lengthNanos;
             this.out = out;
             this.startNanos = startNanos;
@@ -80,8 +86,8 @@ final class PeriodCollector {
 
         void emitIfDue(Phase phase, long now, boolean phaseOver) {
             if (phaseOver || now - startNanos >= lengthNanos) {
-                out.accept(StatsMerger.summarize(phase, (now - loadStartNanos) / 1_000, new ArrayList<>(pending.values()),
-                        subscriptionsPerTopic));
+                List<PeriodStats> workers = new ArrayList<>(pending.values());
+                out.accept(StatsMerger.summarize(phase, (now - loadStartNanos) / 1_000, workers, subscriptionsPerTopic), workers);
                 pending.clear();
                 startNanos = now;
             }
@@ -121,7 +127,7 @@ final class PeriodCollector {
 
     private PhaseTotals run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos) {
         long start = waiter.clock().nanoTime();
-        Series progress = new Series(intervalNanos, sink, start);
+        Series progress = new Series(intervalNanos, (period, workers) -> sink.accept(period), start);
         Series sampled = new Series(sampleNanos, samples, start);
         Map<String, PeriodStats> whole = new LinkedHashMap<>();
         LoadState state = null;

@@ -1,105 +1,114 @@
 package io.kbench.coordinator;
 
-import io.kbench.backlog.CatchUp;
-import io.kbench.consumerevents.ConsumerEventRunner;
-import io.kbench.faults.FaultApplier;
-import io.kbench.faults.FaultRunner;
-import io.kbench.faults.FaultTimeline;
+import io.kbench.features.FaultApplier;
+import io.kbench.features.PhaseContext;
+import io.kbench.features.PhaseOutcome;
+import io.kbench.features.RunControl;
+import io.kbench.model.LoadState;
 import io.kbench.model.Phase;
+import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.TopicLayout;
 import io.kbench.stats.Counts;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
-import io.kbench.workload.FaultSpec;
 import io.kbench.workload.Length;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Runs a {@link RunPlan}'s phases in order against the workers of one run, on its topics; each
- * phase records what it measured in the run's journal. Holds what phases hand on to later ones:
- * the collector of the load's periods and the timeline's runner.
+ * phase records what it measured. Holds what phases hand on to later ones: the collector of the
+ * load's periods, and whether the features' timelines run. Features' phases run through a
+ * {@link PhaseContext} and their timelines act through a {@link RunControl}, backed by this run.
  */
 final class PhaseRunner {
 
+    private final RunContext run;
     private final WorkerGroup workers;
     private final Waiter waiter;
-    private final Console console;
-    private final FaultApplier faults;
-    private final CoordinatorJournal record;
+    private final RunRecorder record;
     private final Workload w;
     private final TopicLayout layout;
     private final CoordinatorOptions options;
-    private final String cluster;
-    private final Duration stallTimeout;
+    private final FeatureRuns features;
 
     private PeriodCollector collector;
-    private FaultRunner timeline;
-    private boolean backlogBuilt;
-    private SearchPhases.Result found;
-    private ConsumerEventPhases consumerEvents;
-    private ConsumerEventRunner eventRunner;
+    private boolean timeline;
+    private boolean measurementStarted;
+    /** What the phases measured so far, in order. */
+    private final List<PhaseResult> results = new ArrayList<>();
 
-    PhaseRunner(WorkerGroup workers, Waiter waiter, Console console, FaultApplier faults, CoordinatorJournal record, Workload w,
-                TopicLayout layout, CoordinatorOptions options, String cluster, Duration stallTimeout) {
-        this.workers = workers;
-        this.waiter = waiter;
-        this.console = console;
-        this.faults = faults;
+    PhaseRunner(RunContext run, RunRecorder record, FeatureRuns features) {
+        this.run = run;
+        this.workers = run.workers();
+        this.waiter = run.waiter();
         this.record = record;
-        this.w = w;
-        this.layout = layout;
-        this.options = options;
-        this.cluster = cluster;
-        this.stallTimeout = stallTimeout;
+        this.w = run.workload();
+        this.layout = run.layout();
+        this.options = run.options();
+        this.features = features;
     }
 
+    /** Runs the plan's phases; what they measured, also when one of them failed, is in {@link #results()}. */
     void run(RunPlan plan) {
+        timeline = plan.timeline();
         try {
             for (RunPhase phase : plan.phases()) {
-                run(phase, plan);
+                run(phase);
             }
         } finally {
-            if (timeline != null) {
-                record.section(new FaultTimeline(timeline.stop()));
-            }
-            if (consumerEvents != null) {
-                consumerEvents.stopped();
-            }
+            features.phasesEnded();
         }
-        if (found != null && !found.report().confirmed()) {
-            record.end(io.kbench.model.RunStatus.FAILED, found.report().finalLine());
+        PhaseOutcome.ChosenWindow chosen = results().chosenWindow();
+        if (chosen != null && chosen.failure() != null) {
+            record.end(RunStatus.FAILED, chosen.failure());
         }
     }
 
-    private void run(RunPhase phase, RunPlan plan) {
+    /** What the phases measured so far. */
+    PhaseResult.All results() {
+        return new PhaseResult.All(results);
+    }
+
+    private void run(RunPhase phase) {
         if (phase instanceof RunPhase.Prefill p) {
             prefill(p.messages());
         } else if (phase instanceof RunPhase.StartLoad s) {
-            startLoad(s, plan);
+            startLoad(s);
         } else if (phase instanceof RunPhase.Warmup wu) {
-            warmUp(wu.planned());
+            WarmupReport warmup = warmUp(wu.planned());
             workers.resetStats();
-            record.windowOpens(runTotals());
-            record.measurementStartsWithLag(record.lastScheduleLag());
-        } else if (phase instanceof RunPhase.BacklogBuild) {
-            // As OMB: the measurement (and the timeline's clock) starts before the build, so it has the catch-up read.
-            timeline.start(waiter.clock().nanoTime());
-            backlogBuilt = true;
-            CatchUp catchUp = new BacklogPhases(workers, collector, record, w, console).run();
-            if (catchUp != null) {
-                record.section(catchUp);
+            long lag = record.lastScheduleLag();
+            results.add(new PhaseResult.WarmedUp(warmup.withScheduleLag(lag)));
+            results.add(new PhaseResult.WindowOpened(runTotals()));
+            record.measurementStartsWithLag(lag);
+        } else if (phase instanceof RunPhase.Feature f) {
+            if (f.opensMeasurement()) {
+                // As OMB: the measurement (and the timeline's clock) starts before a backlog's build, so it has the catch-up read.
+                startTimeline();
             }
+            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(),
+                    options.drainTimeout()))));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
-        } else if (phase instanceof RunPhase.Search s) {
-            found = new SearchPhases(workers, collector, record, console, waiter.clock(), w, s.settings(), options.drainTimeout()).run();
-            record.search(found.report(), found.measurement(), found.measuredPeriods(), found.diagnosis());
         } else if (phase instanceof RunPhase.Drain d) {
             drain(d);
+        }
+    }
+
+    /** The measurement window has opened: the features' timelines start their clocks (once). */
+    private void startTimeline() {
+        if (timeline && !measurementStarted) {
+            measurementStarted = true;
+            features.measurementStarted();
         }
     }
 
@@ -109,7 +118,7 @@ final class PhaseRunner {
      */
     private void prefill(long messages) {
         createProducers();
-        collector = collector(StallGuard.acknowledgements(stallTimeout, cluster));
+        collector = collector(StallGuard.acknowledgements(run.stallTimeout(), run.clusterName()));
         record.startPhase(Phase.PREFILL, String.format(Locale.ROOT, "Prefilling %,d messages (not measured)...", messages));
         workers.startLoad(layout.load());
         collector.runUntil(Phase.PREFILL, s -> s.producersDone() && s.inFlightMessages() <= 0, null);
@@ -117,24 +126,20 @@ final class PhaseRunner {
         workers.resetStats();
     }
 
-    /** Consumers first (every partition assigned), then producers, then the load. */
-    private void startLoad(RunPhase.StartLoad s, RunPlan plan) {
+    /** Consumers first (every partition assigned), then producers, then the load; then the features' timelines get their controls. */
+    private void startLoad(RunPhase.StartLoad s) {
         if (!layout.consumers().isEmpty()) {
             createConsumers();
         }
         createProducers();
         if (s.measureFromStart()) {
             workers.resetStats(); // measure from the very first message
-            record.windowOpens(Counts.ZERO);
+            results.add(new PhaseResult.WindowOpened(Counts.ZERO));
         }
         workers.startLoad(s.ratePerSecond() == null ? layout.load() : layout.load().withRate(s.ratePerSecond()));
-        collector = collector(StallGuard.acknowledgements(stallTimeout, cluster));
-        if (!plan.has(RunPhase.Search.class)) {
-            List<FaultSpec> planned = plan.timeline().stream().filter(FaultSpec.class::isInstance).map(FaultSpec.class::cast).toList();
-            timeline = new FaultRunner(planned, layout.topics().get(0).name(), faults, waiter.clock(), collector.loadStartNanos(),
-                    console::line);
-            consumerEvents = w.consumerEvents().isEmpty() ? null : new ConsumerEventPhases(workers, w, layout);
-            eventRunner = consumerEvents == null ? null : consumerEvents.runner(waiter.clock(), collector.loadStartNanos(), console::line);
+        collector = collector(StallGuard.acknowledgements(run.stallTimeout(), run.clusterName()));
+        if (timeline) {
+            features.loadStarted(new Control(collector.loadStartNanos()));
         }
     }
 
@@ -146,7 +151,7 @@ final class PhaseRunner {
             // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
             new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), w.subscriptionsPerTopic(),
                     record::addProgress, options.sampleInterval(), record::addSample,
-                    StallGuard.consumption(options.drainTimeout(), cluster))
+                    StallGuard.consumption(options.drainTimeout(), run.clusterName()))
                     .runUntil(Phase.MEASURE, st -> st.backlogMessages() <= 0, null);
             return;
         }
@@ -155,31 +160,29 @@ final class PhaseRunner {
             collector.runUntil(Phase.MEASURE, LoadState::producersDone, null);
         } else {
             record.startPhase(Phase.MEASURE, "Measuring for " + length.measure().toSeconds() + " s"
-                    + (backlogBuilt ? " more after the drain, as OMB does..." : "...")
+                    + (measurementStarted ? " more after the drain, as OMB does..." : "...")
                     + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
-            timeline.start(waiter.clock().nanoTime());
-            if (eventRunner != null) {
-                eventRunner.start(waiter.clock().nanoTime());
-            }
+            startTimeline();
             collector.runFor(Phase.MEASURE, length.measure());
+            // The measurement ends on time: events not yet due are dropped, one still under way
+            // (a restart waits for its broker) finishes in the background while the run drains.
+            if (timeline) {
+                features.measurementEnded();
+            }
         }
-        // The measurement ends on time: faults not yet due are dropped, one still under way
-        // (a restart waits for its broker) finishes in the background while the run drains.
-        timeline.endMeasurement();
-        if (eventRunner != null) {
-            eventRunner.endMeasurement();
-        }
-        record.windowCloses(runTotals());
+        results.add(new PhaseResult.WindowClosed(runTotals()));
     }
 
     private void drain(RunPhase.Drain d) {
         workers.stopProducers();
-        record.startPhase(Phase.DRAIN, d.after() + (found == null ? "; draining in-flight and unconsumed messages (up to "
-                : ", draining (up to ") + d.timeout().toSeconds() + " s)...");
-        if (!collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, d.timeout())) {
+        record.startPhase(Phase.DRAIN, d.after() + (results().chosenWindow() == null
+                ? "; draining in-flight and unconsumed messages (up to " : ", draining (up to ") + d.timeout().toSeconds() + " s)...");
+        boolean complete = collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, d.timeout());
+        if (!complete) {
             record.warn("drain incomplete after " + d.timeout().toSeconds()
                     + " s: the last period shows what was still in flight or unconsumed");
         }
+        results.add(new PhaseResult.Drained(complete));
     }
 
     /**
@@ -187,7 +190,7 @@ final class PhaseRunner {
      * interval at a time until the producers have caught up and latency has settled, at most up to
      * the cap; capped unsettled, the measurement starts anyway and the result says so.
      */
-    private void warmUp(Duration planned) {
+    private WarmupReport warmUp(Duration planned) {
         Duration cap = options.fixedWarmup() ? planned : options.warmupCap(planned);
         record.startPhase(Phase.WARMUP, "Warming up for " + planned.toSeconds() + " s"
                 + (options.fixedWarmup() ? " (fixed)..." : ", longer (up to " + cap.toSeconds() + " s) until the producers "
@@ -195,52 +198,44 @@ final class PhaseRunner {
         long start = waiter.clock().nanoTime();
         collector.runFor(Phase.WARMUP, planned);
         if (options.fixedWarmup()) {
-            record.warmup(new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true,
-                    "fixed (--fixed-warmup)", 0));
-            return;
+            return new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true, "fixed (--fixed-warmup)", 0);
         }
         long intervalMicros = options.progressInterval().toNanos() / 1_000;
         while (true) {
             WarmupJudge.Verdict v = WarmupJudge.judge(record.progressOf(Phase.WARMUP), intervalMicros);
             Duration used = Duration.ofNanos(waiter.clock().nanoTime() - start);
             if (v.settled()) {
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
+                return new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
                         used.compareTo(planned.plus(options.progressInterval())) < 0 ? "steady state by the planned end"
-                                : "steady state after " + used.toSeconds() + " s", 0));
-                return;
+                                : "steady state after " + used.toSeconds() + " s", 0);
             }
             if (used.compareTo(cap) >= 0) {
                 record.warn("the warmup did not settle within its cap of " + cap.toSeconds() + " s (" + v.reason()
                         + "): the measurement starts anyway, and its figures include the settling. Warm up longer "
                         + "(--max-warmup, warmupDuration) or lower the rate");
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
-                        "capped unsettled: " + v.reason(), 0));
-                return;
+                return new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
+                        "capped unsettled: " + v.reason(), 0);
             }
-            console.line("  warmup goes on: %s", v.reason());
+            record.line("  warmup goes on: %s", v.reason());
             collector.runFor(Phase.WARMUP, options.progressInterval());
         }
     }
 
-    /** The consumer events of the run, once the load started with them; else null. */
-    ConsumerEventPhases consumerEvents() {
-        return consumerEvents;
-    }
-
     private void createConsumers() {
         record.step("consumer creation");
-        console.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
+        record.line("Creating %d consumer(s) in %d %s group(s)...", layout.consumers().size(),
                 layout.partitionsPerSubscription().size(), layout.consumers().get(0).plan().share() ? "share" : "consumer");
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
-        ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, console);
-        record.rebalanced((waiter.clock().nanoTime() - start) / 1_000_000);
-        console.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis());
+        ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, record::line);
+        long millis = (waiter.clock().nanoTime() - start) / 1_000_000;
+        results.add(new PhaseResult.ConsumersReady(millis));
+        record.line("  every partition assigned after %,d ms", millis);
     }
 
     private void createProducers() {
         record.step("producer creation");
-        console.line("Creating %d producer(s)...", layout.producers().size());
+        record.line("Creating %d producer(s)...", layout.producers().size());
         workers.createProducers(layout.producers());
         printPlan();
     }
@@ -258,18 +253,87 @@ final class PhaseRunner {
 
     private void printPlan() {
         List<WorkerPlan> plans = workers.plan(layout.load());
-        console.line("Plan:");
+        record.line("Plan:");
         for (WorkerPlan p : plans) {
             String rate = p.producers().isEmpty() ? "" : layout.load().shape() != null
                     ? String.format(Locale.ROOT, " with %d of the %d producers' share of the ramp or steps", p.producers().size(),
                             layout.load().totalProducers())
                     : p.ratePerSecond() < 0 ? " (unthrottled)" : String.format(Locale.ROOT, " at %,.1f msg/s", p.ratePerSecond());
-            console.line("  %s: %d producer(s)%s, %d consumer(s)", p.workerId(), p.producers().size(), rate, p.consumers().size());
+            record.line("  %s: %d producer(s)%s, %d consumer(s)", p.workerId(), p.producers().size(), rate, p.consumers().size());
         }
         List<String> unused = new ArrayList<>();
         plans.stream().filter(p -> p.producers().isEmpty() && p.consumers().isEmpty()).forEach(p -> unused.add(p.workerId()));
         if (!unused.isEmpty()) {
-            console.line("  idle (the workload has fewer producers and consumers than workers): %s", String.join(", ", unused));
+            record.line("  idle (the workload has fewer producers and consumers than workers): %s", String.join(", ", unused));
+        }
+    }
+
+    /** What the features' timelines act through once the load has started. */
+    private final class Control implements RunControl {
+        private final long loadStartNanos;
+
+        Control(long loadStartNanos) {
+            this.loadStartNanos = loadStartNanos;
+        }
+
+        @Override
+        public Workload workload() {
+            return w;
+        }
+
+        @Override
+        public TopicLayout layout() {
+            return layout;
+        }
+
+        @Override
+        public BenchmarkClock clock() {
+            return waiter.clock();
+        }
+
+        @Override
+        public long loadStartNanos() {
+            return loadStartNanos;
+        }
+
+        @Override
+        public void line(String text) {
+            record.line(text);
+        }
+
+        @Override
+        public FaultApplier faults() {
+            return run.faults();
+        }
+
+        @Override
+        public Map<String, Double> serverMetrics() {
+            return run.serverMetrics().get();
+        }
+
+        @Override
+        public List<String> workerIds() {
+            return workers.members().stream().map(Worker::id).toList();
+        }
+
+        @Override
+        public void createConsumers(List<ConsumerSpec> consumers) {
+            workers.createConsumers(consumers);
+        }
+
+        @Override
+        public int removeConsumers(String subscription, int count, boolean crash) {
+            return workers.removeConsumers(subscription, count, crash);
+        }
+
+        @Override
+        public int restartConsumers(int workerIndex) {
+            return workers.members().get(workerIndex).restartConsumers();
+        }
+
+        @Override
+        public Map<String, List<Integer>> memberAssignments() {
+            return workers.memberAssignments();
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.kbench.coordinator;
 
-import io.kbench.search.SearchSettings;
+import io.kbench.features.FeaturePhase;
 import io.kbench.workload.Length;
 import java.time.Duration;
 
@@ -21,14 +21,15 @@ sealed interface RunPhase {
     /** Warm up for this long, longer until steady unless the warmup is fixed; the measurement window opens after it. */
     record Warmup(Duration planned) implements RunPhase {}
 
-    /** Build the workload's backlog with the consumers paused, then let them drain it (OMB's consumerBacklogSizeGB). */
-    record BacklogBuild() implements RunPhase {}
+    /**
+     * A feature's phase (a backlog's build and drain, a search's steps).
+     *
+     * @param opensMeasurement it runs as the measurement window opens: the timeline starts with it
+     */
+    record Feature(FeaturePhase phase, boolean opensMeasurement) implements RunPhase {}
 
     /** Measure for the length: a set time, until a count is sent, or until every prefilled message is consumed. */
     record Measure(Length length) implements RunPhase {}
-
-    /** Search for the highest rate within the objective, in measured steps, then confirm it. */
-    record Search(SearchSettings settings) implements RunPhase {}
 
     /** Stop the producers and wait (bounded) for what is in flight and unconsumed. */
     record Drain(Duration timeout, String after) implements RunPhase {}

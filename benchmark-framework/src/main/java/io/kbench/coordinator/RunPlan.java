@@ -1,57 +1,75 @@
 package io.kbench.coordinator;
 
+import io.kbench.features.FeaturePhase;
+import io.kbench.features.PlanBuilder;
 import io.kbench.workload.Length;
-import io.kbench.workload.TimelineEvent;
 import io.kbench.workload.Workload;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a run does once its topics exist: phases in order, and events (faults) timed from the start
- * of the measurement. The one place where a workload's rate and length and the options decide the
- * shape of a run.
+ * What a run does once its topics exist: phases in order, with or without a timeline of events
+ * beside the measurement (faults, consumer events). The one place where a workload's length, the
+ * options and the features' phases decide the shape of a run.
  *
  * @param phases what runs, in order
- * @param timeline what happens at times during the measurement (faults, then consumer events), in the workload's order
+ * @param timeline whether the features' timelines run (not when a feature's phase replaces the measurement)
  */
-record RunPlan(List<RunPhase> phases, List<TimelineEvent> timeline) {
+record RunPlan(List<RunPhase> phases, boolean timeline) {
 
     RunPlan {
         phases = List.copyOf(phases);
-        timeline = List.copyOf(timeline);
     }
 
-    static RunPlan of(Workload w, CoordinatorOptions options) {
+    static RunPlan of(Workload w, Duration drainTimeout, FeatureRuns features) {
+        Builder b = new Builder();
+        features.plan(b);
         List<RunPhase> phases = new ArrayList<>();
         Length length = w.length();
         if (length instanceof Length.Prefill prefill) {
             phases.add(new RunPhase.Prefill(prefill.messages()));
             phases.add(new RunPhase.Measure(length));
-            return new RunPlan(phases, List.of());
+            return new RunPlan(phases, false);
         }
-        if (options.search() != null) {
-            // Each step settles: the workload's warmup is not a phase of its own.
-            phases.add(new RunPhase.StartLoad(SearchPhases.firstRate(w), false));
-            phases.add(new RunPhase.Search(options.search()));
-            phases.add(new RunPhase.Drain(options.drainTimeout(), "Search over; producers stopped"));
-            return new RunPlan(phases, List.of());
+        if (b.replacement != null) {
+            // Its steps settle: the workload's warmup is not a phase of its own.
+            phases.add(new RunPhase.StartLoad(b.startRate, false));
+            phases.add(new RunPhase.Feature(b.replacement, false));
+            phases.add(new RunPhase.Drain(drainTimeout, b.afterLine));
+            return new RunPlan(phases, false);
         }
         boolean warmup = !length.warmup().isZero();
         phases.add(new RunPhase.StartLoad(null, !warmup));
         if (warmup) {
             phases.add(new RunPhase.Warmup(length.warmup()));
         }
-        if (w.consumerBacklogSizeGB() > 0) {
-            phases.add(new RunPhase.BacklogBuild());
-        }
+        b.atStart.forEach(p -> phases.add(new RunPhase.Feature(p, true)));
         phases.add(new RunPhase.Measure(length));
-        phases.add(new RunPhase.Drain(options.drainTimeout(), "Producers stopped"));
-        List<TimelineEvent> timeline = new ArrayList<>(w.faults());
-        timeline.addAll(w.consumerEvents());
-        return new RunPlan(phases, timeline);
+        phases.add(new RunPhase.Drain(drainTimeout, "Producers stopped"));
+        return new RunPlan(phases, true);
     }
 
-    boolean has(Class<? extends RunPhase> kind) {
-        return phases.stream().anyMatch(kind::isInstance);
+    /** What the features ask of the plan. */
+    private static final class Builder implements PlanBuilder {
+        final List<FeaturePhase> atStart = new ArrayList<>();
+        FeaturePhase replacement;
+        double startRate;
+        String afterLine;
+
+        @Override
+        public void atMeasurementStart(FeaturePhase phase) {
+            atStart.add(phase);
+        }
+
+        @Override
+        public void insteadOfMeasurement(FeaturePhase phase, double startRatePerSecond, String afterLine) {
+            if (replacement != null) {
+                throw new IllegalStateException("two features replace the measurement of one run");
+            }
+            this.replacement = phase;
+            this.startRate = startRatePerSecond;
+            this.afterLine = afterLine;
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.coordinator;
 
 import java.util.function.ToLongFunction;
 
+import io.kbench.model.LoadState;
 /**
  * Notices when the cluster has stopped answering: work is pending (messages in flight, or
  * messages waiting to be consumed) and the counter that shows progress (acknowledgements, or

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.kbench.model.LoadState;
 /**
  * Stops a phase whose cluster has gone silent, with a reason a user can act on: how long nothing
  * was answered and how much was waiting, which cluster, the last broker that answered and what

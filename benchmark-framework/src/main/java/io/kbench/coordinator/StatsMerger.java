@@ -9,6 +9,7 @@ import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
 import java.util.List;
 
+import io.kbench.model.LoadState;
 /**
  * Merges the workers' period stats into one {@link PeriodSummary}. Rates are summed per worker
  * (each over its own period length), histograms are added, so percentiles are exact over all

@@ -1,5 +1,7 @@
 package io.kbench.coordinator;
 
+
+import io.kbench.features.RunFailedException;
 /**
  * Ends a run early but cleanly, from another thread: a stop (Ctrl-C: the run is marked
  * interrupted) or a failure (a worker stopped answering: the run is marked failed).

@@ -1,11 +1,12 @@
 package io.kbench.coordinator;
 
 import io.kbench.driver.TopicSpec;
-import io.kbench.topics.TopicBatches;
-import io.kbench.topics.TopicSetup;
+import io.kbench.plan.TopicBatches;
+import io.kbench.plan.TopicSetup;
 import io.kbench.worker.Worker;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
@@ -26,13 +27,13 @@ final class TopicCreator {
     static final int DELETE_BATCH = 1_000;
 
     private final Worker workers;
-    private final Console console;
+    private final Consumer<String> console;
     private final Waiter waiter;
     private final TopicBatches batches;
     private final List<TopicSpec> asked = new ArrayList<>();
     private TopicSetup setup;
 
-    TopicCreator(Worker workers, Console console, Waiter waiter, TopicBatches batches) {
+    TopicCreator(Worker workers, Consumer<String> console, Waiter waiter, TopicBatches batches) {
         this.workers = workers;
         this.console = console;
         this.waiter = waiter;
@@ -56,12 +57,12 @@ final class TopicCreator {
                 asked.addAll(call);
                 long before = donePartitions;
                 int n = done;
-                run(w -> w.createTopics(call), true, start, elapsed -> console.line("  creating %s: %d s so far; %,d of %,d topics and "
+                run(w -> w.createTopics(call), true, start, elapsed -> line("  creating %s: %d s so far; %,d of %,d topics and "
                         + "%,d of %,d partitions ready before it", TopicBatches.describe(call), elapsed, n, topics.size(), before, total));
                 done += call.size();
                 donePartitions += TopicBatches.partitions(call);
                 if (calls.size() > 1) {
-                    console.line("  created %,d of %,d topics, %,d of %,d partitions served, after %.1f s", done, topics.size(),
+                    line("  created %,d of %,d topics, %,d of %,d partitions served, after %.1f s", done, topics.size(),
                             donePartitions, total, seconds(start));
                 }
             }
@@ -70,7 +71,7 @@ final class TopicCreator {
                 setup = new TopicSetup(done, donePartitions, calls.size(), millis(start), null);
             }
         }
-        console.line("Created %,d topic(s) with %,d partitions in %.1f s (%d call(s)); every partition is served.", topics.size(),
+        line("Created %,d topic(s) with %,d partitions in %.1f s (%d call(s)); every partition is served.", topics.size(),
                 total, seconds(start), calls.size());
         return setup;
     }
@@ -89,7 +90,7 @@ final class TopicCreator {
             List<String> call = names.subList(from, Math.min(names.size(), from + DELETE_BATCH));
             try {
                 int from0 = from;
-                run(w -> w.deleteTopics(List.copyOf(call)), false, start, elapsed -> console.line("  deleting topics %,d to %,d of %,d: "
+                run(w -> w.deleteTopics(List.copyOf(call)), false, start, elapsed -> line("  deleting topics %,d to %,d of %,d: "
                         + "%d s so far", from0 + 1, from0 + call.size(), names.size(), elapsed));
             } catch (RuntimeException e) {
                 failure = failure == null ? e : failure;
@@ -99,7 +100,7 @@ final class TopicCreator {
             throw failure;
         }
         if (names.size() > DELETE_BATCH || millis(start) >= REPORT_NANOS / 1_000_000) {
-            console.line("  deleted %,d topic(s) in %.1f s", names.size(), seconds(start));
+            line("  deleted %,d topic(s) in %.1f s", names.size(), seconds(start));
         }
         setup = setup == null ? null : setup.deleted(millis(start));
         return setup;
@@ -157,6 +158,10 @@ final class TopicCreator {
             Thread.currentThread().interrupt();
             throw new RunStoppedException("interrupted");
         }
+    }
+
+    private void line(String format, Object... args) {
+        console.accept(String.format(Locale.ROOT, format, args));
     }
 
     private long millis(long startNanos) {

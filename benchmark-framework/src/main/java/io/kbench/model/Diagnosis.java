@@ -28,6 +28,15 @@ public record Diagnosis(Verdict verdict, List<String> reasons, String advice) {
         CLIENT_BOUND("client-bound"),
         CLUSTER_BOUND("cluster-bound"),
         THROTTLED("throttled"),
+        /**
+         * The consumers could not keep up while the producers kept their schedule: their own processing or their
+         * workers' CPU (evidence about the consumers' side of the clients).
+         */
+        CONSUMER_BOUND("consumer-bound"),
+        /** The consumers fell behind waiting on the cluster's fetches (slow or throttled fetches), not on themselves. */
+        EGRESS_BOUND("egress-bound"),
+        /** One partition (a hot key, a weight) took more than the others could: its backlog or latency stands out. */
+        HOT_PARTITION("hot-partition"),
         /** A worker stopped answering: the figures lack its share, so they judge neither cluster nor clients. */
         WORKER_LOST("worker-lost");
 
@@ -81,6 +90,11 @@ public record Diagnosis(Verdict verdict, List<String> reasons, String advice) {
                     + "client machines would not help.";
             case THROTTLED -> "throttled: " + reason() + ". The cluster enforced a quota: the figures show the quota, "
                     + "not what the brokers could do.";
+            case CONSUMER_BOUND -> "consumer-bound: " + reason() + ". The consumers, not the cluster, set the pace: more "
+                    + "consumers (consumerPerSubscription, up to the partitions) or less work per record would help.";
+            case EGRESS_BOUND -> "egress-bound: " + reason() + ". The cluster's fetches set the consumers' pace.";
+            case HOT_PARTITION -> "hot-partition: " + reason() + ". One partition, and so one broker and one consumer, is the "
+                    + "limit long before the topic's average says so.";
             case WORKER_LOST -> "worker-lost: " + reason() + ". The figures cover only the workers that still answered, "
                     + "against the whole run's requested rate and messages: they judge neither the cluster nor the clients.";
         };

@@ -1,16 +1,17 @@
 package io.kbench.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.topics.TopicBatches;
+import io.kbench.plan.TopicBatches;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
-import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.load.LoadSpec;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.LoadSpec;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
@@ -26,6 +27,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -114,6 +116,13 @@ public final class HttpWorker implements Worker {
     public Map<String, Integer> describeTopics(List<String> topics) {
         return call("describe topics", RunRoute.DESCRIBE_TOPICS, topics,
                 new TypeReference<Map<String, Integer>>() {}, SLOW_CALL);
+    }
+
+    /** The worker's driver asks the cluster; no answer body means the driver cannot describe it. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.ofNullable(call("describe the cluster", RunRoute.DESCRIBE_CLUSTER, topics,
+                new TypeReference<ClusterDescription>() {}, SLOW_CALL));
     }
 
     @Override

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import io.kbench.integrity.SequenceSet;
 import io.kbench.stats.HistogramCodec;
 import java.io.IOException;
 import org.HdrHistogram.Histogram;
@@ -33,18 +32,6 @@ public final class WireJson {
                         @Override
                         public Histogram deserialize(JsonParser p, DeserializationContext c) throws IOException {
                             return HistogramCodec.decode(p.getValueAsString());
-                        }
-                    })
-                    .addSerializer(SequenceSet.class, new JsonSerializer<>() {
-                        @Override
-                        public void serialize(SequenceSet s, JsonGenerator g, SerializerProvider p) throws IOException {
-                            g.writeString(s.encode());
-                        }
-                    })
-                    .addDeserializer(SequenceSet.class, new JsonDeserializer<>() {
-                        @Override
-                        public SequenceSet deserialize(JsonParser p, DeserializationContext c) throws IOException {
-                            return SequenceSet.decode(p.getValueAsString());
                         }
                     }));
 

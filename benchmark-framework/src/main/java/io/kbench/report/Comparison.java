@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import io.kbench.page.TableSpec;
+import io.kbench.page.Fmt;
 /**
  * Each headline metric of every run with its change against the baseline run, marked better, worse or
  * the same (within ±{@value #SAME_PERCENT}%) by the metric's direction.

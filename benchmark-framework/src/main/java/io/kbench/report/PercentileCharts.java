@@ -3,6 +3,8 @@ package io.kbench.report;
 import java.util.List;
 import java.util.function.Function;
 
+import io.kbench.page.Json;
+import io.kbench.page.ChartSpec;
 /**
  * Latency percentile curves of every run of a group, overlaid on the nines axis: publish latency
  * (ack − intended send) and, beside it, send latency (ack − actual send), so the gap that coordinated

@@ -8,6 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.kbench.page.Json;
+import io.kbench.page.TableSpec;
+import io.kbench.page.Section;
 /**
  * The page as data: runs grouped by workload (never mixed), each group with its summary, its comparison
  * against the baseline, the settings that differ, latency percentile curves, sweep charts when the runs
@@ -58,6 +61,10 @@ final class ReportModel {
         if (runs.size() > 1) {
             s.table(Comparison.of(runs, baseline));
             s.table(configTable(runs, diff));
+            TableSpec provenance = ProvenanceTables.differences(runs);
+            if (provenance != null) {
+                s.table(provenance);
+            }
         }
         s.charts(PercentileCharts.of(runs));
         if (runs.size() > 1) {

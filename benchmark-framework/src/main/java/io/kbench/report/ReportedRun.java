@@ -8,14 +8,16 @@ package io.kbench.report;
  * @param label {@code #2 messageSize=100} or {@code #2 simple-kafka-local-20261123-014549}
  * @param figures headline figures
  * @param curves latency percentile curves
+ * @param parts what the features add to the run's part of the report
  */
-record ReportedRun(ResultFile run, int number, String label, ReportFigures figures, PercentileCurves curves) {
+record ReportedRun(ResultFile run, int number, String label, ReportFigures figures, PercentileCurves curves, FeatureParts parts) {
 
     static ReportedRun of(ResultFile run, int number, String distinguishing) {
         String label = "#" + number + " " + (distinguishing == null || distinguishing.isBlank() ? run.stem() : distinguishing);
         PercentileCurves curves = run.kbench() != null ? PercentileCurves.fromKbench(run.kbench().measurement())
                 : PercentileCurves.fromOmb(run.omb());
-        return new ReportedRun(run, number, label, ReportFigures.of(run), curves);
+        return new ReportedRun(run, number, label, ReportFigures.of(run), curves,
+                run.kbench() != null ? FeatureParts.of(run.kbench()) : FeatureParts.NONE);
     }
 
     boolean omb() {

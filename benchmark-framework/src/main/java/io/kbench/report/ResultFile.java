@@ -3,6 +3,10 @@ package io.kbench.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.OmbResult;
+import io.kbench.journal.Journal;
+import io.kbench.journal.JournalException;
+import io.kbench.journal.JournalRecovery;
+import io.kbench.journal.RunJournal;
 import io.kbench.result.ResultJson;
 import io.kbench.result.RunResult;
 import java.io.IOException;
@@ -21,8 +25,18 @@ import java.nio.file.Path;
  */
 public record ResultFile(Path file, RunResult kbench, OmbResult omb) {
 
-    /** Reads a result file; anything else is a {@link ReportInputException} naming the file and what is wrong. */
+    /**
+     * Reads a result file, or a run journal (a run whose coordinator was lost: its periods so far, marked failed);
+     * anything else is a {@link ReportInputException} naming the file and what is wrong.
+     */
     public static ResultFile read(Path file) {
+        if (RunJournal.isJournal(file)) {
+            try {
+                return new ResultFile(file, JournalRecovery.toResult(Journal.read(file)), null);
+            } catch (JournalException e) {
+                throw new ReportInputException(e.getMessage(), e);
+            }
+        }
         JsonNode root;
         try {
             root = ResultJson.MAPPER.readTree(Files.readString(file));

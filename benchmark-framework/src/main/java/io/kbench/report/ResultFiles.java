@@ -3,6 +3,8 @@ package io.kbench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.kbench.journal.RunJournal;
+import io.kbench.result.ResultWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,8 +24,8 @@ public final class ResultFiles {
     private ResultFiles() {}
 
     /**
-     * @param inputs result files and directories; directories are searched (with their subdirectories,
-     *     e.g. a sweep's {@code runs/}) for {@code *.json}
+     * @param inputs result files, run journals and directories; directories are searched (with their subdirectories,
+     *     e.g. a sweep's {@code runs/}) for {@code *.json} and {@code *.journal.jsonl}
      * @return the files in the order given, each directory's sorted by path, without duplicates
      */
     public static List<Path> expand(List<Path> inputs) {
@@ -35,7 +37,8 @@ public final class ResultFiles {
             if (Files.isDirectory(input)) {
                 List<Path> found = resultsIn(input);
                 if (found.isEmpty()) {
-                    throw new ReportInputException(input + ": no result files (*.json) in this directory or below it");
+                    throw new ReportInputException(input + ": no result files (*.json) or run journals (*" + RunJournal.SUFFIX
+                            + ") in this directory or below it");
                 }
                 found.forEach(f -> files.add(f.normalize()));
             } else if (Files.isRegularFile(input)) {
@@ -47,10 +50,16 @@ public final class ResultFiles {
         return new ArrayList<>(files);
     }
 
+    /** A journal kept after its run wrote its result (--keep-journal), or recovered: the result stands for the run. */
+    private static boolean hasResult(Path journal) {
+        Path planned = RunJournal.resultBeside(journal);
+        return Files.exists(planned) || Files.exists(ResultWriter.failedPlace(planned));
+    }
+
     private static List<Path> resultsIn(Path dir) {
         try (Stream<Path> walk = Files.walk(dir, 4)) {
             return walk.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .filter(p -> p.getFileName().toString().endsWith(".json") || (RunJournal.isJournal(p) && !hasResult(p)))
                     .filter(p -> !SET_ASIDE.matcher(p.getFileName().toString()).matches())
                     .sorted()
                     .toList();

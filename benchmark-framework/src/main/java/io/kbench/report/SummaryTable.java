@@ -1,6 +1,5 @@
 package io.kbench.report;
 
-import io.kbench.integrity.Integrity;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
 import io.kbench.result.RunResult;
@@ -10,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.kbench.page.TableSpec;
+import io.kbench.page.Fmt;
 /**
  * The summary of each run, one column per run: what ran, how it ended, rates requested and achieved,
  * MB/s, errors, and the diagnosis (client-bound or not, and why), delivery and integrity lines where the result has them.
@@ -36,7 +37,8 @@ final class SummaryTable {
         row(t, runs, "delivery", r -> kbench(r, k -> delivery(k.outcome().delivery())));
         // The diagnosis row says whether the clients were the limit, and why: once (the warnings leave its warning out).
         rowCells(t, runs, "diagnosis", r -> kbench(r, k -> diagnosis(k.outcome().diagnosis())));
-        rowCells(t, runs, "integrity", r -> kbench(r, k -> integrity(k.section(Integrity.class))));
+        runs.stream().flatMap(r -> r.parts().summaryRows.keySet().stream()).distinct()
+                .forEach(name -> rowCells(t, runs, name, r -> r.parts().summaryRows.get(name)));
         rowCells(t, runs, "warnings", r -> kbench(r, k -> warnings(k.outcome().warnings(), k.outcome().diagnosis())));
         row(t, runs, "workers", r -> kbench(r, k -> k.identity().workerIds() == null ? null
                 : Integer.toString(k.identity().workerIds().size())));
@@ -116,19 +118,6 @@ final class SummaryTable {
         String verdict = d.verdict().label();
         String text = d.reasons().isEmpty() ? verdict : verdict + ": " + String.join("; ", d.reasons());
         return new TableSpec.Cell(text, d.verdict() == Diagnosis.Verdict.NONE ? "" : "warn");
-    }
-
-    private static TableSpec.Cell integrity(Integrity i) {
-        if (i == null) {
-            return null;
-        }
-        if (i.notChecked() != null) {
-            return new TableSpec.Cell("not checked: " + i.notChecked(), "");
-        }
-        long lost = i.lostMessages() == null ? 0 : i.lostMessages();
-        String text = String.format(Locale.ROOT, "checked %,d: lost %,d, duplicated %,d, out of order %,d",
-                i.checkedMessages(), lost, i.duplicateMessages(), i.outOfOrderMessages());
-        return new TableSpec.Cell(text, lost > 0 ? "bad" : i.duplicateMessages() + i.outOfOrderMessages() > 0 ? "warn" : "good");
     }
 
     /** The run's warnings but the diagnosis' own, which the diagnosis row says already. */

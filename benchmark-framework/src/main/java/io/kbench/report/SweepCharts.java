@@ -12,6 +12,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
+import io.kbench.page.Json;
+import io.kbench.page.ChartSpec;
+import io.kbench.page.Section;
 /**
  * Runs of one workload that differ in one or two settings (a sweep): each metric against the swept
  * setting, the mean of the repeats with ± one sample standard deviation as error bars. A sweep of the

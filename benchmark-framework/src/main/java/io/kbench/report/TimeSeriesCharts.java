@@ -1,8 +1,5 @@
 package io.kbench.report;
 
-import io.kbench.consumerevents.ConsumerEvents;
-import io.kbench.faults.FaultEvent;
-import io.kbench.faults.FaultTimeline;
 import io.kbench.model.PeriodSummary;
 import io.kbench.model.Phase;
 import io.kbench.result.OmbResult;
@@ -18,6 +15,8 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
+import io.kbench.page.Json;
+import io.kbench.page.ChartSpec;
 /**
  * A run's time series, one point per reporting period (its end, in seconds since the load started):
  * publish and consume rate; p50/p99 publish and end-to-end latency; backlog. Phases other than the
@@ -32,25 +31,25 @@ final class TimeSeriesCharts {
     record Span(String phase, double from, double to) {}
 
     /** A fault marked on the time axis. */
-    record Mark(double at, String label) {}
+
 
     private static final Map<Phase, String> PHASES = Map.of(Phase.BACKLOG_BUILD, "backlog build", Phase.BACKLOG_DRAIN, "backlog drain");
 
     private TimeSeriesCharts() {}
 
     static ChartSpec[] of(ReportedRun run) {
-        return run.omb() ? omb(run.run().omb()) : kbench(run.run().kbench());
+        return run.omb() ? omb(run.run().omb()) : kbench(run);
     }
 
-    private static ChartSpec[] kbench(RunResult r) {
+    private static ChartSpec[] kbench(ReportedRun run) {
+        RunResult r = run.run().kbench();
         List<Point> points = new ArrayList<>();
         for (PeriodSummary p : r.timeline().periods()) {
             String phase = PHASES.getOrDefault(p.phase(), p.phase().name().toLowerCase(Locale.ROOT));
             points.add(new Point(p.elapsedMicros() / 1e6, phase, p));
         }
         List<Span> spans = spans(points);
-        List<Mark> marks = new ArrayList<>(faults(r.section(FaultTimeline.class)));
-        marks.addAll(ConsumerTables.marks(r.section(ConsumerEvents.class)));
+        List<FeatureParts.Mark> marks = run.parts().marks;
         double[] x = axis(points, spans, marks);
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
                 .line("publish", values(x, points, PeriodSummary::publishRate))
@@ -115,20 +114,7 @@ final class TimeSeriesCharts {
         return spans;
     }
 
-    static List<Mark> faults(FaultTimeline faults) {
-        List<Mark> marks = new ArrayList<>();
-        for (FaultEvent f : faults == null ? List.<FaultEvent>of() : faults.events()) {
-            if (f.appliedElapsedMicros() == null) {
-                continue; // not applied (or planned only): listed in the faults table, not marked
-            }
-            String what = f.type() + (f.broker() != null ? " broker " + f.broker() : "")
-                    + (f.durationMillis() != null && f.durationMillis() > 0 ? " for " + Fmt.grouped(f.durationMillis(), 0) + " ms" : "");
-            marks.add(new Mark(f.appliedElapsedMicros() / 1e6, "fault: " + what));
-        }
-        return marks;
-    }
-
-    private static double[] axis(List<Point> points, List<Span> spans, List<Mark> marks) {
+    private static double[] axis(List<Point> points, List<Span> spans, List<FeatureParts.Mark> marks) {
         TreeSet<Double> xs = new TreeSet<>();
         xs.add(0.0);
         points.forEach(p -> xs.add(p.endSeconds()));
@@ -167,7 +153,7 @@ final class TimeSeriesCharts {
         return y;
     }
 
-    private static void decorate(ChartSpec chart, double[] x, List<Span> spans, List<Mark> marks) {
+    private static void decorate(ChartSpec chart, double[] x, List<Span> spans, List<FeatureParts.Mark> marks) {
         List<String> phases = new ArrayList<>();
         spans.forEach(s -> {
             if (!phases.contains(s.phase())) {
@@ -187,7 +173,7 @@ final class TimeSeriesCharts {
             }
             chart.shade(phase + " (shaded)", shade, phases.indexOf(phase));
         }
-        for (Mark m : marks) {
+        for (FeatureParts.Mark m : marks) {
             Double[] at = new Double[x.length];
             for (int i = 0; i < x.length; i++) {
                 if (x[i] == m.at()) {

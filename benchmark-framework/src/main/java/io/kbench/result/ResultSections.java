@@ -1,61 +1,42 @@
 package io.kbench.result;
 
-import io.kbench.consumerevents.ConsumerEvents;
-import io.kbench.consumergroups.ConsumerGroups;
-import io.kbench.sharegroup.ShareGroups;
-
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.backlog.CatchUp;
-import io.kbench.cku.CkuVerdict;
-import io.kbench.faults.FaultTimeline;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.Features;
+import io.kbench.features.SectionType;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ResultSection;
-import io.kbench.partitioncost.BrokerRequests;
-import io.kbench.partitioncost.WorkerMemories;
-import io.kbench.search.SearchReport;
-import io.kbench.topics.TopicSetup;
+import io.kbench.plan.TopicSetup;
+import io.kbench.provenance.Provenance;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The optional sections of a result, at most one of each type, each written at the top of the
- * document under its key. A feature adds a section by declaring a record that implements
- * {@link ResultSection} in its own package and one line in {@link #TYPES}; nothing else changes.
+ * document under its key. The features declare their section types ({@link io.kbench.features.Feature#sectionTypes()});
+ * the engine's own are the clients' metrics, the run's provenance and its topics' setup. A feature adds a section by declaring a record that
+ * implements {@link ResultSection} in its own package and returning its type; nothing here changes.
  *
  * @param byType the sections, by their type
  */
 public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, ResultSection> byType) {
 
-    /**
-     * One section type: its JSON key at the top of the result, its record, and what a result without it
-     * has under the key: nothing ({@code absent} null: new sections are so), or the value given (JSON null
-     * when {@code absent} is {@link #NULL}; the sections that results had before sections existed keep that).
-     */
-    record SectionType(String key, Class<? extends ResultSection> type, Object absent) {}
+    /** Every section type, in the order written: the features' in registration order, then the engine's. */
+    public static final List<SectionType> TYPES = types();
 
-    private static final Object NULL = new Object();
-
-    /** Every section type, in the order written. */
-    static final List<SectionType> TYPES = List.of(
-            new SectionType("integrity", Integrity.class, NULL),
-            new SectionType("faults", FaultTimeline.class, FaultTimeline.NONE),
-            new SectionType("search", SearchReport.class, null),
-            new SectionType("ckuCheck", CkuVerdict.class, null),
-            new SectionType("catchUp", CatchUp.class, NULL),
-            new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE),
-            new SectionType("shareGroups", ShareGroups.class, null),
-            new SectionType("consumerEvents", ConsumerEvents.class, null),
-            new SectionType("consumerGroups", ConsumerGroups.class, null),
-            new SectionType("topicSetup", TopicSetup.class, null),
-            new SectionType("brokerRequests", BrokerRequests.class, null),
-            new SectionType("workerMemory", WorkerMemories.class, null));
+    private static List<SectionType> types() {
+        List<SectionType> types = new ArrayList<>(Features.sectionTypes());
+        types.add(new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE));
+        types.add(SectionType.of("provenance", Provenance.class));
+        types.add(SectionType.of("topicSetup", TopicSetup.class)); // how long the run's topics took (issue 26)
+        return List.copyOf(types);
+    }
 
     public static final ResultSections NONE = new ResultSections(Map.of());
 
@@ -85,14 +66,25 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
         return type.cast(byType.get(type));
     }
 
+    /** The section written under {@code key}, as JSON, or null when the run has none. */
+    public JsonNode json(String key) {
+        for (SectionType t : TYPES) {
+            if (t.key().equals(key) && byType.containsKey(t.type())) {
+                return ResultJson.MAPPER.valueToTree(byType.get(t.type()));
+            }
+        }
+        return null;
+    }
+
     /**
      * These sections with {@code section} added (replacing one of its type).
      *
-     * @throws IllegalArgumentException for a section type not in {@link #TYPES}
+     * @throws IllegalArgumentException for a section type no feature declares
      */
     public ResultSections with(ResultSection section) {
         if (TYPES.stream().noneMatch(t -> t.type() == section.getClass())) {
-            throw new IllegalArgumentException(section.getClass().getName() + " is not a result section: add it to ResultSections.TYPES");
+            throw new IllegalArgumentException(section.getClass().getName() + " is not a result section: return its type from "
+                    + "its feature's sectionTypes()");
         }
         Map<Class<? extends ResultSection>, ResultSection> sections = new LinkedHashMap<>(byType);
         sections.put(section.getClass(), section);
@@ -105,7 +97,7 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
         for (SectionType t : TYPES) {
             Object value = byType.containsKey(t.type()) ? byType.get(t.type()) : t.absent();
             if (value != null) {
-                out.put(t.key(), value == NULL ? null : value);
+                out.put(t.key(), value == SectionType.JSON_NULL ? null : value);
             }
         }
         return out;

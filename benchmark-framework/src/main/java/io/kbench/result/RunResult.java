@@ -4,7 +4,14 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.driver.SweepTarget;
+import io.kbench.features.RunView;
+import io.kbench.model.Delivery;
+import io.kbench.model.Diagnosis;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.RunStatus;
+import io.kbench.workload.Workload;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Measurement;
 import io.kbench.model.ResultSection;
@@ -39,7 +46,7 @@ public record RunResult(
         @JsonUnwrapped ResultSections sections,
         @JsonUnwrapped RunTimeline timeline,
         Measurement measurement,
-        @JsonProperty("consumerMetrics") ConsumerMetrics consumer) {
+        @JsonProperty("consumerMetrics") ConsumerMetrics consumer) implements RunView {
 
     /**
      * The schema version written now. 2: {@code schemaVersion} itself is new; every other field is as in
@@ -60,8 +67,39 @@ public record RunResult(
     }
 
     /** The section of this type, or null when the run has none. */
+    @Override
     public <T extends ResultSection> T section(Class<T> type) {
         return sections.get(type);
+    }
+
+    @Override
+    public JsonNode sectionJson(String key) {
+        return sections.json(key);
+    }
+
+    @Override
+    public Workload workload() {
+        return identity.workload();
+    }
+
+    @Override
+    public RunStatus status() {
+        return outcome.status();
+    }
+
+    @Override
+    public Diagnosis diagnosis() {
+        return outcome.diagnosis();
+    }
+
+    @Override
+    public Delivery delivery() {
+        return outcome.delivery();
+    }
+
+    @Override
+    public List<PeriodSummary> periods() {
+        return timeline.periods();
     }
 
     /** OMB's and the Redpanda fork's fields, derived from the core (never read back: the core holds them). */

@@ -1,12 +1,12 @@
 package io.kbench.result;
 
-import io.kbench.integrity.Integrity;
 import io.kbench.model.Delivery;
 import io.kbench.model.RunStatus;
+import io.kbench.model.StatusEvidence;
 import io.kbench.stats.ErrorCount;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Decides a run's final status from how it ended and what became of its messages. A run is
@@ -29,10 +29,11 @@ public final class StatusRules {
 
     /**
      * @param delivery what became of the messages, or null when nothing was measured
-     * @param integrity the integrity verdict, or null when not checked
+     * @param evidence the result's sections that can find a run degraded (the integrity check)
      * @param maxUnackedRatio failed plus undelivered messages allowed, as a share of those sent
      */
-    public static Outcome judge(RunStatus status, String reason, Delivery delivery, Integrity integrity, double maxUnackedRatio) {
+    public static Outcome judge(RunStatus status, String reason, Delivery delivery, List<StatusEvidence> evidence,
+                                double maxUnackedRatio) {
         if (status != RunStatus.COMPLETED || delivery == null) {
             return new Outcome(status, reason, null);
         }
@@ -47,8 +48,11 @@ public final class StatusRules {
                     100 * delivery.notAckedRatio(), percent(maxUnackedRatio), delivery.failedMessages(), errorSummary(delivery),
                     delivery.undeliveredMessages()), null);
         }
-        if (integrity != null && integrity.violated()) {
-            return new Outcome(RunStatus.DEGRADED, "messages were " + violations(integrity), null);
+        for (StatusEvidence e : evidence) {
+            Optional<String> why = e.degradedBecause();
+            if (why.isPresent()) {
+                return new Outcome(RunStatus.DEGRADED, "messages were " + why.get(), null);
+            }
         }
         String warning = unacked == 0 ? null : String.format(Locale.ROOT, "%,d of %,d messages were not acknowledged "
                 + "(%,d failed, %,d undelivered), within the %s%% allowed", unacked, delivery.sentMessages(),
@@ -62,20 +66,6 @@ public final class StatusRules {
         }
         return String.join(", ", d.errorsByClass().stream().limit(3).map(e -> String.format(Locale.ROOT, "%,d %s",
                 e.count(), ErrorCount.inWords(e.errorClass()))).toList());
-    }
-
-    private static String violations(Integrity i) {
-        List<String> parts = new ArrayList<>();
-        if (i.lostMessages() != null && i.lostMessages() > 0) {
-            parts.add(String.format(Locale.ROOT, "lost (%,d acknowledged but never consumed)", i.lostMessages()));
-        }
-        if (i.duplicateMessages() > 0) {
-            parts.add(String.format(Locale.ROOT, "duplicated (%,d)", i.duplicateMessages()));
-        }
-        if (i.outOfOrderMessages() > 0) {
-            parts.add(String.format(Locale.ROOT, "reordered (%,d out of order)", i.outOfOrderMessages()));
-        }
-        return String.join(", ", parts);
     }
 
     static String percent(double ratio) {

@@ -1,10 +1,10 @@
 package io.kbench.sweep;
 
 import io.kbench.model.Measurement;
-import io.kbench.partitioncost.WorkerMemories;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.RunResult;
 import io.kbench.stats.LatencySummary;
-import io.kbench.topics.TopicSetup;
+import io.kbench.plan.TopicSetup;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -27,12 +27,10 @@ public enum Metric {
             : r.section(TopicSetup.class).createMillis() / 1e3, 1, false),
     READY("ready (s)", "consumers_ready_s", r -> r.timeline() == null || r.timeline().rebalanceTimeMillis() <= 0 ? null
             : r.timeline().rebalanceTimeMillis() / 1e3, 1, false),
-    TOOL_RSS("tool RSS (MiB)", "tool_peak_rss_MiB", r -> r.section(WorkerMemories.class) == null
-            || r.section(WorkerMemories.class).maxPeakRssBytes() < 0 ? null
-            : r.section(WorkerMemories.class).maxPeakRssBytes() / (double) (1 << 20), 0, true),
+    // The workermemory feature's section, read as JSON (the engine imports no feature).
+    TOOL_RSS("tool RSS (MiB)", "tool_peak_rss_MiB", r -> largestOfWorkers(r, "peakRssBytes"), 0, true),
     // The run's own live data (its clients' buffers, integrity state, histograms), whatever the JVM kept committed before.
-    LIVE_HEAP("live heap (MiB)", "worker_live_heap_MiB", r -> r.section(WorkerMemories.class) == null ? null
-            : r.section(WorkerMemories.class).maxLiveHeapBytes() / (double) (1 << 20), 0, true);
+    LIVE_HEAP("live heap (MiB)", "worker_live_heap_MiB", r -> largestOfWorkers(r, "liveHeapBytes"), 0, true);
 
     /** Markdown column header, with its unit. */
     public final String header;
@@ -56,6 +54,19 @@ public enum Metric {
      */
     public Double read(RunResult result) {
         return result == null ? null : figure.apply(result);
+    }
+
+    /** The largest of the workers' {@code field} in the workerMemory section, in MiB; null without it or when unknown (-1). */
+    private static Double largestOfWorkers(RunResult r, String field) {
+        JsonNode memory = r.sectionJson("workerMemory");
+        if (memory == null || !memory.path("workers").isArray()) {
+            return null;
+        }
+        long largest = -1;
+        for (JsonNode w : memory.path("workers")) {
+            largest = Math.max(largest, w.path(field).asLong(-1));
+        }
+        return largest < 0 ? null : largest / (double) (1 << 20);
     }
 
     private static Function<RunResult, Double> measured(Function<Measurement, Double> figure) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * Spreads producers and consumers over workers: each goes to the eligible worker holding the
  * fewest of its kind, then the fewest in all, so that a produce-only workload still uses every

@@ -1,17 +1,20 @@
 package io.kbench.worker;
 
 import io.kbench.logging.ClientWarnings;
-import io.kbench.sharegroup.ShareFigures;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * Runs the load in this JVM through the driver. Stateless between runs: everything a run creates
  * lives in one {@link WorkerRun} that {@link #stopRun()} closes and forgets.
@@ -115,13 +118,13 @@ public final class LocalWorker implements Worker {
         }
     }
 
-    /** The current run's share groups' figures on this worker (empty between runs), for metrics. */
-    public List<ShareFigures> shareFigures() {
+    /** The current value of a feature's gauge on this worker (0 between runs and when the feature takes no part), for metrics. */
+    public long featureGauge(String feature, String name) {
         WorkerRun r;
         synchronized (this) {
             r = run;
         }
-        return r == null ? List.of() : r.shareFigures();
+        return r == null ? 0 : r.gauge(feature, name);
     }
 
     @Override
@@ -137,6 +140,11 @@ public final class LocalWorker implements Worker {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return current().describeTopics(topics);
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return current().describeCluster(topics);
     }
 
     @Override

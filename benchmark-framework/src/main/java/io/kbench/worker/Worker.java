@@ -1,12 +1,16 @@
 package io.kbench.worker;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * What the coordinator asks of the machines that generate load. Implemented by {@link LocalWorker}
  * (in this JVM), by an HTTP client for one remote agent, and by {@link WorkerEnsemble}, which fans
@@ -36,6 +40,14 @@ public interface Worker extends AutoCloseable {
 
     /** The partition count of each existing topic among {@code topics}; missing ones are absent. */
     Map<String, Integer> describeTopics(List<String> topics);
+
+    /**
+     * What the cluster says about itself through this worker's driver, read-only, for the result's provenance (the
+     * driver's {@code describeCluster}); empty when the driver cannot describe its cluster.
+     */
+    default Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.empty();
+    }
 
     void createConsumers(List<ConsumerSpec> consumers);
 

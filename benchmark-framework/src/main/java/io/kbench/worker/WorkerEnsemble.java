@@ -1,15 +1,17 @@
 package io.kbench.worker;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
 import io.kbench.util.Errors;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,6 +20,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * Many workers behind the {@link Worker} interface: splits producers and consumers over them,
  * sends every other call to all of them in parallel, and returns their stats side by side.
@@ -99,6 +103,11 @@ public final class WorkerEnsemble implements WorkerGroup {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return members.get(0).describeTopics(topics);
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return members.get(0).describeCluster(topics);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.stats.CumulativeStats;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;

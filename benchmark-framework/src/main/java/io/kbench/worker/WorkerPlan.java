@@ -2,6 +2,8 @@ package io.kbench.worker;
 
 import java.util.List;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /**
  * What one worker runs, shown before the load starts.
  *

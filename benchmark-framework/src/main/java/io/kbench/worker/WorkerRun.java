@@ -1,59 +1,64 @@
 package io.kbench.worker;
 
-import io.kbench.consumerevents.PartitionActivity;
-import io.kbench.consumergroups.GroupFigures;
-import io.kbench.consumergroups.GroupTally;
 import io.kbench.driver.BenchmarkConsumer;
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.TransactionListener;
+import io.kbench.features.AckListener;
+import io.kbench.features.ConsumerListener;
+import io.kbench.features.ConsumerMaker;
+import io.kbench.features.Feature;
+import io.kbench.features.Features;
+import io.kbench.features.WorkerPart;
+import io.kbench.features.WorkerSetupView;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
-import io.kbench.driver.GroupMembership;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.TopicSpec;
-import io.kbench.integrity.ConsumerChecker;
-import io.kbench.integrity.IntegrityReport;
-import io.kbench.integrity.ProducerAcks;
-import io.kbench.integrity.ProducerIds;
-import io.kbench.integrity.SequenceSet;
-import io.kbench.integrity.SubscriptionTally;
+import io.kbench.plan.TopicBatches;
+import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
-import io.kbench.partitioncost.WorkerMemory;
-import io.kbench.sharegroup.ProcessingTime;
-import io.kbench.sharegroup.ShareFigures;
-import io.kbench.sharegroup.ShareMember;
-import io.kbench.sharegroup.ShareTally;
+import io.kbench.plan.ProcessingTime;
+import io.kbench.provenance.MachineProbe;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.LoadProgress;
 import io.kbench.stats.PeriodStats;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.topics.TopicBatches;
-import io.kbench.transactions.TransactionRecorder;
 import io.kbench.util.Errors;
 import io.kbench.warning.WarningSummary;
 import io.kbench.worker.load.InFlightGate;
 import io.kbench.worker.load.LoadGenerator;
-import io.kbench.worker.load.LoadSpec;
-import io.kbench.worker.load.StampMode;
+import io.kbench.plan.LoadSpec;
+import io.kbench.plan.StampMode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One run on one worker: the initialized driver and everything created through it. */
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
+/**
+ * One run on one worker: the initialized driver and everything created through it, and each feature's
+ * part of the run ({@link WorkerPart}), which listens to the records of the consumers and producers it
+ * cares about.
+ */
 final class WorkerRun {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerRun.class);
@@ -66,19 +71,13 @@ final class WorkerRun {
     final WorkerStats stats;
     private final int maxProducerThreads;
     private final int runTag;
+    /** Each feature's part in this run, by the feature's name, in registration order. */
+    private final Map<String, WorkerPart> parts = new LinkedHashMap<>();
     private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
-    private final List<ConsumerChecker> checkers = new ArrayList<>();
-    private final Set<String> preparedShareGroups = new HashSet<>();
-    private final Map<String, ShareTally> shareTallies = new LinkedHashMap<>();
-    private final Map<String, GroupTally> groupTallies = new LinkedHashMap<>();
-    /** Checkers of consumers closed during the run (consumer events): what they read still counts. */
-    private final List<ConsumerChecker> retiredCheckers = new ArrayList<>();
-    private final Map<String, PartitionActivity> activity = new LinkedHashMap<>();
     private final Map<Integer, BenchmarkProducer> producers = new LinkedHashMap<>();
-    private final Map<Integer, String> producerTopics = new LinkedHashMap<>();
-    private final Map<Integer, ProducerAcks> producerAcks = new LinkedHashMap<>();
-    private final TransactionRecorder transactions;
+    private final Map<Integer, ProducerSpec> producerSpecs = new LinkedHashMap<>();
+    private final TransactionListener transactions;
     private volatile LoadGenerator load;
     private volatile InFlightGate gate;
 
@@ -95,9 +94,45 @@ final class WorkerRun {
         this.clock = clock;
         this.maxProducerThreads = maxProducerThreads;
         this.stats = new WorkerStats(workerId, clock, observer);
-        this.transactions = new TransactionRecorder(stats);
         this.runTag = ProducerIds.runTag(setup.runId());
-        WorkerMemory.resetPeak(); // issue 26: the run's own peak memory, not an earlier run's in this JVM
+        WorkerSetupView view = new View();
+        for (Feature f : Features.all()) {
+            f.onWorker(view).ifPresent(part -> parts.put(f.name(), part));
+        }
+        this.transactions = parts.values().stream().map(WorkerPart::transactions).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** What the features learn of this run. */
+    private final class View implements WorkerSetupView {
+        @Override
+        public String workerId() {
+            return workerId;
+        }
+
+        @Override
+        public String runId() {
+            return runId;
+        }
+
+        @Override
+        public int runTag() {
+            return runTag;
+        }
+
+        @Override
+        public BenchmarkClock clock() {
+            return clock;
+        }
+
+        @Override
+        public WorkerStats stats() {
+            return stats;
+        }
+
+        @Override
+        public BenchmarkDriver<?> driver() {
+            return driver.driver();
+        }
     }
 
     void initialize() {
@@ -114,77 +149,45 @@ final class WorkerRun {
         return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
     }
 
+    /** What the cluster says about itself, for the result's provenance; empty when the driver cannot say. */
+    Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return driver.driver().describeCluster(topics);
+    }
+
     void deleteTopics(List<String> topics) {
         await(driver.driver().deleteTopics(topics), "delete " + topics.size() + " topic(s)");
     }
 
+    /**
+     * Makes each consumer: through the feature that makes its kind (a share group's member), else as a
+     * consumer group's member; either way, with every feature's look at its records.
+     */
     synchronized void createConsumers(List<ConsumerSpec> specs) {
         for (ConsumerSpec spec : specs) {
-            if (spec.plan().share()) {
-                createShareConsumer(spec);
-            } else {
-                createGroupMember(spec);
+            ConsumerListener listener = null;
+            ConsumerMaker maker = null;
+            for (WorkerPart part : parts.values()) {
+                listener = ConsumerListener.both(listener, part.listen(spec));
+                if (maker == null) {
+                    maker = part.maker(spec).orElse(null);
+                }
             }
+            BenchmarkConsumer consumer = maker != null
+                    ? await(maker.make(this::receivedByAFeaturesConsumer, listener), "create a " + spec.subscription()
+                            + " consumer on topic " + spec.topic())
+                    : await(driver.driver().createConsumer(spec.plan().request(spec.topic(), spec.subscription(),
+                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.fromEnd())),
+                            "create a consumer on topic " + spec.topic());
+            consumers.add(consumer);
+            consumerSpecs.add(spec);
+            parts.values().forEach(p -> p.consumerCreated(spec, consumer));
         }
     }
 
-    private void createGroupMember(ConsumerSpec spec) {
-        ConsumerChecker checker = spec.plan().rereadsExpected()
-                ? ConsumerChecker.acrossRebalances(spec.subscription(), spec.topic(), runTag)
-                : new ConsumerChecker(spec.subscription(), spec.topic(), runTag);
-        ProcessingTime processing = spec.plan().processing();
-        SplittableRandom random = new SplittableRandom(seed());
-        PartitionActivity tracked = activityOf(spec);
-        ConsumerCallback callback = new Receiver(checker, processing, random, tracked);
-        BenchmarkConsumer consumer = await(driver.driver().createConsumer(spec.topic(), spec.subscription(), callback,
-                spec.plan().options(spec.fromEnd())), "create a consumer on topic " + spec.topic());
-        consumers.add(consumer);
-        consumerSpecs.add(spec);
-        checkers.add(checker);
-        groupTallies.computeIfAbsent(spec.subscription(), g -> new GroupTally(g, spec.topic())).add(membershipOf(consumer));
-    }
-
-    /** What the driver says of how the member was made, or null; a driver that fails to say does not fail the run. */
-    private static GroupMembership membershipOf(BenchmarkConsumer consumer) {
-        try {
-            return consumer.groupMembership();
-        } catch (RuntimeException e) {
-            log.warn("The driver could not say how a consumer group member was made: {}", Errors.describe(e));
-            return null;
-        }
-    }
-
-    private void createShareConsumer(ConsumerSpec spec) {
-        ConsumerPlan plan = spec.plan();
-        if (preparedShareGroups.add(spec.subscription())) {
-            await(driver.driver().prepareShareGroup(spec.subscription(), plan.shareSettings()),
-                    "prepare the share group " + spec.subscription());
-        }
-        ShareTally tally;
-        synchronized (shareTallies) { // read by metrics without the run's lock
-            tally = shareTallies.computeIfAbsent(spec.subscription(),
-                    g -> new ShareTally(g, spec.topic(), plan.deliveryCountLimit(), clock.epochMicros()));
-        }
-        ConsumerChecker checker = ConsumerChecker.atLeastOnce(spec.subscription(), spec.topic(), runTag);
-        PartitionActivity tracked = activityOf(spec);
-        ShareMember member = new ShareMember(tally, clock, plan.acknowledgement(), plan.policy(), plan.processing(), seed(),
-                (size, partition, stamp, deliveryCount, receivedNanos) -> {
-                    boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
-                    onMessage(size, foreign ? null : stamp, receivedNanos);
-                    if (tracked != null) {
-                        tracked.onConsumed(partition, clock.epochMicrosAt(receivedNanos));
-                    }
-                    checker.onSettled(stamp, deliveryCount);
-                });
-        consumers.add(await(driver.driver().createShareConsumer(spec.topic(), spec.subscription(), member.mode(), member),
-                "create a share consumer on topic " + spec.topic()));
-        consumerSpecs.add(spec);
-        checkers.add(checker);
-    }
-
-    /** The subscription's partition activity, kept only in runs with consumer events (it costs a lock per record). */
-    private PartitionActivity activityOf(ConsumerSpec spec) {
-        return spec.plan().rereadsExpected() ? activity.computeIfAbsent(spec.subscription(), PartitionActivity::new) : null;
+    /** A record a feature's consumer settled: counted as consumed, unless it is another run's (left in an existing topic). */
+    private void receivedByAFeaturesConsumer(int payloadBytes, MessageStamp stamp, long receivedNanos) {
+        boolean foreign = stamp != null && stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag;
+        onMessage(payloadBytes, foreign ? null : stamp, receivedNanos);
     }
 
     /** Closes {@code count} consumers of {@code subscription}, the newest first; see {@link Worker#removeConsumers}. */
@@ -199,7 +202,6 @@ final class WorkerRun {
         for (int i : chosen) { // descending, so removing by index keeps the others' places
             BenchmarkConsumer c = consumers.remove(i);
             consumerSpecs.remove(i);
-            retiredCheckers.add(checkers.remove(i));
             if (crash) {
                 try {
                     c.closeAsCrash();
@@ -220,10 +222,8 @@ final class WorkerRun {
         List<Thread> closing = new ArrayList<>();
         consumers.forEach(c -> closing.add(closeInBackground(c, "consumer")));
         joinAll(closing);
-        retiredCheckers.addAll(checkers);
         consumers.clear();
         consumerSpecs.clear();
-        checkers.clear();
         createConsumers(specs);
         return specs.size();
     }
@@ -272,43 +272,48 @@ final class WorkerRun {
     }
 
     /**
-     * What one consumer does with each message, on the consumer's thread. The stamp's fields are taken
-     * out here and passed on as they are, so that the stamp object need not outlive this call (the JIT
-     * can then drop it); the thread's stats writer is kept rather than looked up per message; when the
+     * What one consumer group member does with each message, on the consumer's thread: times and counts
+     * it, lets the features look at it, then takes its processing time. The stamp's fields are taken out
+     * here and passed on as they are, so that the stamp object need not outlive this call (the JIT can
+     * then drop it); the thread's stats writer is kept rather than looked up per message; when the
      * driver reports batches, the clock is read once per batch (its messages arrived together).
      */
     private final class Receiver implements ConsumerCallback {
-        private final ConsumerChecker checker;
+        /** The features' look at each record, or null when none looks. */
+        private final ConsumerListener listener;
         private final ProcessingTime processing;
         private final SplittableRandom random;
-        /** The subscription's partition activity in a run with consumer events, else null. */
-        private final PartitionActivity tracked;
         private WorkerStats.ThreadWriter writer;
         /** Whether the driver reports batches, and when the last one arrived. */
         private boolean batched;
         private long batchNanos;
 
-        Receiver(ConsumerChecker checker, ProcessingTime processing, SplittableRandom random, PartitionActivity tracked) {
-            this.checker = checker;
+        Receiver(ConsumerListener listener, ProcessingTime processing, SplittableRandom random) {
+            this.listener = listener;
             this.processing = processing;
             this.random = random;
-            this.tracked = tracked;
         }
 
         @Override
-        public void messageReceived(int size, int partition, long position, MessageStamp stamp) {
-            if (stamp == null) {
-                received(size, Long.MIN_VALUE);
-            } else if (stamp.checksIntegrity()) {
-                long producerId = stamp.producerId();
-                // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
-                received(size, ProducerIds.runTagOf(producerId) != runTag ? Long.MIN_VALUE : stamp.intendedSendEpochMicros());
-                checker.onMessage(partition, position, producerId, stamp.sequence());
-            } else {
-                received(size, stamp.intendedSendEpochMicros());
+        public void messageReceived(int size, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                    TimestampType timestampType) {
+            // A slow consumer's records wait behind the processing of those before them: each is timed when its turn comes.
+            long now = batched && processing.none() ? batchNanos : clock.nanoTime();
+            // Another run's message (left in an existing topic) is consumed, but its send time is not ours to judge.
+            long intended = stamp == null || (stamp.checksIntegrity() && ProducerIds.runTagOf(stamp.producerId()) != runTag)
+                    ? Long.MIN_VALUE : stamp.intendedSendEpochMicros();
+            long endToEnd = intended == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intended;
+            WorkerStats.ThreadWriter w = writer;
+            if (w == null || !w.isOwnedByCurrentThread()) {
+                w = writer = stats.writerForThisThread(); // once: the SPI delivers on the consumer's own thread
             }
-            if (tracked != null) {
-                tracked.onConsumed(partition, clock.epochMicros());
+            w.onReceive(size, now, endToEnd);
+            InFlightGate g = gate;
+            if (g != null) {
+                g.exit();
+            }
+            if (listener != null) {
+                listener.onRecord(partition, position, stamp, now);
             }
             if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
                 park(clock.nanoTime() + processing.sampleNanos(random));
@@ -320,38 +325,19 @@ final class WorkerRun {
             batchNanos = clock.nanoTime();
             batched = true;
         }
-
-        /** @param intendedSendEpochMicros the message's intended send time, or Long.MIN_VALUE when it has none of ours */
-        private void received(int payloadBytes, long intendedSendEpochMicros) {
-            // A slow consumer's records wait behind the processing of those before them: each is timed when its turn comes.
-            long now = batched && processing.none() ? batchNanos : clock.nanoTime();
-            long endToEnd = intendedSendEpochMicros == Long.MIN_VALUE ? Long.MIN_VALUE : clock.epochMicrosAt(now) - intendedSendEpochMicros;
-            WorkerStats.ThreadWriter w = writer;
-            if (w == null || !w.isOwnedByCurrentThread()) {
-                w = writer = stats.writerForThisThread(); // once: the SPI delivers on the consumer's own thread
-            }
-            w.onReceive(payloadBytes, now, endToEnd);
-            InFlightGate g = gate;
-            if (g != null) {
-                g.exit();
-            }
-        }
     }
 
-    /** The share groups' figures so far, without taking the run's lock (the tallies have their own). */
-    List<ShareFigures> shareFigures() {
-        List<ShareTally> tallies;
-        synchronized (shareTallies) {
-            tallies = List.copyOf(shareTallies.values());
-        }
-        return tallies.stream().map(t -> t.figures(workerId, 0)).toList();
+    /** A feature's gauge for the agent's metrics (0 when the feature takes no part in this run). */
+    long gauge(String feature, String name) {
+        WorkerPart part = parts.get(feature);
+        return part == null ? 0 : part.gauge(name);
     }
 
-    /** Starts the measurement: the stats and the share groups' figures count from now. */
+    /** Starts the measurement: the stats and the features' figures count from now. */
     void resetStats() {
         stats.reset();
         long now = clock.epochMicros();
-        shareTallies.values().forEach(t -> t.reset(now));
+        parts.values().forEach(p -> p.measurementStarts(now));
     }
 
     synchronized Map<String, Integer> assignedPartitions() {
@@ -371,7 +357,7 @@ final class WorkerRun {
             ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions);
             producers.put(spec.index(), await(driver.driver().createProducer(spec.topic(), options),
                     "create a producer on topic " + spec.topic()));
-            producerTopics.put(spec.index(), spec.topic());
+            producerSpecs.put(spec.index(), spec);
         }
     }
 
@@ -384,11 +370,25 @@ final class WorkerRun {
             return;
         }
         gate = spec.maxInFlightMessages() > 0 ? new InFlightGate(spec.maxInFlightMessages()) : null;
+        Map<Integer, Long> ids = new LinkedHashMap<>();
+        Map<Integer, AckListener> acks = new LinkedHashMap<>();
         if (spec.stamps() == StampMode.TIME_AND_SEQUENCE) {
-            producerTopics.forEach((index, topic) ->
-                    producerAcks.put(index, new ProducerAcks(ProducerIds.of(runTag, index), topic, new SequenceSet())));
+            producerSpecs.forEach((index, producer) -> ids.put(index, ProducerIds.of(runTag, index)));
         }
-        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, producerAcks);
+        producerSpecs.forEach((index, producer) -> {
+            AckListener listener = null;
+            for (WorkerPart part : parts.values()) {
+                AckListener l = part.listen(producer, ids.getOrDefault(index, 0L), spec);
+                if (l != null && listener != null) {
+                    throw new IllegalStateException("two features listen to the acknowledgements of producer " + index);
+                }
+                listener = listener == null ? l : listener;
+            }
+            if (listener != null) {
+                acks.put(index, listener);
+            }
+        });
+        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, ids, acks);
         load.start();
     }
 
@@ -400,7 +400,7 @@ final class WorkerRun {
         PeriodStats period = stats.takePeriod();
         ServerContact contact = null;
         try {
-            contact = driver.driver().lastServerContact();
+            contact = driver.driver().lastServerContact().orElse(null);
         } catch (RuntimeException e) {
             log.debug("the driver could not say which server answered last: {}", e.toString());
         }
@@ -430,20 +430,8 @@ final class WorkerRun {
         return warnings.snapshot().stream().map(WarningSummary::withoutExample).toList();
     }
 
-    /** The integrity data and the clients' metrics, once the load is over. */
+    /** The clients' metrics and each feature's findings, once the load is over. */
     synchronized WorkerFindings findings() {
-        Map<String, List<SubscriptionTally>> bySubscription = new LinkedHashMap<>();
-        Map<String, String> topics = new HashMap<>();
-        List<ConsumerChecker> all = new ArrayList<>(retiredCheckers);
-        all.addAll(checkers);
-        for (ConsumerChecker c : all) {
-            SubscriptionTally t = c.tally();
-            bySubscription.computeIfAbsent(t.subscription(), k -> new ArrayList<>()).add(t);
-            topics.put(t.subscription(), t.topic());
-        }
-        List<SubscriptionTally> subscriptions = new ArrayList<>();
-        bySubscription.forEach((name, parts) -> subscriptions.add(SubscriptionTally.merge(name, topics.get(name), parts)));
-        List<ProducerAcks> acks = producerAcks.values().stream().map(ProducerAcks::copy).toList();
         List<ClientMetricTotal> metrics;
         try {
             metrics = ClientMetricTotal.of(driver.driver().clientMetrics());
@@ -451,17 +439,16 @@ final class WorkerRun {
             log.warn("The driver could not report its clients' metrics: {}", Errors.describe(e));
             metrics = List.of();
         }
-        List<ShareFigures> shares = new ArrayList<>();
-        shareTallies.forEach((group, tally) -> shares.add(tally.figures(workerId,
-                (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count())));
-        List<GroupFigures> groups = new ArrayList<>();
-        groupTallies.forEach((group, tally) -> {
-            if (tally.known()) {
-                groups.add(tally.figures(workerId, (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count()));
+        Map<String, Object> found = new LinkedHashMap<>();
+        ToIntFunction<String> live = group -> (int) consumerSpecs.stream().filter(c -> c.subscription().equals(group)).count();
+        parts.forEach((name, part) -> {
+            Object f = part.findings(live);
+            if (f != null) {
+                found.put(name, f);
             }
         });
-        return new WorkerFindings(workerId, new IntegrityReport(workerId, acks, subscriptions), metrics, clientWarnings(), shares,
-                activity.values().stream().map(PartitionActivity::track).toList(), groups, WorkerMemory.measure(workerId));
+        return new WorkerFindings(workerId, metrics, clientWarnings(), found,
+                MachineProbe.describe(workerId, stats.hostCpuSinceReset())); // provenance: the machine and its host's CPU
     }
 
     synchronized void pauseConsumers() {
@@ -494,7 +481,6 @@ final class WorkerRun {
         producers.clear();
         consumers.clear();
         consumerSpecs.clear();
-        checkers.clear();
     }
 
     private static Thread closeInBackground(AutoCloseable c, String what) {

@@ -17,6 +17,9 @@ import java.util.Random;
  */
 public record PayloadSpec(int messageSize, byte[] fileContent, boolean randomized, double randomBytesRatio, int poolSize, long seed) {
 
+    /** The most payload bytes a run may ship to each worker: 64 MiB (far above Kafka's 1 MiB default message limit). */
+    public static final long MAX_BYTES = 64L * 1024 * 1024;
+
     public static PayloadSpec of(Workload workload, byte[] fileContent) {
         return new PayloadSpec(
                 workload.messageSize(),

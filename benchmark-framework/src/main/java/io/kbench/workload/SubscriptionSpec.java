@@ -1,6 +1,6 @@
 package io.kbench.workload;
 
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import java.time.Duration;
 
 /**

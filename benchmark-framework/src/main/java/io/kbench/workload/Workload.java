@@ -2,7 +2,7 @@ package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.model.Units;
-import io.kbench.util.Records;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +71,7 @@ import java.util.Map;
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
+@RecordBuilder
 public record Workload(
         String name,
         Integer topics,
@@ -112,7 +113,7 @@ public record Workload(
         List<FaultSpec> faults,
         SubscriptionSpec subscription,
         List<ConsumerEventSpec> consumerEvents,
-        @JsonIgnore Double rateScale) {
+        @JsonIgnore Double rateScale) implements WorkloadBuilder.With {
 
     public static final double UNTHROTTLED = -1;
 
@@ -259,36 +260,15 @@ public record Workload(
     }
 
     /** The same workload on these existing topics (--existing-topics): topics follows the list. */
+    @Override
     public Workload withExistingTopics(List<String> names) {
-        return Records.with(this, "existingTopics", names, "topics", names.size());
-    }
-
-    /** The same workload with the partition count found on the cluster (existing topics), or null when they differ. */
-    public Workload withPartitionsPerTopic(Integer partitions) {
-        return Records.with(this, "partitionsPerTopic", partitions);
-    }
-
-    public Workload withName(String newName) {
-        return Records.with(this, "name", newName);
-    }
-
-    /** The same workload with another payload file (null: none). */
-    public Workload withPayloadFile(String file) {
-        return Records.with(this, "payloadFile", file);
-    }
-
-    public Workload withMessageSize(int size) {
-        return Records.with(this, "messageSize", size);
-    }
-
-    public Workload withCku(Integer ckuCount) {
-        return Records.with(this, "cku", ckuCount);
+        return with(b -> b.existingTopics(names).topics(names.size()));
     }
 
     /** The same workload at {@code ratePerSecond} messages per second across all producers (-1: unthrottled). */
     public Workload withRate(double ratePerSecond) {
         // --rate replaces a ramp or steps with one rate
-        return Records.with(this, "producerRate", ratePerSecond, "producerRateRamp", null, "producerRateSteps", null);
+        return with(b -> b.producerRate(ratePerSecond).producerRateRamp(null).producerRateSteps(null));
     }
 
     /**
@@ -297,16 +277,16 @@ public record Workload(
      */
     public Workload scaled(double factor) {
         Double rate = effectiveProducerRate();
-        return Records.with(this,
-                "producerRate", rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor),
-                "producerRateRamp", producerRateRamp == null ? null : new RateRamp(times(producerRateRamp.from(), factor),
-                        times(producerRateRamp.to(), factor), producerRateRamp.over()),
-                "producerRateSteps", producerRateSteps == null ? null : producerRateSteps.stream().map(st -> st == null ? null
-                        : new RateStep(times(st.rate(), factor), st.duration())).toList(),
-                "consumerBacklogSizeGB", consumerBacklogSizeGB * factor,
-                "rateScale", (rateScale == null ? 1.0 : rateScale) * factor,
-                "messageCount", scaleCount(messageCount, factor),
-                "prefillMessages", scaleCount(prefillMessages, factor));
+        return with(b -> b
+                .producerRate(rate == null || rate == UNTHROTTLED ? producerRate : Double.valueOf(rate * factor))
+                .producerRateRamp(producerRateRamp == null ? null : new RateRamp(times(producerRateRamp.from(), factor),
+                        times(producerRateRamp.to(), factor), producerRateRamp.over()))
+                .producerRateSteps(producerRateSteps == null ? null : producerRateSteps.stream().map(st -> st == null ? null
+                        : new RateStep(times(st.rate(), factor), st.duration())).toList())
+                .consumerBacklogSizeGB(consumerBacklogSizeGB * factor)
+                .rateScale((rateScale == null ? 1.0 : rateScale) * factor)
+                .messageCount(scaleCount(messageCount, factor))
+                .prefillMessages(scaleCount(prefillMessages, factor)));
     }
 
     private static Double times(Double rate, double factor) {
@@ -319,7 +299,7 @@ public record Workload(
 
     /** Replaces the run length: a measurement duration, a warmup, or both (nulls keep the file's). */
     public Workload withDurations(Duration test, Duration warmup) {
-        Workload w = test == null ? this : Records.with(this, "testDuration", test, "testDurationMinutes", null, "messageCount", null);
-        return warmup == null ? w : Records.with(w, "warmupDuration", warmup, "warmupDurationMinutes", null);
+        Workload w = test == null ? this : with(b -> b.testDuration(test).testDurationMinutes(null).messageCount(null));
+        return warmup == null ? w : w.with(b -> b.warmupDuration(warmup).warmupDurationMinutes(null));
     }
 }

@@ -102,6 +102,12 @@ public final class WorkloadLoader {
         for (Path candidate : candidates) {
             if (Files.isRegularFile(candidate)) {
                 try {
+                    long size = Files.size(candidate);
+                    if (size > PayloadSpec.MAX_BYTES) {
+                        problems.add(new Problem("payloadFile", "payloadFile " + candidate + " has " + size + " bytes; at most "
+                                + PayloadSpec.MAX_BYTES + " (64 MiB) can be sent to the workers: use a smaller file"));
+                        return null;
+                    }
                     return Files.readAllBytes(candidate);
                 } catch (IOException e) {
                     problems.add(new Problem("payloadFile", "cannot read payloadFile " + candidate + ": " + e.getMessage()));

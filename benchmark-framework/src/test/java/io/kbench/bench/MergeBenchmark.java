@@ -99,6 +99,41 @@ public final class MergeBenchmark {
         }
         System.out.printf(Locale.ROOT, "result of a %d-worker run (merge cumulative stats + JSON, %,d bytes): median %.1f ms, max %.1f ms%n",
                 WORKERS, size, median(write) / 1e6, max(write) / 1e6);
+        journal(random);
+    }
+
+    /**
+     * The run journal's cost per period: the coordinator adds up the workers' stats of each period the result
+     * keeps and appends them, with the period's figures, to the journal, flushed: at 1 s periods with 30 workers
+     * (10,000 msg/s each) by default.
+     */
+    private static void journal(Random random) throws Exception {
+        int workers = Integer.getInteger("kbench.journal.workers", 30);
+        int samples = Integer.getInteger("kbench.journal.samples", 10_000);
+        List<PeriodStats> slice = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            LatencyHistograms l = new LatencyHistograms(histogram(random, 2_000, samples), histogram(random, 1_500, samples),
+                    histogram(random, 200, samples), histogram(random, 3_000, samples));
+            Counts c = new Counts(samples, samples, samples * 1024L, 0, samples, samples * 1024L, 0);
+            slice.add(new PeriodStats("http://10.0.0." + w + ":8080", 1_000_000, c, c, l, 0.4, false, List.of(), null, List.of(), null));
+        }
+        PeriodSummary summary = StatsMerger.summarize(Phase.MEASURE, 1_000_000, slice, 1);
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("kbench-bench", io.kbench.journal.RunJournal.SUFFIX);
+        io.kbench.journal.JournalWriter journal = new io.kbench.journal.JournalWriter(file, io.kbench.time.BenchmarkClock.system(),
+                s -> s, new io.kbench.journal.JournalEntry.Header(0, io.kbench.journal.RunJournal.VERSION, "bench", "bench", "bench.json",
+                        "bench.yaml", null, null, null, Map.of(), List.of(), 1_000));
+        long[] times = new long[Math.max(ROUNDS, 10)];
+        long before = java.nio.file.Files.size(file);
+        for (int round = 0; round < times.length; round++) {
+            long t0 = System.nanoTime();
+            journal.sample(summary, slice);
+            times[round] = System.nanoTime() - t0;
+        }
+        long perPeriod = (java.nio.file.Files.size(file) - before) / times.length;
+        journal.finish(false);
+        System.out.printf(Locale.ROOT, "run journal, %d workers at 1 s periods (%,d samples per histogram each): %,d bytes per period "
+                + "(%.1f MB per hour); add up + write + flush per period: median %.2f ms, max %.2f ms%n", workers, samples, perPeriod,
+                perPeriod * 3600 / 1e6, median(times) / 1e6, max(times) / 1e6);
     }
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
@@ -115,8 +150,12 @@ public final class MergeBenchmark {
     }
 
     private static Histogram histogram(Random random, double medianMicros) {
+        return histogram(random, medianMicros, SAMPLES_PER_HISTOGRAM);
+    }
+
+    private static Histogram histogram(Random random, double medianMicros, int samples) {
         Histogram h = Histograms.newHistogram();
-        for (int i = 0; i < SAMPLES_PER_HISTOGRAM; i++) {
+        for (int i = 0; i < samples; i++) {
             h.recordValue((long) (medianMicros * Math.exp(random.nextGaussian() * 0.8)));
         }
         return h;

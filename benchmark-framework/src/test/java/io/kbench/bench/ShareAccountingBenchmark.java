@@ -1,14 +1,14 @@
 package io.kbench.bench;
 
-import io.kbench.consumerevents.PartitionActivity;
+import io.kbench.features.consumerevents.PartitionActivity;
 import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.MessageStamp;
-import io.kbench.integrity.ConsumerChecker;
-import io.kbench.integrity.ProducerIds;
-import io.kbench.sharegroup.AcknowledgementPolicy;
-import io.kbench.sharegroup.ProcessingTime;
-import io.kbench.sharegroup.ShareMember;
-import io.kbench.sharegroup.ShareTally;
+import io.kbench.features.integrity.ConsumerChecker;
+import io.kbench.plan.ProducerIds;
+import io.kbench.features.sharegroup.AcknowledgementPolicy;
+import io.kbench.plan.ProcessingTime;
+import io.kbench.features.sharegroup.ShareMember;
+import io.kbench.features.sharegroup.ShareTally;
 import io.kbench.time.BenchmarkClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -40,11 +40,12 @@ final class ArchitectureRules {
         }
         for (int i = 0; i < order.size(); i++) {
             List<String> above = order.subList(i + 1, order.size()).stream().map(Layers.Layer::name).toList();
-            layers = above.isEmpty()
+            layers = above.isEmpty() || order.get(i).plugIns()
                     ? layers.whereLayer(order.get(i).name()).mayNotBeAccessedByAnyLayer()
                     : layers.whereLayer(order.get(i).name()).mayOnlyBeAccessedByLayers(above.toArray(String[]::new));
         }
-        return layers.because("lower layers never import higher ones (the order and reasons are in io.kbench.build.Layers)");
+        return layers.because("lower layers never import higher ones, and no layer imports a feature (the order and reasons are "
+                + "in io.kbench.build.Layers)");
     }
 
     /** The feature packages are peers: none imports another. */

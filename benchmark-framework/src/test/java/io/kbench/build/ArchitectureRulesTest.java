@@ -7,7 +7,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
-import io.kbench.cku.CkuVerdict;
+import io.kbench.features.cku.CkuVerdict;
+import io.kbench.features.search.SearchReport;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.inmemory.InMemoryDriver;
 import io.kbench.model.RunStatus;
@@ -22,9 +23,10 @@ import org.junit.jupiter.api.Test;
 class ArchitectureRulesTest {
 
     private static final Class<?> MODEL_USES_COORDINATOR = fixture("io.kbench.model.ArchFixtureModelUsesCoordinator");
-    private static final Class<?> SEARCH_USES_CKU = fixture("io.kbench.search.ArchFixtureSearchUsesCku");
+    private static final Class<?> SEARCH_USES_CKU = fixture("io.kbench.features.search.ArchFixtureSearchUsesCku");
     private static final Class<?> DRIVER_USES_WORKER = fixture("io.kbench.inmemory.ArchFixtureDriverUsesWorker");
     private static final Class<?> RESULT_USES_DRIVER = fixture("io.kbench.result.ArchFixtureResultUsesDriver");
+    private static final Class<?> REPORT_USES_SEARCH = fixture("io.kbench.report.ArchFixtureReportUsesSearch");
 
     @Test
     void aLowerLayerUsingAHigherOneBreaksTheOrderAndMakesACycle() {
@@ -34,6 +36,12 @@ class ArchitectureRulesTest {
         JavaClasses without = classes(Coordinator.class, RunStatus.class);
         assertNoViolation(ArchitectureRules.layersInOrder(), without);
         assertNoViolation(ArchitectureRules.noCycles(), without);
+    }
+
+    @Test
+    void theEngineImportingAFeatureIsCaught() {
+        assertViolation(ArchitectureRules.layersInOrder(), classes(REPORT_USES_SEARCH, SearchReport.class), "ArchFixtureReportUsesSearch");
+        assertNoViolation(ArchitectureRules.layersInOrder(), classes(SearchReport.class));
     }
 
     @Test

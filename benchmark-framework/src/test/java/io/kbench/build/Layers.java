@@ -14,14 +14,21 @@ final class Layers {
      * @param name the layer's name in rule messages
      * @param why one line: what the layer is and why it sits where it does
      * @param packages its packages, as ArchUnit package identifiers
+     * @param plugIns no layer may use it: its packages are found at run time (the features, through ServiceLoader)
      */
-    record Layer(String name, String why, List<String> packages) {}
+    record Layer(String name, String why, List<String> packages, boolean plugIns) {
+
+        Layer(String name, String why, List<String> packages) {
+            this(name, why, packages, false);
+        }
+    }
 
     /** The feature packages: peers that share the model and never import one another. */
-    static final List<String> FEATURES = List.of("io.kbench.search..", "io.kbench.cku..", "io.kbench.backlog..",
-            "io.kbench.faults..", "io.kbench.transactions..", "io.kbench.integrity..", "io.kbench.sizing..",
-            "io.kbench.sharegroup..", "io.kbench.consumerevents..", "io.kbench.consumergroups..",
-            "io.kbench.topics..", "io.kbench.partitioncost..");
+    static final List<String> FEATURES = List.of("io.kbench.features.search..", "io.kbench.features.cku..",
+            "io.kbench.features.backlog..", "io.kbench.features.faults..", "io.kbench.features.transactions..",
+            "io.kbench.features.integrity..", "io.kbench.features.sizing..", "io.kbench.features.sharegroup..",
+            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..",
+            "io.kbench.features.partitioncost..", "io.kbench.features.workermemory..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
@@ -40,8 +47,16 @@ final class Layers {
                     List.of("io.kbench.model..")),
             new Layer("workload", "the workload file, read and validated; what every feature is configured from",
                     List.of("io.kbench.workload..")),
-            new Layer("features", "one package per feature, each on the model and the workload, never on another",
-                    FEATURES),
+            new Layer("provenance", "what every run records of what it was measured on: the cluster, the client machines, hashes",
+                    List.of("io.kbench.provenance..")),
+            new Layer("page", "a report page's parts as data (sections, tables, charts), so features can describe theirs",
+                    List.of("io.kbench.page..")),
+            new Layer("plan", "the concrete things a run makes on workers: consumers, producers and the load",
+                    List.of("io.kbench.plan..")),
+            new Layer("feature-api", "the plug-in API every feature implements and the engine calls: Feature and its hooks",
+                    List.of("io.kbench.features")),
+            new Layer("features", "one package per feature, each on the plug-in API, the model and the workload, never on "
+                    + "another; no other layer imports them: the engine finds them through ServiceLoader", FEATURES, true),
             new Layer("worker", "running producers and consumers through a driver, in this JVM",
                     List.of("io.kbench.worker..")),
             new Layer("result", "the result document of a run, gathering the model and the features' figures",

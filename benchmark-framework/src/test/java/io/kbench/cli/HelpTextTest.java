@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,12 +39,5 @@ class HelpTextTest {
                 + "grow, no send failed, nothing was left undelivered and the SLO holds."), text);
         assertTrue(text.contains("Exit status: 0 a rate was found and confirmed (when the clients were the limit, that rate "
                 + "is a lower bound for the cluster"), text);
-    }
-
-    @Test
-    void theRateDiscoveryNoteHasSinglePercentSigns() {
-        // Before: "... >= 99%% of it achieved ...", a format string printed without formatting.
-        assertTrue(RunExecutor.RATE_DISCOVERY_NOTE.contains(">= 99% of it achieved"), RunExecutor.RATE_DISCOVERY_NOTE);
-        assertFalse(RunExecutor.RATE_DISCOVERY_NOTE.contains("%%"), RunExecutor.RATE_DISCOVERY_NOTE);
     }
 }

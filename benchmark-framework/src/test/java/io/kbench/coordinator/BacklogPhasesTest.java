@@ -3,7 +3,8 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.backlog.CatchUp;
+import io.kbench.features.backlog.BacklogPhase;
+import io.kbench.features.backlog.CatchUp;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.model.PeriodSummary;
@@ -38,7 +39,7 @@ class BacklogPhasesTest {
     private final WorkerEnsemble workers = WorkerEnsemble.of(List.<Worker>of(worker));
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final Console console = new Console(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    private final CoordinatorJournal record = new CoordinatorJournal(null, clock, console);
+    private final RunRecorder record = new RunRecorder(clock, List.of(new ConsoleListener(console)));
 
     @AfterEach
     void close() {
@@ -62,7 +63,8 @@ class BacklogPhasesTest {
     private CatchUp run() {
         PeriodCollector collector = new PeriodCollector(workers, new Waiter(clock, new StopSignal()), Duration.ofSeconds(1), T0, 1,
                 record::addProgress, Duration.ofSeconds(10), record::addSample, null);
-        return new BacklogPhases(workers, collector, record, workload(), console).run();
+        return (CatchUp) new BacklogPhase().run(new CollectorContext(workers, collector, record, workload(), clock,
+                Duration.ofSeconds(60))).section();
     }
 
     private List<String> lines() {

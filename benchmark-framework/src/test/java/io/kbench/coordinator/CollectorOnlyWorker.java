@@ -2,9 +2,9 @@ package io.kbench.coordinator;
 
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
-import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.load.LoadSpec;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.LoadSpec;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;

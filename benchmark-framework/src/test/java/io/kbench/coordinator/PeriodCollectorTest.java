@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.kbench.model.LoadState;
 @Timeout(10)
 class PeriodCollectorTest {
 
@@ -45,7 +46,7 @@ class PeriodCollectorTest {
 
     private PeriodCollector collector(Duration interval, Duration sampleInterval, long loadStartNanos) {
         return new PeriodCollector(workers, new Waiter(clock, stop), interval, loadStartNanos, 1, summaries::add, sampleInterval,
-                samples::add, null);
+                (period, workers) -> samples.add(period), null);
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+import io.kbench.model.LoadState;
 /** The stall rule on a manual clock: seconds pass by assignment, not by sleeping. */
 class StallDetectorTest {
 

@@ -14,6 +14,7 @@ import io.kbench.stats.PeriodStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+import io.kbench.model.LoadState;
 class StatsMergerTest {
 
     private static final double MB = 1024.0 * 1024.0;

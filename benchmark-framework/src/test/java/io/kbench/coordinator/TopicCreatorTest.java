@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.TopicSpec;
 import io.kbench.time.ManualClock;
-import io.kbench.topics.TopicBatches;
-import io.kbench.topics.TopicSetup;
+import io.kbench.plan.TopicBatches;
+import io.kbench.plan.TopicSetup;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +111,7 @@ class TopicCreatorTest {
     @Test
     void aLongCreationSaysHowFarItGotEveryFewSecondsAndHowLongItTook() {
         SlowWorker worker = new SlowWorker(3); // 2,000 partitions: 6 s a call, 30 s in all
-        TopicCreator creator = new TopicCreator(worker, console, new Waiter(clock, new StopSignal()), new TopicBatches(100, 2_000));
+        TopicCreator creator = new TopicCreator(worker, console::line, new Waiter(clock, new StopSignal()), new TopicBatches(100, 2_000));
 
         TopicSetup setup = creator.create(topics(10, 1000));
 
@@ -134,7 +134,7 @@ class TopicCreatorTest {
     void aRefusedCallKeepsWhatWasAskedForSoTheRunCanCleanUp() {
         SlowWorker worker = new SlowWorker(0);
         worker.refuseTopic = "t3";
-        TopicCreator creator = new TopicCreator(worker, console, new Waiter(clock, new StopSignal()), new TopicBatches(2, 2_000));
+        TopicCreator creator = new TopicCreator(worker, console::line, new Waiter(clock, new StopSignal()), new TopicBatches(2, 2_000));
 
         DriverException e = assertThrows(DriverException.class, () -> creator.create(topics(6, 10)));
 
@@ -151,7 +151,7 @@ class TopicCreatorTest {
     void deletionGoesInCallsOfAThousandTopicsAndIgnoresAStopRequest() {
         SlowWorker worker = new SlowWorker(0);
         StopSignal stop = new StopSignal();
-        TopicCreator creator = new TopicCreator(worker, console, new Waiter(clock, stop), new TopicBatches(100, 2_000));
+        TopicCreator creator = new TopicCreator(worker, console::line, new Waiter(clock, stop), new TopicBatches(100, 2_000));
         creator.create(topics(2_500, 1));
         stop.request("Ctrl-C"); // the cleanup after an interrupted run still deletes
 
@@ -167,7 +167,7 @@ class TopicCreatorTest {
         SlowWorker worker = new SlowWorker(1);
         StopSignal stop = new StopSignal();
         stop.request("Ctrl-C");
-        TopicCreator creator = new TopicCreator(worker, console, new Waiter(clock, stop), new TopicBatches(100, 2_000));
+        TopicCreator creator = new TopicCreator(worker, console::line, new Waiter(clock, stop), new TopicBatches(100, 2_000));
 
         assertThrows(RunStoppedException.class, () -> creator.create(topics(1, 10)));
         assertEquals(List.of(), creator.created(), "stopped before the first call");

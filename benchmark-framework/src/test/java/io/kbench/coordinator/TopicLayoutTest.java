@@ -3,10 +3,10 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.kbench.driver.TopicSpec;
-import io.kbench.worker.ConsumerSpec;
-import io.kbench.worker.load.LoadSpec;
-import io.kbench.worker.load.StampMode;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.LoadSpec;
+import io.kbench.plan.StampMode;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+import io.kbench.plan.TopicLayout;
 class TopicLayoutTest {
 
     private static final PayloadSpec PAYLOAD = new PayloadSpec(100, null, false, 0, 0, 1);

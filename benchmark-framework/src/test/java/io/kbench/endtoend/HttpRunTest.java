@@ -13,15 +13,15 @@ import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.TopicSpec;
 import io.kbench.remote.HttpWorker;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.integrity.Integrity;
 import io.kbench.result.RunResult;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WorkerSummary;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.worker.load.LoadSpec;
-import io.kbench.worker.ProducerSpec;
+import io.kbench.plan.LoadSpec;
+import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
@@ -109,7 +109,7 @@ class HttpRunTest {
             assertTrue(w.messagesAcked() > 0 && w.messagesReceived() > 0, "every agent produced and consumed: " + w);
         }
         assertEquals(3000, r.section(Integrity.class).checkedMessages(), "consumers on one agent checked the other's messages too");
-        io.kbench.consumergroups.ConsumerGroups.Group group = r.section(io.kbench.consumergroups.ConsumerGroups.class).groups().get(0);
+        io.kbench.features.consumergroups.ConsumerGroups.Group group = r.section(io.kbench.features.consumergroups.ConsumerGroups.class).groups().get(0);
         assertEquals(2, group.members(), "each agent's member, reported over HTTP: " + group);
         assertEquals("consumer (default), dynamic members", group.membership(), "the in-memory driver's own default");
         assertEquals(0L, r.section(Integrity.class).lostMessages());
@@ -263,14 +263,14 @@ class HttpRunTest {
         RunResult r = run(two, spec);
 
         assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
-        io.kbench.sharegroup.ShareGroups.Group g = r.section(io.kbench.sharegroup.ShareGroups.class).groups().get(0);
+        io.kbench.features.sharegroup.ShareGroups.Group g = r.section(io.kbench.features.sharegroup.ShareGroups.class).groups().get(0);
         assertEquals(g.delivered(), g.accepted() + g.released() + g.rejected());
         assertEquals(2, g.workers().size());
-        List<io.kbench.consumerevents.ConsumerEvents.Impact> events = r.section(io.kbench.consumerevents.ConsumerEvents.class).events();
-        assertTrue(events.stream().allMatch(io.kbench.consumerevents.ConsumerEvents.Impact::applied), events.toString());
+        List<io.kbench.features.consumerevents.ConsumerEvents.Impact> events = r.section(io.kbench.features.consumerevents.ConsumerEvents.class).events();
+        assertTrue(events.stream().allMatch(io.kbench.features.consumerevents.ConsumerEvents.Impact::applied), events.toString());
         assertTrue(events.get(1).outcome().startsWith("2 consumer(s)"), events.get(1).outcome());
         assertEquals(3, g.consumers(), "4 + 1 - 2 members at the end");
-        assertNull(r.section(io.kbench.consumergroups.ConsumerGroups.class), "a share group is no consumer group");
+        assertNull(r.section(io.kbench.features.consumergroups.ConsumerGroups.class), "a share group is no consumer group");
         String metrics = client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS).bodyAsString();
         assertTrue(metrics.contains("kbench_share_delivered") && metrics.contains("kbench_share_lock_expiries"), metrics);

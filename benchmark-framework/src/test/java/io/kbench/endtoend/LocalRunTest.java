@@ -9,7 +9,7 @@ import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.model.Measurement;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.integrity.Integrity;
 import io.kbench.model.ClientMetrics;
 import io.kbench.result.RunResult;
 import io.kbench.model.RunStatus;

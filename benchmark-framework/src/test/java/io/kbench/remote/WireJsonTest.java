@@ -2,8 +2,8 @@ package io.kbench.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.kbench.integrity.ProducerAcks;
-import io.kbench.integrity.SequenceSet;
+import io.kbench.features.integrity.ProducerAcks;
+import io.kbench.features.integrity.SequenceSet;
 import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.LatencyHistograms;

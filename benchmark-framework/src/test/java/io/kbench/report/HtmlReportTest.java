@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.kbench.page.Json;
 /** The report from files that need no broker: an OMB result, bad input, grouping. Real runs: integration-tests. */
 class HtmlReportTest {
 
@@ -80,7 +81,7 @@ class HtmlReportTest {
         Path empty = Files.createDirectory(dir.resolve("empty"));
         Files.writeString(empty.resolve("table.md"), "not json");
         ReportInputException e = assertThrows(ReportInputException.class, () -> write(List.of(empty), null));
-        assertEquals(empty + ": no result files (*.json) in this directory or below it", e.getMessage());
+        assertEquals(empty + ": no result files (*.json) or run journals (*.journal.jsonl) in this directory or below it", e.getMessage());
         e = assertThrows(ReportInputException.class, () -> write(List.of(dir.resolve("nope.json")), null));
         assertEquals(dir.resolve("nope.json") + ": no such file or directory", e.getMessage());
         assertFalse(Files.exists(dir.resolve("report.html")), "nothing is written for bad input");

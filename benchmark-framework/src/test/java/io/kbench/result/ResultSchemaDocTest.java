@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import io.kbench.features.SectionType;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.LatencySummary;
@@ -109,7 +110,7 @@ class ResultSchemaDocTest {
             }
         }
         if (type.getRawClass() == ResultSections.class) {
-            for (ResultSections.SectionType s : ResultSections.TYPES) {
+            for (SectionType s : ResultSections.TYPES) {
                 describe(ResultJson.MAPPER.constructType(s.type()), prefix + s.key(), out);
             }
         }

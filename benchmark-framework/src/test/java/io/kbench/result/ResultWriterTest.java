@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.model.Phase;
 import io.kbench.coordinator.StatsMerger;
-import io.kbench.integrity.Integrity;
+import io.kbench.features.integrity.Integrity;
 import io.kbench.model.ConsumerMetrics;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;

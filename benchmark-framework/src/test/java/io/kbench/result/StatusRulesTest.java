@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.integrity.Integrity;
+import io.kbench.features.integrity.Integrity;
 import io.kbench.model.Delivery;
 import io.kbench.model.RunStatus;
+import io.kbench.model.StatusEvidence;
 import io.kbench.stats.ErrorCount;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class StatusRulesTest {
 
     private static final double ALLOWED = StatusRules.DEFAULT_MAX_UNACKED_RATIO;
-    private static final Integrity CLEAN = new Integrity(10_000, 0L, 0, 0, 0, null);
+    private static final List<StatusEvidence> CLEAN = List.of(new Integrity(10_000, 0L, 0, 0, 0, null));
 
     private static Delivery delivery(long sent, long acked, long failed) {
         return new Delivery(sent, acked, failed, sent - acked - failed, 0,
@@ -49,7 +50,7 @@ class StatusRulesTest {
 
     @Test
     void nothingAcknowledgedIsAFailure() {
-        StatusRules.Outcome o = StatusRules.judge(RunStatus.COMPLETED, null, delivery(500, 0, 500), null, ALLOWED);
+        StatusRules.Outcome o = StatusRules.judge(RunStatus.COMPLETED, null, delivery(500, 0, 500), List.of(), ALLOWED);
         assertEquals(RunStatus.FAILED, o.status());
         assertTrue(o.reason().startsWith("the cluster acknowledged none of the 500 messages sent (500 timeout)"), o.reason());
     }
@@ -57,11 +58,11 @@ class StatusRulesTest {
     @Test
     void lostDuplicatedOrReorderedMessagesDegradeTheRun() {
         StatusRules.Outcome lost = StatusRules.judge(RunStatus.COMPLETED, null, delivery(10_000, 10_000, 0),
-                new Integrity(10_000, 12L, 3, 0, 0, null), ALLOWED);
+                List.of(new Integrity(10_000, 12L, 3, 0, 0, null)), ALLOWED);
         assertEquals(RunStatus.DEGRADED, lost.status());
         assertEquals("messages were lost (12 acknowledged but never consumed), duplicated (3)", lost.reason());
         StatusRules.Outcome unchecked = StatusRules.judge(RunStatus.COMPLETED, null, delivery(10_000, 10_000, 0),
-                new Integrity(5_000, null, 0, 0, 0, "not caught up"), ALLOWED);
+                List.of(new Integrity(5_000, null, 0, 0, 0, "not caught up")), ALLOWED);
         assertEquals(RunStatus.COMPLETED, unchecked.status(), "unchecked losses are not losses");
     }
 

@@ -115,7 +115,7 @@ class WorkerStatsTest {
 
     /** What the coordinator sees: in flight from the run totals of a period. */
     private long inFlight() {
-        return new io.kbench.coordinator.LoadState(stats.takePeriod().runTotals(), 1, false).inFlightMessages();
+        return new io.kbench.model.LoadState(stats.takePeriod().runTotals(), 1, false).inFlightMessages();
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 class AssignmentTest {
 
     private static List<ProducerSpec> producers(int n) {

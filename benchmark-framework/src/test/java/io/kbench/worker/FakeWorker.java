@@ -3,12 +3,14 @@ package io.kbench.worker;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 /** A worker that records the calls it gets and answers with canned values, or fails. */
 final class FakeWorker implements Worker {
 

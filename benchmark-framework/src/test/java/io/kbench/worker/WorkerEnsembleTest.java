@@ -10,7 +10,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.stats.Counts;
 import io.kbench.stats.LatencyHistograms;
 import io.kbench.stats.PeriodStats;
-import io.kbench.worker.load.LoadSpec;
+import io.kbench.plan.LoadSpec;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 import java.util.ArrayList;
@@ -20,6 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.kbench.plan.ProducerSpec;
+import io.kbench.plan.ConsumerSpec;
 @Timeout(10)
 class WorkerEnsembleTest {
 

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
-import io.kbench.coordinator.TopicLayout;
-import io.kbench.worker.load.RateShape;
+import io.kbench.plan.TopicLayout;
+import io.kbench.plan.RateShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

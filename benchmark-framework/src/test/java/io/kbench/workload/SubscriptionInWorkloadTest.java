@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -1,9 +1,9 @@
 package io.kbench.driver;
 
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -64,11 +64,11 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * @param faults the kinds of fault the runs will inject, so the cluster can prepare for them
      *     (e.g. a proxy for network freezes); empty for none
      * @param progress receives one-line progress messages for the console
-     * @return the started cluster, or {@code null} when the config points at an existing cluster
+     * @return the started cluster; empty when the config points at an existing cluster (the default)
      */
-    default ProvisionedCluster<C> provisionCluster(C config, Set<FaultType> faults, Consumer<String> progress)
+    default Optional<ProvisionedCluster<C>> provisionCluster(C config, Set<FaultType> faults, Consumer<String> progress)
             throws DriverException {
-        return null;
+        return Optional.empty();
     }
 
     /**
@@ -83,11 +83,11 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     /**
      * Why the cluster this config describes cannot hold a run's {@code partitions} partitions (before
      * replication): for a cluster the run starts on this machine, what the machine lacks (open files,
-     * memory) and what would do, in one sentence. Null when it can, or when the driver cannot tell (the
+     * memory) and what would do, in one sentence. Empty when it can, or when the driver cannot tell (the
      * default). Checked on the coordinator before any cluster starts.
      */
-    default String partitionProblem(C config, long partitions) {
-        return null;
+    default Optional<String> partitionProblem(C config, long partitions) {
+        return Optional.empty();
     }
 
     /**
@@ -116,36 +116,44 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
                 + " cannot describe existing topics: create the run's topics instead (drop existingTopics)"));
     }
 
-    CompletableFuture<BenchmarkProducer> createProducer(String topic);
-
     /**
-     * Like {@link #createProducer(String)}, knowing which producer of the run it is: a driver that sends
-     * in transactions names them after {@code options.name()} and reports how each ended to
-     * {@code options.transactions()}. The default ignores the options.
+     * The positions of each of these existing topics' partitions now ({@link TopicOffsets}): the first a
+     * reader from the start gets, and the end the next record written gets. The framework counts from them
+     * what a catch-up must read and each group's lag at the end. A topic that does not exist is absent from
+     * the map. Completes exceptionally with a {@link DriverException} when the system cannot say; the default
+     * refuses, naming the driver.
      */
-    default CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
-        return createProducer(topic);
+    default CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> topics) {
+        return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName()
+                + " cannot read the offsets of topics: reading existing topics from a position, and lag at the end, are not "
+                + "available with it"));
     }
 
     /**
-     * Creates a consumer in the consumer group named {@code subscriptionName} (one group per
-     * subscription) and starts delivering to {@code callback} from the earliest offset.
+     * Creates a producer of {@code topic}, one per producer of the run. A driver that sends in transactions
+     * names them after {@code options.name()} and reports how each ended to {@code options.transactions()};
+     * every driver adds {@code options.headers()} to every record. Completes exceptionally with a
+     * {@link DriverException} when the client cannot be made.
      */
-    CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback);
+    CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options);
 
     /**
-     * Like {@link #createConsumer(String, String, ConsumerCallback)}, but a consumer of a topic that
-     * already holds other data starts at its end ({@code fromEnd}): the run measures only its own
-     * messages. The default handles the beginning only.
+     * Creates the consumer {@code request} describes and starts it delivering, on its own thread, to the
+     * request's callback:
+     * <ul>
+     *   <li>a {@link ConsumerRequest.GroupMember} joins its consumer group (one per subscription) and reads
+     *       from its {@link StartPosition} in partitions the group has no position in. Every driver makes
+     *       one from {@link StartPosition#EARLIEST}; a driver that cannot start at the end or at an age
+     *       refuses those with a {@link DriverException} telling the user what to do (runs on existing topics
+     *       need them);</li>
+     *   <li>a {@link ConsumerRequest.ShareMember} joins its share group, which
+     *       {@link #prepareShareGroup} readied.</li>
+     * </ul>
+     * A request that needs a {@link ConsumerFeature} the driver does not declare is refused with
+     * {@link ConsumerRequest#unmetBy}'s exception. Refusals and failures complete the future exceptionally;
+     * the call itself does not throw.
      */
-    default CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                boolean fromEnd) {
-        if (fromEnd) {
-            return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName()
-                    + " cannot start consumers at the end of a topic: use topics the run creates (drop existingTopics)"));
-        }
-        return createConsumer(topic, subscriptionName, callback);
-    }
+    CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request);
 
     /**
      * What this driver can do with consumers beyond plain consumer group members: share groups, a
@@ -159,25 +167,6 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
-     * Like {@link #createConsumer(String, String, ConsumerCallback, boolean)}, with the member's group
-     * protocol, static identity and session timeout ({@link ConsumerOptions}). The default handles
-     * options that need no {@link ConsumerFeature} and refuses the others with a {@link DriverException}
-     * naming the driver.
-     */
-    default CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                ConsumerOptions options) {
-        Set<ConsumerFeature> missing = EnumSet.noneOf(ConsumerFeature.class);
-        missing.addAll(options.needs());
-        missing.removeAll(consumerFeatures());
-        if (!missing.isEmpty()) {
-            return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName() + " does not offer "
-                    + String.join(", ", missing.stream().map(ConsumerFeature::description).toList())
-                    + ": leave the subscription's group protocol, group instance id and session timeout unset"));
-        }
-        return createConsumer(topic, subscriptionName, callback, options.fromEnd());
-    }
-
-    /**
      * Readies the share group {@code group} (one per share subscription) before its first consumer
      * starts: checks that the cluster has share groups, and applies {@code settings}. Called on the
      * coordinator once the driver is initialized, before any client is created; calling it again with
@@ -186,37 +175,17 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * setting (naming it and the allowed range). The default refuses, naming the driver.
      */
     default CompletableFuture<Void> prepareShareGroup(String group, ShareGroupSettings settings) {
-        return CompletableFuture.failedFuture(noShareGroups());
-    }
-
-    /**
-     * Creates a member of the share group {@code group} reading {@code topic}, and starts delivering
-     * to {@code callback} on its own thread. Members of a share group share records, not partitions:
-     * each record goes to one member at a time, any number of members may read one partition, and
-     * there may be more members than partitions. A record is held by the member it was delivered to
-     * until acknowledged or until the group's record lock duration runs out. {@link
-     * BenchmarkConsumer#pause()} stops fetching new records (the ones delivered are acknowledged first).
-     * The default refuses, naming the driver.
-     */
-    default CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
-                                                                     ShareConsumerCallback callback) {
-        return CompletableFuture.failedFuture(noShareGroups());
-    }
-
-    /** The refusal of a driver without share groups. */
-    private DriverException noShareGroups() {
-        return new DriverException("driver " + getClass().getSimpleName() + " has no share groups (queues): run the "
-                + "subscription as a consumer group, or use a driver that declares ConsumerFeature.SHARE_GROUPS (e.g. Kafka 4.2+)");
+        return CompletableFuture.failedFuture(ConsumerFeature.refusal(getClass().getSimpleName(), Set.of(ConsumerFeature.SHARE_GROUPS)));
     }
 
     /**
      * How long the client keeps trying to deliver a message before failing it (Kafka:
-     * {@code delivery.timeout.ms}), or {@code null} when unknown. The framework stops a run whose
-     * acknowledgements have stalled no later than this. Called on the coordinator, before
-     * {@link #initialize}.
+     * {@code delivery.timeout.ms}), positive; empty when the driver does not know (the default). The
+     * framework stops a run whose acknowledgements have stalled no later than this. Called on the
+     * coordinator, before {@link #initialize}.
      */
-    default Duration deliveryTimeout(C config) {
-        return null;
+    default Optional<Duration> deliveryTimeout(C config) {
+        return Optional.empty();
     }
 
     /**
@@ -228,12 +197,24 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
-     * The server that most recently answered one of this driver's clients, or {@code null} when
-     * unknown. Called once per reporting period, so it may compare counters between calls; it
-     * must be quick and never block on the network.
+     * The server that most recently answered one of this driver's clients; empty when no server has
+     * answered yet, or the driver cannot tell (the default). Called once per reporting period, so it may
+     * compare counters between calls; it must be quick (the conformance suite allows 1 s) and never block
+     * on the network.
      */
-    default ServerContact lastServerContact() {
-        return null;
+    default Optional<ServerContact> lastServerContact() {
+        return Optional.empty();
+    }
+
+    /**
+     * What the cluster says about itself, read-only, for the result's provenance: its brokers and their settings,
+     * the configs of {@code topics} (the run's, created or existing), and what this driver hands its clients.
+     * Called on one worker once the run's topics exist. Must return within 30 s and never throw: what the cluster
+     * refuses to describe (or cannot) goes in {@link ClusterDescription#notAvailable()} with the reason, and the run
+     * goes on. Empty (the default) when the driver cannot describe its cluster at all.
+     */
+    default Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.empty();
     }
 
     /** Closes every producer, consumer and connection the driver still holds. */

@@ -1,11 +1,11 @@
 package io.kbench.driver;
 
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import java.util.Objects;
 
 /**
  * How a consumer group member was actually made, as its driver resolved it from the
- * {@link ConsumerOptions} it was asked for, the driver file's settings and the client's defaults
+ * {@link ConsumerRequest.GroupMember} it was asked for, the driver file's settings and the client's defaults
  * ({@link BenchmarkConsumer#groupMembership()}). The framework records it in the result, so a reader
  * learns which protocol the members ran with even when the workload left it unset.
  *
@@ -24,7 +24,7 @@ public record GroupMembership(GroupProtocol protocol, Source protocolFrom, boole
 
     /** Where a member's protocol came from, the first that gives one winning. */
     public enum Source {
-        /** {@link ConsumerOptions#protocol()}: the framework asked for it (the workload's setting). */
+        /** {@link ConsumerRequest.GroupMember#protocol()}: the framework asked for it (the workload's setting). */
         OPTIONS,
         /** The driver file's own settings (Kafka: {@code group.protocol} in {@code consumerConfig}). */
         DRIVER_CONFIG,

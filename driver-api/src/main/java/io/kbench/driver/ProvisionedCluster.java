@@ -1,5 +1,7 @@
 package io.kbench.driver;
 
+import java.util.Map;
+
 /**
  * A cluster the driver started for one run (for example a local KRaft cluster). The coordinator
  * closes it after the run, whatever happened; closing removes everything it created.
@@ -31,8 +33,8 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
      * {@code .mean} (ms) and the other parts of a request's time. Quick, never blocks for long; empty
      * when unknown (the default).
      */
-    default java.util.Map<String, Double> serverMetrics() {
-        return java.util.Map.of();
+    default Map<String, Double> serverMetrics() {
+        return Map.of();
     }
 
     @Override

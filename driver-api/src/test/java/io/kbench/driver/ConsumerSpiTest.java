@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.ShareGroupSettings.OffsetReset;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -18,13 +18,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
-/** The consumer options, the share-group records and the SPI's refusing defaults. */
+/** Consumer requests, start positions, the share-group records and the SPI's refusing defaults. */
 class ConsumerSpiTest {
 
-    /** A driver that implements only what it must: every optional consumer call takes the SPI's default. */
+    /** A driver that implements only what it must, refusing what it lacks as the SPI says. */
     static final class PlainDriver implements BenchmarkDriver<String> {
-        boolean fourArgumentCall;
-        boolean fromEnd;
+        ConsumerRequest made;
 
         @Override
         public Class<String> configType() {
@@ -45,26 +44,25 @@ class ConsumerSpiTest {
         }
 
         @Override
-        public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
             return CompletableFuture.failedFuture(new UnsupportedOperationException());
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            fourArgumentCall = true;
-            this.fromEnd = fromEnd;
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            Optional<DriverException> refused = request.unmetBy(this);
+            if (refused.isPresent()) {
+                return CompletableFuture.failedFuture(refused.get());
+            }
+            made = request;
             return CompletableFuture.completedFuture(null);
         }
 
         @Override
         public void close() {}
     }
+
+    private static final ConsumerCallback IGNORE = (s, p, o, st, t, tt) -> { };
 
     private static Throwable failure(CompletableFuture<?> future) {
         ExecutionException e = assertThrows(ExecutionException.class, future::get);
@@ -80,30 +78,45 @@ class ConsumerSpiTest {
     void shareGroupsAreRefusedByDefaultNamingTheDriver() {
         PlainDriver driver = new PlainDriver();
         for (CompletableFuture<?> call : List.of(driver.prepareShareGroup("g", ShareGroupSettings.DEFAULTS),
-                driver.createShareConsumer("t", "g", AcknowledgementMode.EXPLICIT, (s, p, o, st, d, r) -> Acknowledgement.ACCEPT))) {
+                driver.createConsumer(ConsumerRequest.shareMember("t", "g", AcknowledgementMode.EXPLICIT,
+                        (s, p, o, st, d, r) -> Acknowledgement.ACCEPT)))) {
             Throwable t = failure(call);
             assertTrue(t instanceof DriverException, t.toString());
             assertTrue(t.getMessage().startsWith("driver PlainDriver has no share groups (queues): "), t.getMessage());
         }
+        assertNull(driver.made);
     }
 
     @Test
-    void optionsThatNeedNoFeatureTakeTheFourArgumentCall() throws Exception {
+    void aPlainMemberFromAnyPositionNeedsNoFeature() throws Exception {
         PlainDriver driver = new PlainDriver();
-        driver.createConsumer("t", "g", (s, p, o, st) -> { }, ConsumerOptions.DEFAULTS.withFromEnd(true)).get();
-        assertTrue(driver.fourArgumentCall);
-        assertTrue(driver.fromEnd);
+        ConsumerRequest.GroupMember request = ConsumerRequest.groupMember("t", "g", IGNORE).from(StartPosition.END);
+        assertEquals(Set.of(), request.needs());
+        driver.createConsumer(request).get();
+        assertSame(request, driver.made);
+        assertEquals(StartPosition.EARLIEST, ConsumerRequest.groupMember("t", "g", IGNORE).start());
     }
 
     @Test
     void optionsThatNeedAFeatureAreRefusedNamingTheDriverAndWhatItLacks() {
         PlainDriver driver = new PlainDriver();
-        ConsumerOptions options = ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withGroupInstanceId("m-1");
-        Throwable t = failure(driver.createConsumer("t", "g", (s, p, o, st) -> { }, options));
+        ConsumerRequest request = ConsumerRequest.groupMember("t", "g", IGNORE).withProtocol(GroupProtocol.CONSUMER).withGroupInstanceId("m-1");
+        Throwable t = failure(driver.createConsumer(request));
         assertTrue(t instanceof DriverException, t.toString());
         assertEquals("driver PlainDriver does not offer a choice of consumer group protocol, static group membership: leave the "
                 + "subscription's group protocol, group instance id and session timeout unset", t.getMessage());
-        assertFalse(driver.fourArgumentCall);
+        assertNull(driver.made);
+    }
+
+    @Test
+    void optionalHooksAreEmptyByDefault() throws Exception {
+        PlainDriver driver = new PlainDriver();
+        assertEquals(Optional.empty(), driver.provisionCluster("c", Set.of(), line -> { }));
+        assertEquals(Optional.empty(), driver.deliveryTimeout("c"));
+        assertEquals(Optional.empty(), driver.lastServerContact());
+        Throwable t = failure(driver.topicOffsets(List.of("t")));
+        assertTrue(t instanceof DriverException && t.getMessage().startsWith("driver PlainDriver cannot read the offsets of topics"),
+                t.toString());
     }
 
     @Test
@@ -128,18 +141,34 @@ class ConsumerSpiTest {
     }
 
     @Test
-    void optionsSayWhichFeaturesTheyNeed() {
-        assertEquals(Set.of(), ConsumerOptions.DEFAULTS.withFromEnd(true).needs());
+    void requestsSayWhichFeaturesTheyNeed() {
+        ConsumerRequest.GroupMember plain = ConsumerRequest.groupMember("t", "g", IGNORE);
+        assertEquals(Set.of(), plain.from(StartPosition.age(Duration.ofMinutes(10))).needs());
         assertEquals(EnumSet.of(ConsumerFeature.GROUP_PROTOCOL, ConsumerFeature.STATIC_MEMBERSHIP, ConsumerFeature.SESSION_TIMEOUT),
-                new ConsumerOptions(false, GroupProtocol.CLASSIC, "a", Duration.ofSeconds(6)).needs());
+                plain.withProtocol(GroupProtocol.CLASSIC).withGroupInstanceId("a").withSessionTimeout(Duration.ofSeconds(6)).needs());
+        assertEquals(Set.of(), plain.withProtocol(GroupProtocol.CLASSIC).withProtocol(null).needs(), "null sets it back to the default");
+        assertEquals(EnumSet.of(ConsumerFeature.SHARE_GROUPS),
+                ConsumerRequest.shareMember("t", "g", AcknowledgementMode.IMPLICIT, (s, p, o, st, d, r) -> null).needs());
     }
 
     @Test
-    void optionsRefuseABlankInstanceIdAndANonPositiveSessionTimeout() {
-        assertThrows(IllegalArgumentException.class, () -> ConsumerOptions.DEFAULTS.withGroupInstanceId(" "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ConsumerOptions.DEFAULTS.withSessionTimeout(Duration.ZERO));
+    void requestsRefuseABlankInstanceIdANonPositiveSessionTimeoutAndNoTopic() {
+        ConsumerRequest.GroupMember plain = ConsumerRequest.groupMember("t", "g", IGNORE);
+        assertThrows(IllegalArgumentException.class, () -> plain.withGroupInstanceId(" "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plain.withSessionTimeout(Duration.ZERO));
         assertEquals("sessionTimeout must be positive, got 0 ms", e.getMessage());
+        IllegalArgumentException topic = assertThrows(IllegalArgumentException.class, () -> ConsumerRequest.groupMember(" ", "g", IGNORE));
+        assertEquals("a consumer request needs a topic, got ' '", topic.getMessage());
+        assertEquals("GroupMember[topic=t, group=g, start=End[], protocol=consumer, sessionTimeout=6000 ms]",
+                plain.from(StartPosition.END).withProtocol(GroupProtocol.CONSUMER).withSessionTimeout(Duration.ofSeconds(6)).toString());
+    }
+
+    @Test
+    void anAgeIsAtLeastOneMillisecond() {
+        assertEquals(600_000, ((StartPosition.Age) StartPosition.age(Duration.ofMinutes(10))).millis());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StartPosition.age(Duration.ofNanos(999_999)));
+        assertEquals("a start position's age must be at least 1 ms, got PT0.000999999S", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> StartPosition.age(Duration.ofSeconds(-1)));
     }
 
     @Test

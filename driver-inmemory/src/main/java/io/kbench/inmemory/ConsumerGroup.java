@@ -1,5 +1,6 @@
 package io.kbench.inmemory;
 
+import io.kbench.driver.StartPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -15,7 +16,7 @@ import java.util.function.LongSupplier;
  * protocol: partitions move at once when the places change, without the stop-the-world pause of
  * Kafka's classic eager protocol.
  */
-final class ConsumerGroup {
+final class ConsumerGroup implements MemberGroup {
 
     /** One message taken for delivery, with where it came from. */
     record Taken(int partition, long position, StoredMessage message) {}
@@ -27,16 +28,19 @@ final class ConsumerGroup {
     private int rotation;
 
     /**
-     * @param fromEnd start at the end of each partition (past what it holds now), else at its start
+     * @param start where the group starts in each partition: at its start, at its end (past what it holds
+     *     now), or at its first message made at most the age ago (at its end when none is that new)
      * @param clock monotonic nanoseconds, for session timeouts
      */
-    ConsumerGroup(List<PartitionLog> partitions, boolean fromEnd, LongSupplier clock) {
+    ConsumerGroup(List<PartitionLog> partitions, StartPosition start, LongSupplier clock) {
         this.partitions = List.copyOf(partitions);
         this.nextPosition = new long[partitions.size()];
         this.owner = new Object[partitions.size()];
         this.membership = new Membership(clock);
-        for (int p = 0; fromEnd && p < nextPosition.length; p++) {
-            nextPosition[p] = partitions.get(p).end();
+        long since = start instanceof StartPosition.Age a ? System.currentTimeMillis() - a.millis() : 0;
+        for (int p = 0; p < nextPosition.length; p++) {
+            PartitionLog log = partitions.get(p);
+            nextPosition[p] = start instanceof StartPosition.End ? log.end() : start instanceof StartPosition.Age ? log.firstAtOrAfter(since) : 0;
         }
     }
 
@@ -52,13 +56,15 @@ final class ConsumerGroup {
     }
 
     /** A member closed: a dynamic one leaves at once, a static one after its session timeout. */
-    synchronized void leave(Object member) {
+    @Override
+    public synchronized void leave(Object member) {
         membership.leave(member);
         rebalance();
     }
 
     /** A member crashed: its partitions stay with it, unread, until its session timeout. */
-    synchronized void crash(Object member) {
+    @Override
+    public synchronized void crash(Object member) {
         membership.crash(member);
     }
 
@@ -76,7 +82,8 @@ final class ConsumerGroup {
         }
     }
 
-    synchronized int partitionsOf(Object member) {
+    @Override
+    public synchronized int partitionsOf(Object member) {
         expireSessions();
         int n = 0;
         for (Object o : owner) {

@@ -1,31 +1,34 @@
 package io.kbench.inmemory;
 
-import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
-import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.FaultType;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
-import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The reference driver: topics, producers and consumer groups of an {@link InMemoryCluster} in this
@@ -92,14 +95,15 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
      * Kafka cluster.
      */
     @Override
-    public ProvisionedCluster<InMemoryConfig> provisionCluster(InMemoryConfig c, Set<FaultType> faults, Consumer<String> progress) {
+    public Optional<ProvisionedCluster<InMemoryConfig>> provisionCluster(InMemoryConfig c, Set<FaultType> faults,
+                                                                         Consumer<String> progress) {
         if (c.cluster() != null) {
-            return null;
+            return Optional.empty();
         }
         InMemoryCluster started = InMemoryCluster.start("run-" + UUID.randomUUID().toString().substring(0, 8));
         progress.accept("Started " + started + " in this JVM");
         InMemoryConfig forWorkers = c.withCluster(started.name());
-        return new ProvisionedCluster<>() {
+        return Optional.of(new ProvisionedCluster<>() {
             @Override
             public InMemoryConfig workerConfig() {
                 return forWorkers;
@@ -114,7 +118,7 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
             public void close() {
                 started.close();
             }
-        };
+        });
     }
 
     @Override
@@ -160,38 +164,84 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
     /** Topics that do not exist are left out; a cluster stopped since initialize cannot say. */
     @Override
     public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
+        return perTopic(topics, "describe topics", Topic::partitionCount);
+    }
+
+    /**
+     * Every partition starts at position 0 (nothing is ever deleted) and ends where the next message will
+     * go; topics that do not exist are left out; a cluster stopped since initialize cannot say.
+     */
+    @Override
+    public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> topics) {
+        return perTopic(topics, "read the offsets of topics", t -> {
+            List<TopicOffsets.Partition> partitions = new ArrayList<>();
+            for (int p = 0; p < t.partitionCount(); p++) {
+                partitions.add(new TopicOffsets.Partition(0, t.partition(p).end()));
+            }
+            return new TopicOffsets(partitions);
+        });
+    }
+
+    /** What {@code answer} says of each of these topics that exists; a cluster stopped since initialize cannot {@code what}. */
+    private <T> CompletableFuture<Map<String, T>> perTopic(List<String> topics, String what, Function<Topic, T> answer) {
         InMemoryCluster c = connected();
         if (!c.running()) {
-            return CompletableFuture.failedFuture(new DriverException(c + " was stopped: cannot describe topics " + topics));
+            return CompletableFuture.failedFuture(new DriverException(c + " was stopped: cannot " + what + " " + topics));
         }
-        Map<String, Integer> partitions = new HashMap<>();
+        Map<String, T> out = new HashMap<>();
         for (String name : topics) {
             Topic t = c.topic(name);
             if (t != null) {
-                partitions.put(name, t.partitionCount());
+                out.put(name, answer.apply(t));
             }
         }
-        return CompletableFuture.completedFuture(partitions);
+        return CompletableFuture.completedFuture(out);
+    }
+
+    /**
+     * The cluster as this JVM holds it: one "broker" (the JVM) whose settings are the driver file's; each topic's
+     * partition count as its one config. A cluster stopped since initialize is named as not available.
+     */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        if (cluster == null) {
+            return Optional.empty();
+        }
+        Map<String, String> settings = settings(config);
+        Map<String, String> defaults = settings(InMemoryConfig.of(config.cluster()));
+        Map<String, String> nonDefault = new TreeMap<>(settings);
+        nonDefault.entrySet().removeIf(e -> e.getValue().equals(defaults.get(e.getKey())));
+        if (!cluster.running()) {
+            return Optional.of(new ClusterDescription(cluster.name(), null, List.of(), Map.of(), Map.of(), Map.of(),
+                    Map.of("cluster", cluster + " was stopped")));
+        }
+        Map<String, Map<String, String>> topicConfigs = new TreeMap<>();
+        for (String name : topics) {
+            Topic t = cluster.topic(name);
+            if (t != null) {
+                topicConfigs.put(name, Map.of("partitions", Integer.toString(t.partitionCount())));
+            }
+        }
+        ClusterDescription.Broker jvm = new ClusterDescription.Broker("0", "in-process (pid " + ProcessHandle.current().pid() + ")",
+                null, clientVersion(), settings, nonDefault);
+        return Optional.of(new ClusterDescription(cluster.name(), "0 (in-process)", List.of(jvm), Map.of(), topicConfigs,
+                Map.of(), Map.of()));
+    }
+
+    private static Map<String, String> settings(InMemoryConfig c) {
+        Map<String, String> settings = new TreeMap<>();
+        settings.put("maxPartitionsPerTopic", Integer.toString(c.maxPartitionsPerTopic()));
+        settings.put("ackLatencyMicros", Long.toString(c.ackLatencyMicros()));
+        settings.put("sendFailureRate", Double.toString(c.sendFailureRate()));
+        return settings;
     }
 
     @Override
-    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        InMemoryProducer producer = new InMemoryProducer(connected(), topic, config, lastAnswerMillis, clients::remove);
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
+        InMemoryProducer producer = new InMemoryProducer(connected(), topic, options, config, lastAnswerMillis, clients::remove);
         clients.add(producer);
         producer.start();
         return CompletableFuture.completedFuture(producer);
-    }
-
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
-        return createConsumer(topic, subscriptionName, callback, false);
-    }
-
-    /** From the end: a group new to the topic starts past what it holds now; a group that exists goes on where it is. */
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                               boolean fromEnd) {
-        return createConsumer(topic, subscriptionName, callback, ConsumerOptions.DEFAULTS.withFromEnd(fromEnd));
     }
 
     /**
@@ -207,15 +257,24 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
         return EnumSet.allOf(ConsumerFeature.class);
     }
 
+    /**
+     * Every start position: a group new to the topic starts at each partition's start, its end, or its first
+     * message made at most the age ago; a group that exists goes on where it is.
+     */
     @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                               ConsumerOptions options) {
-        Topic t = connected().topic(topic);
-        if (t == null) {
-            return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
-                    + cluster));
+    public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+        Optional<DriverException> refused = request.unmetBy(this);
+        if (refused.isPresent()) {
+            return CompletableFuture.failedFuture(refused.get());
         }
-        InMemoryConsumer consumer = new InMemoryConsumer(cluster, t, subscriptionName, options, callback, lastAnswerMillis, clients::remove);
+        Topic t = connected().topic(request.topic());
+        if (t == null) {
+            return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + request.topic()
+                    + ": it does not exist on " + cluster));
+        }
+        InMemoryMember<?> consumer = request instanceof ConsumerRequest.GroupMember member
+                ? new InMemoryConsumer(cluster, t, member, lastAnswerMillis, clients::remove)
+                : new InMemoryShareConsumer(cluster, t, (ConsumerRequest.ShareMember) request, lastAnswerMillis, clients::remove);
         clients.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);
@@ -233,38 +292,23 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
     }
 
     @Override
-    public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
-                                                                    ShareConsumerCallback callback) {
-        Topic t = connected().topic(topic);
-        if (t == null) {
-            return CompletableFuture.failedFuture(new DriverException("cannot consume from topic " + topic + ": it does not exist on "
-                    + cluster));
-        }
-        InMemoryShareConsumer consumer = new InMemoryShareConsumer(cluster, t, group, mode, callback, lastAnswerMillis, clients::remove);
-        clients.add(consumer);
-        consumer.start();
-        return CompletableFuture.completedFuture(consumer);
-    }
-
-    @Override
     public List<ClientMetric> clientMetrics() {
         List<ClientMetric> out = new ArrayList<>();
         for (AutoCloseable c : clients) {
             if (c instanceof InMemoryProducer p) {
                 out.addAll(p.metrics());
-            } else if (c instanceof InMemoryShareConsumer s) {
-                out.addAll(s.metrics());
             } else {
-                out.addAll(((InMemoryConsumer) c).metrics());
+                out.addAll(((InMemoryMember<?>) c).metrics());
             }
         }
         return out;
     }
 
     @Override
-    public ServerContact lastServerContact() {
+    public Optional<ServerContact> lastServerContact() {
         long at = lastAnswerMillis.get();
-        return at == 0 || cluster == null ? null : new ServerContact(cluster.toString(), at);
+        InMemoryCluster c = cluster;
+        return at == 0 || c == null ? Optional.empty() : Optional.of(new ServerContact(c.toString(), at));
     }
 
     /** Closes the clients still open; the cluster lives on (it is the system, not the client's). */

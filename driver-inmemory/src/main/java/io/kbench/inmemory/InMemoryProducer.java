@@ -5,6 +5,7 @@ import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.SendCompletion;
 import java.time.Duration;
 import java.util.Arrays;
@@ -20,7 +21,9 @@ import java.util.function.Consumer;
  * Sends to one topic. {@link #sendAsync} only queues the message; the producer's own thread (as a
  * Kafka producer's I/O thread) stores it in its partition when the acknowledgement is due and runs
  * the completion right then. So a completion never runs inside {@code sendAsync}, runs once, and
- * the framework reads the acknowledgement time when it runs, as with a real client.
+ * the framework reads the acknowledgement time when it runs, as with a real client. A message goes to
+ * the partition it names, else to its key's hash modulo the partitions, else round-robin; it carries its
+ * producer's user headers (one list, shared) and the time {@code sendAsync} took it, as its CreateTime.
  */
 final class InMemoryProducer implements BenchmarkProducer {
 
@@ -30,10 +33,12 @@ final class InMemoryProducer implements BenchmarkProducer {
     /** How long close waits for acknowledgements still due (a frozen cluster gives none) before failing them. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
 
-    private record Pending(Integer keyHash, int payloadSizeBytes, MessageStamp stamp, SendCompletion completion, long dueNanos) {}
+    private record Pending(Integer keyHash, int partition, int payloadSizeBytes, MessageStamp stamp, long createMillis,
+                           SendCompletion completion, long dueNanos) {}
 
     private final InMemoryCluster cluster;
     private final String topic;
+    private final List<ProducerOptions.Header> headers;
     private final long ackLatencyNanos;
     private final double failureRate;
     private final AtomicLong lastAnswerMillis;
@@ -55,9 +60,11 @@ final class InMemoryProducer implements BenchmarkProducer {
      * @param lastAnswerMillis set to the wall-clock time of every acknowledgement (the driver's last server contact)
      * @param onClose runs once the producer is closed (the driver forgets it)
      */
-    InMemoryProducer(InMemoryCluster cluster, String topic, InMemoryConfig config, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+    InMemoryProducer(InMemoryCluster cluster, String topic, ProducerOptions options, InMemoryConfig config, AtomicLong lastAnswerMillis,
+                     Consumer<Object> onClose) {
         this.cluster = cluster;
         this.topic = topic;
+        this.headers = options.headers();
         this.ackLatencyNanos = TimeUnit.MICROSECONDS.toNanos(config.ackLatencyMicros());
         this.failureRate = config.sendFailureRate();
         this.lastAnswerMillis = lastAnswerMillis;
@@ -71,9 +78,13 @@ final class InMemoryProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
-        Pending message = new Pending(key == null ? null : Arrays.hashCode(key), payload.length, stamp, completion,
-                System.nanoTime() + ackLatencyNanos);
+    public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+        if (partition < ANY_PARTITION) {
+            throw new IllegalArgumentException("partition " + partition + " of topic " + topic + ": a partition is 0 or more, or "
+                    + ANY_PARTITION + " for the producer's choice");
+        }
+        Pending message = new Pending(key == null ? null : Arrays.hashCode(key), partition, payload.length, stamp,
+                System.currentTimeMillis(), completion, System.nanoTime() + ackLatencyNanos);
         synchronized (sendLock) {
             if (closed) {
                 throw new IllegalStateException("this producer of topic " + topic + " is closed");
@@ -133,14 +144,19 @@ final class InMemoryProducer implements BenchmarkProducer {
         if (t == null) {
             return new DriverException("topic " + topic + " does not exist on " + cluster);
         }
+        int partitions = t.partitionCount();
+        if (message.partition() >= partitions) {
+            return new DriverException("partition " + message.partition() + " does not exist: topic " + topic + " has " + partitions
+                    + " partition(s), 0 to " + (partitions - 1));
+        }
         // Of the first n sends, floor(n × rate) fail: evenly spread, and exact (no drift from summing rates).
         long n = stored++;
         if (Math.floor((n + 1) * failureRate + 1e-9) > Math.floor(n * failureRate + 1e-9)) {
             return new DriverException(cluster + " failed this send on purpose (sendFailureRate " + failureRate + ")");
         }
-        int partitions = t.partitionCount();
-        int partition = message.keyHash() == null ? Math.floorMod(nextPartition++, partitions) : Math.floorMod(message.keyHash(), partitions);
-        t.append(partition, new StoredMessage(message.payloadSizeBytes(), message.stamp()));
+        int partition = message.partition() != ANY_PARTITION ? message.partition()
+                : message.keyHash() == null ? Math.floorMod(nextPartition++, partitions) : Math.floorMod(message.keyHash(), partitions);
+        t.append(partition, new StoredMessage(message.payloadSizeBytes(), message.stamp(), message.createMillis(), headers));
         return null;
     }
 

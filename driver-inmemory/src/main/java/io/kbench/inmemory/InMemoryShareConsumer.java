@@ -3,106 +3,73 @@ package io.kbench.inmemory;
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.driver.AcknowledgementMode;
-import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.ShareConsumerCallback;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * A member of a share group, delivering on its own thread: it acquires a small batch of records,
- * hands them to the callback one at a time (the callback may take its time: the records' locks run
+ * A member of a share group ({@link InMemoryMember} runs the thread): it acquires a small batch of
+ * records, hands them to the callback one at a time (the callback may take its time: the records' locks run
  * meanwhile), then commits the batch's acknowledgements at once and reports the group's answer.
  * In implicit mode every record delivered is accepted; in explicit mode the callback's answer counts
  * (a callback that throws or answers null releases the record, so it comes back).
  */
-final class InMemoryShareConsumer implements BenchmarkConsumer {
+final class InMemoryShareConsumer extends InMemoryMember<ShareGroup.Delivery> {
 
     /** Records acquired at a time: small, so that several members of a busy partition all get some. */
     static final int BATCH = 10;
-    static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private record Answer(ShareGroup.Delivery delivery, Acknowledgement ack) {}
 
-    private final InMemoryCluster cluster;
-    private final Topic topic;
     private final ShareGroup group;
     private final AcknowledgementMode mode;
     private final ShareConsumerCallback callback;
-    private final AtomicLong lastAnswerMillis;
-    private final Consumer<Object> onClose;
-    private final Thread thread;
-    /** Held while a batch is delivered and acknowledged, so pause() can return once that is done. */
-    private final ReentrantLock delivering = new ReentrantLock();
-    private volatile boolean paused;
-    private volatile boolean closed;
-    /** Set by closeAsCrash: the batch under way stops and its acknowledgements are never sent. */
-    private volatile boolean crashed;
-    /** Set once by close or closeAsCrash: the other then does nothing. */
-    private boolean ended;
     private volatile long delivered;
     private volatile long lockLost;
 
-    InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, String groupName, AcknowledgementMode mode,
-                          ShareConsumerCallback callback, AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
-        this.cluster = cluster;
-        this.topic = topic;
-        this.group = topic.shareGroup(groupName);
-        this.mode = mode;
-        this.callback = callback;
-        this.lastAnswerMillis = lastAnswerMillis;
-        this.onClose = onClose;
-        this.thread = new Thread(this::deliver, "kbench-inmemory-share-consumer-" + topic.name + "-" + groupName);
-        this.thread.setDaemon(true);
+    InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, ConsumerRequest.ShareMember request, AtomicLong lastAnswerMillis,
+                          Consumer<Object> onClose) {
+        this(cluster, topic, topic.shareGroup(request.group()), request, lastAnswerMillis, onClose);
     }
 
-    void start() {
+    private InMemoryShareConsumer(InMemoryCluster cluster, Topic topic, ShareGroup group, ConsumerRequest.ShareMember request,
+                                  AtomicLong lastAnswerMillis, Consumer<Object> onClose) {
+        super(cluster, topic, group, "kbench-inmemory-share-consumer-" + topic.name + "-" + request.group(), lastAnswerMillis, onClose);
+        this.group = group;
+        this.mode = request.mode();
+        this.callback = request.callback();
+    }
+
+    @Override
+    void join() {
         group.join(this);
-        topic.addReader(thread);
-        thread.start();
     }
 
-    private void deliver() {
-        while (!closed) {
-            if (paused || cluster.frozen()) {
-                LockSupport.parkNanos(IDLE_NANOS);
-                continue;
+    @Override
+    List<ShareGroup.Delivery> take() {
+        return group.acquire(this, BATCH);
+    }
+
+    /** Hands out the batch, then commits its acknowledgements; a crash stops it and sends none. */
+    @Override
+    void deliver(List<ShareGroup.Delivery> batch) {
+        long receivedNanos = System.nanoTime();
+        List<Answer> answers = new ArrayList<>(batch.size());
+        for (ShareGroup.Delivery d : batch) {
+            if (closed()) {
+                break; // the records not handed out are released on close, kept locked by a crash
             }
-            delivering.lock();
-            try {
-                if (paused || closed) {
-                    continue;
-                }
-                List<ShareGroup.Delivery> batch = group.acquire(this, BATCH);
-                if (batch.isEmpty()) {
-                    LockSupport.parkNanos(IDLE_NANOS);
-                    continue;
-                }
-                long receivedNanos = System.nanoTime();
-                lastAnswerMillis.set(System.currentTimeMillis());
-                List<Answer> answers = new ArrayList<>(batch.size());
-                for (ShareGroup.Delivery d : batch) {
-                    if (closed) {
-                        break; // the records not handed out are released on close, kept locked by a crash
-                    }
-                    answers.add(new Answer(d, answer(d, receivedNanos)));
-                    delivered++;
-                }
-                if (!crashed) {
-                    commit(answers);
-                }
-            } finally {
-                delivering.unlock();
-            }
+            answers.add(new Answer(d, answer(d, receivedNanos)));
+            delivered++;
+        }
+        if (!crashed()) {
+            commit(answers);
         }
     }
 
@@ -158,68 +125,8 @@ final class InMemoryShareConsumer implements BenchmarkConsumer {
     }
 
     @Override
-    public int assignedPartitionCount() {
-        return closed ? 0 : group.partitionsOf(this);
-    }
-
-    /** Returns once the batch under way is delivered and acknowledged; nothing more is acquired until {@link #resume()}. */
-    @Override
-    public void pause() {
-        paused = true;
-        delivering.lock();
-        delivering.unlock();
-    }
-
-    @Override
-    public void resume() {
-        paused = false;
-        LockSupport.unpark(thread);
-    }
-
     List<ClientMetric> metrics() {
         return List.of(new ClientMetric("inmemory-share-consumer:records-delivered-total", delivered, Aggregation.SUM),
                 new ClientMetric("inmemory-share-consumer:acknowledgements-lock-lost-total", lockLost, Aggregation.SUM));
-    }
-
-    /** Stops after the record under way; what it acknowledged is committed, what it holds besides is released; then it leaves. */
-    @Override
-    public void close() throws InterruptedException {
-        if (!stop()) {
-            return;
-        }
-        group.leave(this);
-        onClose.accept(this);
-    }
-
-    /**
-     * Stops after the record under way without acknowledging anything of its batch: the group keeps
-     * this member (and its partitions) until the share session timeout, and its records locked until
-     * their lock expires, as for a member whose process died without a word.
-     */
-    @Override
-    public void closeAsCrash() throws InterruptedException {
-        crashed = true;
-        if (!stop()) {
-            return;
-        }
-        group.crash(this);
-        onClose.accept(this);
-    }
-
-    /** @return false when the consumer was closed (or closed as a crash) already */
-    private boolean stop() throws InterruptedException {
-        synchronized (this) {
-            if (ended) {
-                return false;
-            }
-            ended = true;
-        }
-        closed = true;
-        LockSupport.unpark(thread);
-        if (Thread.currentThread() != thread) {
-            thread.join(CLOSE_TIMEOUT.toMillis());
-        }
-        topic.removeReader(thread);
-        return true;
     }
 }

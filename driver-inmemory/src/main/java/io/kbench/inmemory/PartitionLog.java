@@ -14,6 +14,20 @@ final class PartitionLog {
         return messages.size() - 1;
     }
 
+    /**
+     * The position of the first message made at or after {@code epochMillis} (Kafka's offsetsForTimes), or
+     * the end when none is that new. Messages of several producers need not be in time order: this is the
+     * first in position order.
+     */
+    synchronized long firstAtOrAfter(long epochMillis) {
+        for (int i = 0; i < messages.size(); i++) {
+            if (messages.get(i).createMillis() >= epochMillis) {
+                return i;
+            }
+        }
+        return messages.size();
+    }
+
     /** The position the next message gets: the partition's end. */
     synchronized long end() {
         return messages.size();

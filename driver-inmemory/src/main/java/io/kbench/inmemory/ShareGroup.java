@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  * (and its partitions, and its acquired records until their locks expire) until its session timeout;
  * one that closed releases its acquired records and leaves at once.
  */
-final class ShareGroup {
+final class ShareGroup implements MemberGroup {
 
     /** Kafka's defaults and, for the delivery count limit, its allowed range. */
     static final Duration DEFAULT_LOCK = Duration.ofSeconds(30);
@@ -118,7 +118,8 @@ final class ShareGroup {
     }
 
     /** A member closed: the records it holds become available again (or archived at the limit), and it leaves. */
-    synchronized void leave(Object member) {
+    @Override
+    public synchronized void leave(Object member) {
         expireLocks();
         for (SharePartition sp : partitions) {
             for (InFlight f : sp.inFlight.values()) {
@@ -132,11 +133,13 @@ final class ShareGroup {
     }
 
     /** A member crashed: its place, partitions and acquired records stay until its session timeout and their locks run out. */
-    synchronized void crash(Object member) {
+    @Override
+    public synchronized void crash(Object member) {
         membership.crash(member);
     }
 
-    synchronized int partitionsOf(Object member) {
+    @Override
+    public synchronized int partitionsOf(Object member) {
         membership.expire();
         return assigned(member).size();
     }

@@ -1,6 +1,7 @@
 package io.kbench.inmemory;
 
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.StartPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +47,11 @@ final class Topic {
     }
 
     /**
-     * The group of that name. Created on first use, reading from the start of every partition, or
-     * with {@code fromEnd} from its end; a group that exists goes on where it is, as a Kafka group's
-     * committed offsets win over auto.offset.reset.
+     * The group of that name. Created on first use, reading every partition from {@code start}; a group
+     * that exists goes on where it is, as a Kafka group's committed offsets win over auto.offset.reset.
      */
-    ConsumerGroup group(String name, boolean fromEnd) {
-        return groups.computeIfAbsent(name, n -> new ConsumerGroup(partitions, fromEnd, clock));
+    ConsumerGroup group(String name, StartPosition start) {
+        return groups.computeIfAbsent(name, n -> new ConsumerGroup(partitions, start, clock));
     }
 
     /** The share group of that name, created on first use; where it starts is in its settings. */

@@ -2,22 +2,25 @@ package io.kbench.inmemory;
 
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.AcknowledgementCommit;
-import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.SendCompletion;
 import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.StartPosition;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,9 +28,9 @@ import java.util.concurrent.CompletableFuture;
  * Drivers that each break one promise of the SPI, on top of the in-memory driver, to prove that
  * the conformance suite catches them. Listed for ServiceLoader in this module's test resources, as
  * a real driver would be, so that only the broken promise fails. Only {@link ReleasesAsRejects}
- * declares consumer features (share groups and the rest); the others take the SPI's refusing
- * defaults, so the suite checks on each of them that a driver without the features refuses them
- * naming itself, and skips the tests of the features.
+ * declares consumer features (share groups and the rest); the others declare none and refuse them as
+ * the SPI says ({@code ConsumerRequest.unmetBy}), so the suite checks on each of them that a driver
+ * without the features refuses them naming itself, and skips the tests of the features.
  */
 public final class BrokenDrivers {
 
@@ -66,8 +69,8 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-            return real.createProducer(topic).thenApply(this::wrap);
+        public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
+            return real.createProducer(topic, options).thenApply(this::wrap);
         }
 
         @Override
@@ -76,14 +79,15 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
-            return real.createConsumer(topic, subscriptionName, callback).thenApply(this::wrap);
+        public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> topics) {
+            return real.topicOffsets(topics);
         }
 
+        /** Refuses what this driver does not declare (the real one declares every feature), then the real driver's consumer. */
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return real.createConsumer(topic, subscriptionName, callback, fromEnd).thenApply(this::wrap);
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            Optional<DriverException> refused = request.unmetBy(this);
+            return refused.isPresent() ? CompletableFuture.failedFuture(refused.get()) : real.createConsumer(request).thenApply(this::wrap);
         }
 
         /** The SPI's default describeTopics: the refusal of a driver that does not implement it. */
@@ -91,10 +95,9 @@ public final class BrokenDrivers {
             return BenchmarkDriver.super.describeTopics(topics);
         }
 
-        /** The SPI's default createConsumer with fromEnd: refused from the end, else the three-argument call. */
-        final CompletableFuture<BenchmarkConsumer> createConsumerByDefault(String topic, String subscriptionName,
-                                                                           ConsumerCallback callback, boolean fromEnd) {
-            return BenchmarkDriver.super.createConsumer(topic, subscriptionName, callback, fromEnd);
+        /** The SPI's default topicOffsets: the refusal of a driver that does not implement it. */
+        final CompletableFuture<Map<String, TopicOffsets>> topicOffsetsByDefault(List<String> topics) {
+            return BenchmarkDriver.super.topicOffsets(topics);
         }
 
         @Override
@@ -109,8 +112,8 @@ public final class BrokenDrivers {
         BenchmarkProducer wrap(BenchmarkProducer p) {
             return new BenchmarkProducer() {
                 @Override
-                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
-                    p.sendAsync(key, payload, stamp, error -> {
+                public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, partition, stamp, error -> {
                         completion.completed(error);
                         completion.completed(error);
                     });
@@ -130,8 +133,9 @@ public final class BrokenDrivers {
         BenchmarkProducer wrap(BenchmarkProducer p) {
             return new BenchmarkProducer() {
                 @Override
-                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
-                    p.sendAsync(key, payload, stamp == null ? null : new MessageStamp(0, stamp.producerId(), stamp.sequence()), completion);
+                public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, partition, stamp == null ? null : new MessageStamp(0, stamp.producerId(), stamp.sequence()),
+                            completion);
                 }
 
                 @Override
@@ -148,9 +152,9 @@ public final class BrokenDrivers {
         BenchmarkProducer wrap(BenchmarkProducer p) {
             return new BenchmarkProducer() {
                 @Override
-                public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+                public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
                     try {
-                        p.sendAsync(key, payload, stamp, completion);
+                        p.sendAsync(key, payload, partition, stamp, completion);
                     } catch (RuntimeException e) {
                         completion.completed(e);
                         throw e;
@@ -200,8 +204,9 @@ public final class BrokenDrivers {
                 private boolean reported;
 
                 @Override
-                public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp) {
-                    callback.messageReceived(payloadSizeBytes, partition, position, stamp);
+                public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                            TimestampType timestampType) {
+                    callback.messageReceived(payloadSizeBytes, partition, position, stamp, timestampEpochMillis, timestampType);
                 }
 
                 @Override
@@ -215,14 +220,29 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
-            return real.createConsumer(topic, subscriptionName, firstBatchOnly(callback));
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            return super.createConsumer(request instanceof ConsumerRequest.GroupMember m ? withCallback(m, firstBatchOnly(m.callback())) : request);
+        }
+    }
+
+    /** The same request with another callback. */
+    static ConsumerRequest.GroupMember withCallback(ConsumerRequest.GroupMember m, ConsumerCallback callback) {
+        return new ConsumerRequest.GroupMember(m.topic(), m.group(), callback, m.start(), m.protocol(), m.groupInstanceId(), m.sessionTimeout());
+    }
+
+    /** Starts a consumer group member asked for one kind of start position at another. */
+    abstract static class StartsElsewhere extends Forwarding {
+        private final Class<? extends StartPosition> asked;
+        private final StartPosition instead;
+
+        StartsElsewhere(Class<? extends StartPosition> asked, StartPosition instead) {
+            this.asked = asked;
+            this.instead = instead;
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return real.createConsumer(topic, subscriptionName, firstBatchOnly(callback), fromEnd);
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            return super.createConsumer(request instanceof ConsumerRequest.GroupMember m && asked.isInstance(m.start()) ? m.from(instead) : request);
         }
     }
 
@@ -256,20 +276,46 @@ public final class BrokenDrivers {
     }
 
     /** Starts a consumer asked to start from the end at the earliest position: the topic's old messages come too. */
-    public static final class FromEndDeliversOldMessages extends Forwarding {
-        @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return super.createConsumer(topic, subscriptionName, callback, false);
+    public static final class FromEndDeliversOldMessages extends StartsElsewhere {
+        public FromEndDeliversOldMessages() {
+            super(StartPosition.End.class, StartPosition.EARLIEST);
         }
     }
 
-    /** Starts every consumer of the four-argument call at the end, also without fromEnd. */
-    public static final class AlwaysFromEnd extends Forwarding {
+    /** Starts every consumer asked to start from the earliest position at the end. */
+    public static final class AlwaysFromEnd extends StartsElsewhere {
+        public AlwaysFromEnd() {
+            super(StartPosition.Earliest.class, StartPosition.END);
+        }
+    }
+
+    /** Starts a consumer asked to start from an age at the earliest position, as a driver that ignored the age would. */
+    public static final class AgeFromTheEarliest extends StartsElsewhere {
+        public AgeFromTheEarliest() {
+            super(StartPosition.Age.class, StartPosition.EARLIEST);
+        }
+    }
+
+    /** Leaves the choice of partition to the partitioner and drops the user headers, as a driver that forgot both would. */
+    public static final class DropsPartitionsAndHeaders extends Forwarding {
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return super.createConsumer(topic, subscriptionName, callback, true);
+        public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
+            return super.createProducer(topic, options.withHeaders(List.of()));
+        }
+
+        @Override
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return new BenchmarkProducer() {
+                @Override
+                public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, ANY_PARTITION, stamp, completion);
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.close();
+                }
+            };
         }
     }
 
@@ -285,7 +331,7 @@ public final class BrokenDrivers {
         }
     }
 
-    /** Implements neither call of existingTopics runs: the SPI's defaults refuse them, as documented. */
+    /** Implements none of the calls of existingTopics runs: refuses them as documented. */
     public static final class RefusesExistingTopics extends Forwarding {
         @Override
         public CompletableFuture<Map<String, Integer>> describeTopics(List<String> topics) {
@@ -293,9 +339,17 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return createConsumerByDefault(topic, subscriptionName, callback, fromEnd);
+        public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> topics) {
+            return topicOffsetsByDefault(topics);
+        }
+
+        @Override
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            if (request instanceof ConsumerRequest.GroupMember m && !(m.start() instanceof StartPosition.Earliest)) {
+                return CompletableFuture.failedFuture(new DriverException("driver RefusesExistingTopics cannot start consumers at the end "
+                        + "of a topic or at an age: use topics the run creates (drop existingTopics)"));
+            }
+            return super.createConsumer(request);
         }
     }
 
@@ -315,15 +369,12 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   ConsumerOptions options) {
-            return real.createConsumer(topic, subscriptionName, callback, options);
-        }
-
-        @Override
-        public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
-                                                                        ShareConsumerCallback callback) {
-            return real.createShareConsumer(topic, group, mode, new ShareConsumerCallback() {
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            if (!(request instanceof ConsumerRequest.ShareMember m)) {
+                return super.createConsumer(request);
+            }
+            ShareConsumerCallback callback = m.callback();
+            return super.createConsumer(ConsumerRequest.shareMember(m.topic(), m.group(), m.mode(), new ShareConsumerCallback() {
                 @Override
                 public Acknowledgement messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp,
                                                        int deliveryCount, long receivedNanos) {
@@ -336,14 +387,14 @@ public final class BrokenDrivers {
                 public void acknowledgementsCommitted(AcknowledgementCommit commit) {
                     callback.acknowledgementsCommitted(commit);
                 }
-            });
+            }));
         }
     }
 
     /**
-     * Refuses both calls of existingTopics runs, but not as documented: describeTopics throws the
-     * refusal instead of failing the future, and a consumer from the end fails with an
-     * UnsupportedOperationException instead of a DriverException.
+     * Refuses the calls of existingTopics runs, but not as documented: describeTopics throws the refusal
+     * instead of failing the future, and a consumer from the end fails with an UnsupportedOperationException
+     * instead of a DriverException.
      */
     public static final class RefusesExistingTopicsTheWrongWay extends Forwarding {
         @Override
@@ -352,10 +403,9 @@ public final class BrokenDrivers {
         }
 
         @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                                   boolean fromEnd) {
-            return fromEnd ? CompletableFuture.failedFuture(new UnsupportedOperationException("fromEnd"))
-                    : super.createConsumer(topic, subscriptionName, callback, false);
+        public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+            return request instanceof ConsumerRequest.GroupMember m && m.start() instanceof StartPosition.End
+                    ? CompletableFuture.failedFuture(new UnsupportedOperationException("fromEnd")) : super.createConsumer(request);
         }
     }
 }

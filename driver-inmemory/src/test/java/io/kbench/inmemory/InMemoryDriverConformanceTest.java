@@ -1,9 +1,13 @@
 package io.kbench.inmemory;
 
 import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.TopicSpec;
 import io.kbench.testkit.DriverConformanceTest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,6 +52,18 @@ class InMemoryDriverConformanceTest extends DriverConformanceTest<InMemoryConfig
     @Override
     protected Map<String, Integer> systemTopics() {
         return cluster.topicPartitions();
+    }
+
+    /** The headers of the messages the cluster's partition logs hold, read from the logs themselves. */
+    @Override
+    protected Optional<List<List<ProducerOptions.Header>>> recordHeaders(String topic) {
+        Topic t = cluster.topic(topic);
+        List<List<ProducerOptions.Header>> out = new ArrayList<>();
+        for (int p = 0; t != null && p < t.partitionCount(); p++) {
+            PartitionLog log = t.partition(p);
+            log.read(0, (int) log.end()).forEach(m -> out.add(m.headers()));
+        }
+        return Optional.of(out);
     }
 
     /** The reference driver covers the whole SPI, the calls of existingTopics runs too. */

@@ -1,20 +1,22 @@
 package io.kbench.inmemory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
+import io.kbench.driver.StartPosition;
 import io.kbench.driver.TopicSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.Timeout;
 class InMemoryDriverTest {
 
     private final InMemoryCluster cluster = InMemoryCluster.start("unit-" + UUID.randomUUID());
+    private static final ProducerOptions OPTIONS = new ProducerOptions("unit", null);
     private final List<AutoCloseable> toClose = new ArrayList<>();
 
     @AfterEach
@@ -54,11 +57,11 @@ class InMemoryDriverTest {
 
     @Test
     void aFailureRateFailsThatShareOfEachProducersSendsEvenly() throws Exception {
-        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, null, 0.25)).createProducer("t").get();
+        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, null, 0.25)).createProducer("t", OPTIONS).get();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         AtomicInteger done = new AtomicInteger();
         for (int i = 0; i < 1000; i++) {
-            p.sendAsync(null, new byte[10], null, e -> {
+            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, e -> {
                 if (e != null) {
                     errors.add(e);
                 }
@@ -74,11 +77,11 @@ class InMemoryDriverTest {
 
     @Test
     void acknowledgementsComeAfterTheConfiguredLatency() throws Exception {
-        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, 20_000L, null)).createProducer("t").get();
+        BenchmarkProducer p = driver(new InMemoryConfig(cluster.name(), null, 20_000L, null)).createProducer("t", OPTIONS).get();
         List<Long> latenciesNanos = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 20; i++) {
             long sent = System.nanoTime();
-            p.sendAsync(null, new byte[10], MessageStamp.timeOnly(i), e -> latenciesNanos.add(System.nanoTime() - sent));
+            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(i), e -> latenciesNanos.add(System.nanoTime() - sent));
         }
         p.close();
         assertEquals(20, latenciesNanos.size());
@@ -88,10 +91,10 @@ class InMemoryDriverTest {
     @Test
     void aFrozenClusterHoldsAcknowledgementsUntilThawedAndAProducerClosedMeanwhileFailsThem() throws Exception {
         InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
-        BenchmarkProducer held = d.createProducer("t").get();
+        BenchmarkProducer held = d.createProducer("t", OPTIONS).get();
         AtomicInteger acked = new AtomicInteger();
         cluster.freeze();
-        held.sendAsync(null, new byte[1], null, e -> acked.incrementAndGet());
+        held.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, e -> acked.incrementAndGet());
         Thread.sleep(200);
         assertEquals(0, acked.get(), "nothing is acknowledged while frozen");
         cluster.thaw();
@@ -101,10 +104,10 @@ class InMemoryDriverTest {
         }
         assertEquals(1, acked.get(), "acknowledged once thawed");
 
-        BenchmarkProducer closing = d.createProducer("t").get();
+        BenchmarkProducer closing = d.createProducer("t", OPTIONS).get();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         cluster.freeze();
-        closing.sendAsync(null, new byte[1], null, errors::add);
+        closing.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, errors::add);
         long start = System.nanoTime();
         closing.close();
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -117,9 +120,10 @@ class InMemoryDriverTest {
     @Test
     void aGroupThatExistsGoesOnWhereItIsEvenWhenAMemberJoinsFromTheEnd() throws Exception {
         InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
-        BenchmarkProducer p = d.createProducer("t").get(); // the driver closes its clients
+        BenchmarkProducer p = d.createProducer("t", OPTIONS).get(); // the driver closes its clients
         List<Long> first = new CopyOnWriteArrayList<>();
-        BenchmarkConsumer reader = d.createConsumer("t", "g", (size, partition, position, stamp) -> first.add(stamp.sequence())).get();
+        BenchmarkConsumer reader = d.createConsumer(ConsumerRequest.groupMember("t", "g",
+                (size, partition, position, stamp, ts, type) -> first.add(stamp.sequence()))).get();
         send(p, 0, 4);
         awaitSize(first, 4);
         reader.close();
@@ -127,8 +131,10 @@ class InMemoryDriverTest {
 
         List<Long> joined = new CopyOnWriteArrayList<>();
         List<Long> fresh = new CopyOnWriteArrayList<>();
-        d.createConsumer("t", "g", (size, partition, position, stamp) -> joined.add(stamp.sequence()), true).get();
-        d.createConsumer("t", "h", (size, partition, position, stamp) -> fresh.add(stamp.sequence()), true).get();
+        d.createConsumer(ConsumerRequest.groupMember("t", "g", (size, partition, position, stamp, ts, type) -> joined.add(stamp.sequence()))
+                .from(StartPosition.END)).get();
+        d.createConsumer(ConsumerRequest.groupMember("t", "h", (size, partition, position, stamp, ts, type) -> fresh.add(stamp.sequence()))
+                .from(StartPosition.END)).get();
         awaitSize(joined, 3);
         Thread.sleep(100);
         assertEquals(Set.of(4L, 5L, 6L), Set.copyOf(joined), "group g goes on after the 4 messages it read, where it stopped");
@@ -153,7 +159,7 @@ class InMemoryDriverTest {
     private static void send(BenchmarkProducer p, int from, int to) throws InterruptedException {
         CountDownLatch acked = new CountDownLatch(to - from);
         for (int i = from; i < to; i++) {
-            p.sendAsync(null, new byte[1], new MessageStamp(i, 1, i), e -> acked.countDown());
+            p.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, new MessageStamp(i, 1, i), e -> acked.countDown());
         }
         assertTrue(acked.await(5, TimeUnit.SECONDS), "acknowledged");
     }
@@ -171,8 +177,7 @@ class InMemoryDriverTest {
         InMemoryDriver onCoordinator = new InMemoryDriver();
         List<String> progress = new ArrayList<>();
         ProvisionedCluster<InMemoryConfig> run = onCoordinator.provisionCluster(new InMemoryConfig(null, 4, null, null), Set.of(),
-                progress::add);
-        assertNotNull(run);
+                progress::add).orElseThrow();
         InMemoryConfig forWorkers = run.workerConfig();
         assertEquals(4, forWorkers.maxPartitionsPerTopic(), "the other fields are kept");
         assertTrue(progress.get(0).startsWith("Started in-memory cluster 'run-"), progress.toString());
@@ -186,7 +191,7 @@ class InMemoryDriverTest {
         DriverException gone = assertThrows(DriverException.class, () -> new InMemoryDriver().initialize(forWorkers));
         assertTrue(gone.getMessage().startsWith("cannot reach in-memory cluster '" + forWorkers.cluster() + "': no cluster of "
                 + "that name runs in this JVM"), gone.getMessage());
-        assertNull(new InMemoryDriver().provisionCluster(InMemoryConfig.of(cluster.name()), Set.of(), progress::add),
+        assertEquals(Optional.empty(), new InMemoryDriver().provisionCluster(InMemoryConfig.of(cluster.name()), Set.of(), progress::add),
                 "a named cluster is used as it is");
     }
 

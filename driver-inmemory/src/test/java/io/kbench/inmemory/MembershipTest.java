@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.driver.StartPosition;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,11 +21,11 @@ class MembershipTest {
         for (int p = 0; p < partitions; p++) {
             PartitionLog log = new PartitionLog();
             for (int i = 0; i < recordsEach; i++) {
-                log.append(new StoredMessage(1, null));
+                log.append(new StoredMessage(1, null, 0, List.of()));
             }
             logs.add(log);
         }
-        return new ConsumerGroup(logs, false, clock::get);
+        return new ConsumerGroup(logs, StartPosition.EARLIEST, clock::get);
     }
 
     @Test

@@ -30,7 +30,7 @@ class ShareGroupTest {
         for (int p = 0; p < partitions; p++) {
             PartitionLog log = new PartitionLog();
             for (int i = 0; i < recordsEach; i++) {
-                log.append(new StoredMessage(10, null));
+                log.append(new StoredMessage(10, null, 0, List.of()));
             }
             logs.add(log);
         }
@@ -122,8 +122,8 @@ class ShareGroupTest {
         List<Object> members = List.of("m0", "m1", "m2", "m3", "m4");
         members.forEach(g::join);
         members.forEach(m -> assertEquals(1, g.partitionsOf(m), m.toString()));
-        logs.get(0).append(new StoredMessage(1, null));
-        logs.get(1).append(new StoredMessage(1, null));
+        logs.get(0).append(new StoredMessage(1, null, 0, List.of()));
+        logs.get(1).append(new StoredMessage(1, null, 0, List.of()));
         assertEquals(List.of(0L), positions(g.acquire("m2", 10)), "m2 reads partition 0");
         assertEquals(List.of(), g.acquire("m0", 10), "m0 shares partition 0, whose record m2 holds");
         assertEquals(1, g.acquire("m3", 10).get(0).partition());
@@ -177,7 +177,7 @@ class ShareGroupTest {
         ShareGroup g = group(1, 3);
         g.join(alice);
         assertEquals(List.of(), g.acquire(alice, 10));
-        logs.get(0).append(new StoredMessage(1, null));
+        logs.get(0).append(new StoredMessage(1, null, 0, List.of()));
         assertEquals(List.of(3L), positions(g.acquire(alice, 10)));
     }
 

@@ -10,7 +10,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
  * A {@link KafkaConsumer} that, once told to crash, closes without leaving its group
  * ({@code CloseOptions.groupMembershipOperation(REMAIN_IN_GROUP)}, KIP-1092): the group coordinator
  * keeps the member, with its partitions, until its session timeout, as after a crash. A subclass so
- * that {@link KafkaBenchmarkConsumer}'s poll loop, which closes its client with
+ * that {@link KafkaBenchmarkConsumer}, which closes its client with
  * {@link #close(Duration)}, stays as it is.
  */
 final class CrashableKafkaConsumer extends KafkaConsumer<byte[], byte[]> {

@@ -1,28 +1,23 @@
 package io.kbench.kafka;
 
-import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.ConsumerCallback;
-import java.time.Duration;
+import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.GroupMembership;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One member of a consumer group, polling on its own thread. A {@link KafkaConsumer} is not
- * thread-safe, so pause, resume and close are requests the poll thread carries out.
+ * One member of a consumer group, polling a {@link CrashableKafkaConsumer} on its own thread
+ * ({@link KafkaMember}), so that it can also be closed as a crash.
  */
-final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
+final class KafkaBenchmarkConsumer extends KafkaMember {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
+    private static final long RETRY_MILLIS = 200;
     /**
      * Without auto-commit, positions are committed asynchronously at most this often while reading (a
      * commit per poll was a request to the broker every few hundred records), synchronously when
@@ -30,157 +25,134 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
      */
     static final long COMMIT_INTERVAL_NANOS = 100_000_000L;
 
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final CrashableKafkaConsumer consumer;
+    private final String topic;
     private final ConsumerCallback callback;
     private final boolean commitAfterPoll;
-    private final Thread thread;
-    private volatile boolean closing;
-    private volatile boolean pauseRequested;
+    private final GroupMembership membership;
+    /** Where a partition the group has no committed offset in starts: 0 for auto.offset.reset, else at most this old. */
+    private final long startAgeMillis;
     private volatile int assigned;
+    /** Poll thread only: whether the member is paused, and whether it read something since the last commit. */
     private boolean paused;
-    private String lastError;
-    /** Read something since the last commit (poll thread only). */
     private boolean uncommitted;
     private long lastCommitNanos = System.nanoTime();
 
-    KafkaBenchmarkConsumer(KafkaConsumer<byte[], byte[]> consumer, String topic, ConsumerCallback callback, boolean autoCommit) {
+    /** @param startAgeMillis 0: partitions new to the group start as auto.offset.reset says; else from records at most this old */
+    KafkaBenchmarkConsumer(CrashableKafkaConsumer consumer, String topic, ConsumerCallback callback, boolean autoCommit,
+                           GroupMembership membership, long startAgeMillis) {
+        super("consumer", topic, RETRY_MILLIS);
         this.consumer = consumer;
+        this.topic = topic;
         this.callback = callback;
         this.commitAfterPoll = !autoCommit;
-        this.thread = new Thread(() -> pollLoop(topic), "kbench-consumer-" + topic);
-        this.thread.setDaemon(true);
+        this.membership = membership;
+        this.startAgeMillis = startAgeMillis;
     }
 
-    void start() {
-        thread.start();
+    @Override
+    public Optional<GroupMembership> groupMembership() {
+        return Optional.of(membership);
     }
 
-    private void pollLoop(String topic) {
-        try {
-            consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
-                @Override
-                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                    // Hand over cleanly: the next owner starts where we stopped, not at an older
-                    // commit, so a rebalance does not deliver messages twice.
-                    if (commitAfterPoll) {
-                        commitQuietly();
-                        uncommitted = false;
-                    }
-                }
-
-                @Override
-                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                    if (paused) {
-                        consumer.pause(partitions); // newly assigned partitions start unpaused
-                    }
-                    // Look the starting positions up now, before assignedPartitionCount counts these partitions:
-                    // else a consumer from the end (auto.offset.reset=latest) could count as ready while its
-                    // lookup is under way, and skip messages the run sends right after.
-                    partitions.forEach(consumer::position);
-                }
-            });
-            while (!closing) {
-                applyPauseRequest();
-                pollOnce();
-                assigned = consumer.assignment().size();
-            }
-        } catch (WakeupException e) {
-            // close() woke us up
-        } finally {
-            assigned = 0;
-            if (uncommitted) {
-                try {
-                    consumer.commitAsync(); // close waits (bounded) for it
-                } catch (RuntimeException e) {
-                    log.debug("commit before close failed: {}", e.toString());
-                }
-            }
-            try {
-                consumer.close(Duration.ofSeconds(5));
-            } catch (RuntimeException e) {
-                log.debug("closing consumer: {}", e.toString());
-            }
-        }
-    }
-
-    private void pollOnce() {
-        try {
-            ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
-            if (!records.isEmpty()) {
-                callback.batchArrived(); // the poll's records arrived together: one receive time for all
-            }
-            for (ConsumerRecord<byte[], byte[]> record : records) {
-                callback.messageReceived(Math.max(0, record.serializedValueSize()), record.partition(), record.offset(),
-                        SendTimeHeader.decode(record.headers()));
-            }
-            if (commitAfterPoll) {
-                uncommitted |= !records.isEmpty();
-                long now = System.nanoTime();
-                if (uncommitted && now - lastCommitNanos >= COMMIT_INTERVAL_NANOS) {
-                    consumer.commitAsync();
+    @Override
+    void subscribe() {
+        consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
+            @Override
+            public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                // Hand over cleanly: the next owner starts where we stopped, not at an older
+                // commit, so a rebalance does not deliver messages twice.
+                if (commitAfterPoll) {
+                    quietly("commit on revocation", () -> consumer.commitSync(COMMIT_TIMEOUT));
                     uncommitted = false;
-                    lastCommitNanos = now;
                 }
             }
-        } catch (WakeupException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            String message = e.getClass().getSimpleName() + ": " + e.getMessage();
-            if (!message.equals(lastError)) {
-                log.warn("consumer poll failed (retrying): {}", message);
-                lastError = message;
+
+            @Override
+            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                if (paused) {
+                    consumer.pause(partitions); // newly assigned partitions start unpaused
+                }
+                if (startAgeMillis > 0) {
+                    AgeStart.seek(consumer, partitions, startAgeMillis, System.currentTimeMillis());
+                }
+                // Look the starting positions up now, before assignedPartitionCount counts these partitions:
+                // else a consumer from the end (auto.offset.reset=latest) could count as ready while its
+                // lookup is under way, and skip messages the run sends right after.
+                partitions.forEach(consumer::position);
             }
-            sleepQuietly();
-        }
+        });
     }
 
-    private void commitQuietly() {
-        try {
-            consumer.commitSync(COMMIT_TIMEOUT);
-        } catch (RuntimeException e) {
-            log.debug("commit on revocation failed: {}", e.toString());
+    @Override
+    void pollOnce() {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
+        if (!records.isEmpty()) {
+            callback.batchArrived(); // the poll's records arrived together: one receive time for all
         }
-    }
-
-    private void applyPauseRequest() {
-        boolean want = pauseRequested;
-        if (want != paused) {
-            if (want) {
-                consumer.pause(consumer.assignment());
-            } else {
-                consumer.resume(consumer.paused());
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            TimestampType type = timestampType(record.timestampType());
+            callback.messageReceived(Math.max(0, record.serializedValueSize()), record.partition(), record.offset(),
+                    SendTimeHeader.decode(record.headers()), type == TimestampType.NONE ? ConsumerCallback.NO_TIMESTAMP : record.timestamp(),
+                    type);
+        }
+        if (commitAfterPoll) {
+            uncommitted |= !records.isEmpty();
+            long now = System.nanoTime();
+            if (uncommitted && now - lastCommitNanos >= COMMIT_INTERVAL_NANOS) {
+                consumer.commitAsync();
+                uncommitted = false;
+                lastCommitNanos = now;
             }
-            paused = want;
         }
+        assigned = consumer.assignment().size();
     }
 
-    private static void sleepQuietly() {
-        try {
-            Thread.sleep(200);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Kafka's kind of record timestamp as the SPI names it (a switch on constants: nothing allocated). */
+    static TimestampType timestampType(org.apache.kafka.common.record.TimestampType type) {
+        return switch (type) {
+            case CREATE_TIME -> TimestampType.CREATE_TIME;
+            case LOG_APPEND_TIME -> TimestampType.LOG_APPEND_TIME;
+            case NO_TIMESTAMP_TYPE -> TimestampType.NONE;
+        };
+    }
+
+    /** Paused: the client's partitions are paused, so its polls fetch nothing while it stays in the group. */
+    @Override
+    void pausedChanged(boolean pause) {
+        if (pause) {
+            consumer.pause(consumer.assignment());
+        } else {
+            consumer.resume(consumer.paused());
         }
+        paused = pause;
     }
 
     @Override
-    public int assignedPartitionCount() {
-        return assigned;
-    }
-
-    @Override
-    public void pause() {
-        pauseRequested = true;
-    }
-
-    @Override
-    public void resume() {
-        pauseRequested = false;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        closing = true;
+    void wakeup() {
         consumer.wakeup();
-        thread.join(15_000);
+    }
+
+    /**
+     * Commits what was read since the last commit (close waits, bounded, for it) and closes the client.
+     * A crash closes it without a LeaveGroup (classic) or leave heartbeat (consumer protocol): the group
+     * keeps the member until its session timeout. That last commit still goes out (and the classic consumer
+     * commits on its partitions' revocation): a real crash could lose it and deliver those messages again.
+     */
+    @Override
+    void closeClient(boolean crash) {
+        assigned = 0;
+        if (crash) {
+            consumer.crashOnClose();
+        }
+        if (uncommitted) {
+            quietly("commit before close", consumer::commitAsync);
+        }
+        quietly("closing consumer", () -> consumer.close(CLOSE_TIMEOUT));
+    }
+
+    @Override
+    int heldPartitions() {
+        return assigned;
     }
 }

@@ -5,21 +5,21 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
-import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.driver.ServerContact;
-import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.StartPosition;
 import io.kbench.driver.SweepTarget;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
-import io.kbench.driver.TransactionListener;
 import io.kbench.kafka.cluster.LocalCluster;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.cluster.LocalClusterMeans;
@@ -30,6 +30,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -68,10 +69,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     private KafkaClientConfigs configs;
     /** How producers send in transactions, or null when they do not. */
     private TransactionSettings transactions;
-    private final AtomicInteger unnamedProducers = new AtomicInteger();
     private Admin admin;
     private TopicAdmin topics;
     private GroupAdmin groups;
+    private OffsetLookup offsets;
     private final AtomicInteger shareConsumers = new AtomicInteger();
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
@@ -138,22 +139,25 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
     }
 
-    /** {@code delivery.timeout.ms} of the producers, or Kafka's default (2 minutes). */
+    /** {@code delivery.timeout.ms} of the producers, or Kafka's default (2 minutes): always known. */
     @Override
-    public Duration deliveryTimeout(KafkaDriverConfig config) {
+    public Optional<Duration> deliveryTimeout(KafkaDriverConfig config) {
         Object value = new KafkaClientConfigs(config).producer().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+        long millis;
         try {
-            return Duration.ofMillis(value == null ? DEFAULT_DELIVERY_TIMEOUT_MS : Long.parseLong(value.toString().trim()));
+            millis = value == null ? DEFAULT_DELIVERY_TIMEOUT_MS : Long.parseLong(value.toString().trim());
         } catch (NumberFormatException e) {
-            return Duration.ofMillis(DEFAULT_DELIVERY_TIMEOUT_MS); // the client rejects it with a clear message at start
+            millis = DEFAULT_DELIVERY_TIMEOUT_MS; // the client rejects it with a clear message at start
         }
+        return Optional.of(Duration.ofMillis(millis > 0 ? millis : DEFAULT_DELIVERY_TIMEOUT_MS));
     }
 
     /** A local cluster: whether this machine's limits let its brokers hold the partitions ({@link LocalClusterMeans}). */
     @Override
-    public String partitionProblem(KafkaDriverConfig config, long partitions) {
-        return config.localCluster() == null ? null
-                : LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions, config.replicationFactor());
+    public Optional<String> partitionProblem(KafkaDriverConfig config, long partitions) {
+        return config.localCluster() == null ? Optional.empty()
+                : Optional.ofNullable(LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions,
+                        config.replicationFactor()));
     }
 
     @Override
@@ -162,10 +166,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
-    public ProvisionedCluster<KafkaDriverConfig> provisionCluster(KafkaDriverConfig config, Set<FaultType> faults,
-                                                                  Consumer<String> progress) {
+    public Optional<ProvisionedCluster<KafkaDriverConfig>> provisionCluster(KafkaDriverConfig config, Set<FaultType> faults,
+                                                                            Consumer<String> progress) {
         if (config.localCluster() == null) {
-            return null;
+            return Optional.empty();
         }
         LocalClusterConfig local = config.localCluster();
         if ((faults.contains(FaultType.NETWORK_FREEZE) || faults.contains(FaultType.NETWORK_DELAY)) && !local.faultProxy()) {
@@ -180,7 +184,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
         KafkaDriverConfig workerConfig = config.pointingAt(cluster.clientSettings());
         LocalClusterFaults applier = new LocalClusterFaults(cluster);
-        return new ProvisionedCluster<>() {
+        return Optional.of(new ProvisionedCluster<>() {
             @Override
             public KafkaDriverConfig workerConfig() {
                 return workerConfig;
@@ -205,7 +209,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             public void close() {
                 cluster.close();
             }
-        };
+        });
     }
 
     @Override
@@ -240,6 +244,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         metrics = new KafkaClientMetrics(addresses, System::currentTimeMillis);
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
         groups = new GroupAdmin(admin, bootstrap, configs.group(), transactions != null, System::currentTimeMillis);
+        offsets = new OffsetLookup(admin, topics::describe, transactions != null);
     }
 
     /** The innermost cause's message, for users: its class name only when it has no message. */
@@ -266,13 +271,16 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return CompletableFuture.supplyAsync(() -> topics.describe(names));
     }
 
+    /** The log start offsets and the high watermarks (the last stable offsets when the producers send in transactions). */
     @Override
-    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        return createProducer(topic, new ProducerOptions("unnamed-" + ProcessHandle.current().pid() + "-"
-                + unnamedProducers.incrementAndGet(), TransactionListener.NONE));
+    public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> names) {
+        return CompletableFuture.supplyAsync(() -> offsets.of(names));
     }
 
-    /** With transactions on, the producer's transactional.id is kbench-NAME, unique to the run and the producer. */
+    /**
+     * With transactions on, the producer's transactional.id is kbench-NAME, unique to the run and the producer.
+     * The user headers go before kbench's own {@code kb} header in every record, built once ({@link StampedRecords}).
+     */
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic, ProducerOptions options) {
         return CompletableFuture.supplyAsync(() -> {
@@ -284,7 +292,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             clients.add(producer);
             metrics.add(producer::metrics);
             if (transactions == null) {
-                return new KafkaBenchmarkProducer(producer, topic);
+                return new KafkaBenchmarkProducer(producer, topic, options.headers());
             }
             try {
                 producer.initTransactions();
@@ -294,21 +302,9 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
                         + "transaction.state.log.min.isr within the brokers available, and the principal allowed to write "
                         + "transactional ids starting with " + TRANSACTIONAL_ID_PREFIX + ")", e);
             }
-            return new KafkaTransactionalProducer(producer, topic, transactions.newBoundary(), options.transactions(),
+            return new KafkaTransactionalProducer(producer, topic, options.headers(), transactions.newBoundary(), options.transactions(),
                     System::nanoTime);
         });
-    }
-
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback) {
-        return createConsumer(topic, subscriptionName, callback, false);
-    }
-
-    /** From the end: the group is new to the topic, so auto.offset.reset decides where it starts. */
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                               boolean fromEnd) {
-        return createConsumer(topic, subscriptionName, callback, ConsumerOptions.DEFAULTS.withFromEnd(fromEnd));
     }
 
     /** Share groups, both group protocols, static membership, session timeouts, and crashes (REMAIN_IN_GROUP). */
@@ -317,38 +313,49 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return EnumSet.allOf(ConsumerFeature.class);
     }
 
-    /**
-     * The protocol sets {@code group.protocol}, leaving out the other protocol's client settings the
-     * file may hold for it (a sweep may run both protocols on one file); the group instance id sets
-     * {@code group.instance.id}; the session timeout sets {@code session.timeout.ms} under classic, and
-     * the group's {@code consumer.session.timeout.ms} under the consumer protocol, whose groups get the
-     * file's {@code consumer.*} groupConfig too, before the member starts.
-     */
+    /** A consumer group member or a share group member, as asked; what it needs and the driver lacks is refused first. */
     @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback,
-                                                               ConsumerOptions options) {
-        return CompletableFuture.supplyAsync(() -> {
-            Properties props = configs.consumer(subscriptionName);
-            if (options.fromEnd()) {
-                props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-            }
-            if (transactions != null) {
-                // Only committed messages; end-to-end latency then includes the wait for the commit.
-                props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-            }
-            GroupMembership membership = ProtocolChoice.membership(props, options); // before apply adds its own instance id
-            boolean leaveOnClose = ProtocolChoice.apply(props, options);
-            if (ProtocolChoice.isConsumerProtocol(props)) {
-                groups.prepareConsumerProtocolGroup(subscriptionName, options.sessionTimeout());
-            }
-            CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
-            KafkaBenchmarkConsumer benchmarkConsumer = new KafkaBenchmarkConsumer(consumer, topic, callback, configs.consumerAutoCommit());
-            KafkaGroupMember member = new KafkaGroupMember(benchmarkConsumer, consumer, membership);
-            clients.add(member);
-            metrics.add(() -> metricsOf(consumer::metrics));
-            benchmarkConsumer.start();
-            return member;
-        });
+    public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {
+        Optional<DriverException> refused = request.unmetBy(this);
+        if (refused.isPresent()) {
+            return CompletableFuture.failedFuture(refused.get());
+        }
+        return CompletableFuture.supplyAsync(() -> request instanceof ConsumerRequest.GroupMember member
+                ? groupMember(member) : shareMember((ConsumerRequest.ShareMember) request));
+    }
+
+    /**
+     * The start position sets {@code auto.offset.reset}: the driver file's (earliest unless it says otherwise)
+     * from the earliest, {@code latest} from the end; from an age, the member seeks each partition new to the
+     * group to the first record at least that new, or to its end ({@link AgeStart}). The protocol sets
+     * {@code group.protocol}, leaving out the other protocol's client settings the file may hold for it (a sweep
+     * may run both protocols on one file); the group instance id sets {@code group.instance.id}; the session
+     * timeout sets {@code session.timeout.ms} under classic, and the group's {@code consumer.session.timeout.ms}
+     * under the consumer protocol, whose groups get the file's {@code consumer.*} groupConfig too, before the
+     * member starts.
+     */
+    private BenchmarkConsumer groupMember(ConsumerRequest.GroupMember request) {
+        Properties props = configs.consumer(request.group());
+        long startAgeMillis = request.start() instanceof StartPosition.Age age ? age.millis() : 0;
+        if (!(request.start() instanceof StartPosition.Earliest)) {
+            props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"); // from an age too, where AgeStart does not seek
+        }
+        if (transactions != null) {
+            // Only committed messages; end-to-end latency then includes the wait for the commit.
+            props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        }
+        GroupMembership membership = ProtocolChoice.membership(props, request); // before apply adds its own instance id
+        boolean leaveOnClose = ProtocolChoice.apply(props, request);
+        if (ProtocolChoice.isConsumerProtocol(props)) {
+            groups.prepareConsumerProtocolGroup(request.group(), request.sessionTimeout().orElse(null));
+        }
+        CrashableKafkaConsumer consumer = new CrashableKafkaConsumer(props, leaveOnClose);
+        KafkaBenchmarkConsumer member = new KafkaBenchmarkConsumer(consumer, request.topic(), request.callback(),
+                configs.consumerAutoCommit(), membership, startAgeMillis);
+        clients.add(member);
+        metrics.add(() -> metricsOf(consumer::metrics));
+        member.start();
+        return member;
     }
 
     /** Checks that the cluster has share groups switched on and sets the group's settings (GroupAdmin). */
@@ -358,20 +365,17 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     /** A {@link KafkaShareConsumer} with a client id of its own, by which its assignment is found. */
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String group, AcknowledgementMode mode,
-                                                                    ShareConsumerCallback callback) {
-        return CompletableFuture.supplyAsync(() -> {
-            // Unique across workers too: the member's assignment is looked up by it.
-            String clientId = "kbench-share-" + UUID.randomUUID().toString().substring(0, 8) + "-" + shareConsumers.incrementAndGet();
-            Properties props = configs.shareConsumer(group, clientId, mode == AcknowledgementMode.EXPLICIT);
-            KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(props);
-            KafkaShareBenchmarkConsumer member = new KafkaShareBenchmarkConsumer(consumer, topic, group, clientId, mode, callback, groups);
-            clients.add(member);
-            metrics.add(() -> metricsOf(consumer::metrics));
-            member.start();
-            return member;
-        });
+    private BenchmarkConsumer shareMember(ConsumerRequest.ShareMember request) {
+        // Unique across workers too: the member's assignment is looked up by it.
+        String clientId = "kbench-share-" + UUID.randomUUID().toString().substring(0, 8) + "-" + shareConsumers.incrementAndGet();
+        Properties props = configs.shareConsumer(request.group(), clientId, request.mode() == AcknowledgementMode.EXPLICIT);
+        KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(props);
+        KafkaShareBenchmarkConsumer member = new KafkaShareBenchmarkConsumer(consumer, request.topic(), request.group(), clientId,
+                request.mode(), request.callback(), groups);
+        clients.add(member);
+        metrics.add(() -> metricsOf(consumer::metrics));
+        member.start();
+        return member;
     }
 
     /** A consumer closed as a crash during the run may refuse to tell its metrics: it then has none. */
@@ -383,14 +387,28 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
     }
 
+    /** Through the Admin API, read-only (KafkaClusterDescriber); what the cluster refuses is named, never thrown. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topicNames) {
+        if (admin == null) {
+            return Optional.empty(); // not initialized: nothing to ask
+        }
+        try {
+            return Optional.of(new KafkaClusterDescriber(admin, configs).describe(topicNames));
+        } catch (RuntimeException e) {
+            return Optional.of(new ClusterDescription(null, null, List.of(), Map.of(), Map.of(), Map.of(),
+                    Map.of("cluster", "could not be described: " + KafkaClusterDescriber.reason(e))));
+        }
+    }
+
     @Override
     public List<ClientMetric> clientMetrics() {
         return metrics.read();
     }
 
     @Override
-    public ServerContact lastServerContact() {
-        return metrics.lastContact();
+    public Optional<ServerContact> lastServerContact() {
+        return Optional.ofNullable(metrics.lastContact());
     }
 
     @Override

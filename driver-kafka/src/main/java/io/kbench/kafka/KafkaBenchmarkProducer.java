@@ -2,8 +2,10 @@ package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.SendCompletion;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
 /** Sends to one topic through its own {@link KafkaProducer}. */
@@ -14,14 +16,14 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
     private final KafkaProducer<byte[], byte[]> producer;
     private final StampedRecords records;
 
-    KafkaBenchmarkProducer(KafkaProducer<byte[], byte[]> producer, String topic) {
+    KafkaBenchmarkProducer(KafkaProducer<byte[], byte[]> producer, String topic, List<ProducerOptions.Header> headers) {
         this.producer = producer;
-        this.records = new StampedRecords(topic);
+        this.records = new StampedRecords(topic, headers, () -> producer.partitionsFor(topic).size());
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
-        producer.send(records.record(key, payload, stamp), (metadata, error) -> completion.completed(error));
+    public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+        producer.send(records.record(key, payload, partition, stamp), (metadata, error) -> completion.completed(error));
     }
 
     @Override

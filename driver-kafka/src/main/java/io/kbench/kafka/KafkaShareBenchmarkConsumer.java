@@ -3,7 +3,6 @@ package io.kbench.kafka;
 import io.kbench.driver.Acknowledgement;
 import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.driver.AcknowledgementMode;
-import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.ShareConsumerCallback;
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,8 +18,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 import org.apache.kafka.common.errors.InvalidRecordStateException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One member of a share group, polling a {@link KafkaShareConsumer} on its own thread: each record of a
@@ -36,20 +33,16 @@ import org.slf4j.LoggerFactory;
  *       bound that includes the processing of the batch in between.</li>
  * </ul>
  *
- * <p>A {@link KafkaShareConsumer} is not thread-safe, so pause, resume and close are requests the poll
- * thread carries out. {@link #closeAsCrash()} is as close to a crash as Kafka 4.3.1's share consumer
+ * <p>{@link KafkaMember} runs the poll thread. {@link #closeAsCrash()} is as close to a crash as Kafka 4.3.1's share consumer
  * allows: it has no close option that stays in the group (the classic consumer's
  * {@code REMAIN_IN_GROUP}), so the poll thread stops at once without acknowledging the rest of its
  * batch and closes with no time to spare: whatever the client still sends (the acknowledgements made,
  * its leave), the records it held unacknowledged go back to the group as the broker sees fit (at once
  * when it learns the member left or its connection closed, else when their locks expire).
  */
-final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
+final class KafkaShareBenchmarkConsumer extends KafkaMember {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaShareBenchmarkConsumer.class);
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
+    private static final long RETRY_MILLIS = 50;
 
     /** An implicit batch: when the poll that carries its acknowledgements started; 0 before. */
     private static final class Batch {
@@ -57,78 +50,44 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
     }
 
     private final KafkaShareConsumer<byte[], byte[]> consumer;
+    private final String topic;
     private final String group;
     private final String clientId;
     private final boolean explicit;
     private final ShareConsumerCallback callback;
     private final GroupAdmin groups;
-    private final Thread thread;
     /** Implicit mode: the batch of each record not reported yet, by partition and offset; only touched on the poll thread. */
     private final Map<Integer, Map<Long, Batch>> pending = new HashMap<>();
-    private volatile boolean closing;
-    private volatile boolean crashing;
-    private volatile boolean pauseRequested;
-    private volatile boolean closed;
     /** The implicit batch the next poll acknowledges, or null. */
     private Batch unsent;
-    private String lastError;
 
     KafkaShareBenchmarkConsumer(KafkaShareConsumer<byte[], byte[]> consumer, String topic, String group, String clientId,
                                 AcknowledgementMode mode, ShareConsumerCallback callback, GroupAdmin groups) {
+        super("share consumer", topic, RETRY_MILLIS);
         this.consumer = consumer;
+        this.topic = topic;
         this.group = group;
         this.clientId = clientId;
         this.explicit = mode == AcknowledgementMode.EXPLICIT;
         this.callback = callback;
         this.groups = groups;
-        this.thread = new Thread(() -> pollLoop(topic), "kbench-share-consumer-" + topic);
-        this.thread.setDaemon(true);
     }
 
-    void start() {
-        thread.start();
-    }
-
-    private void pollLoop(String topic) {
-        try {
-            if (!explicit) {
-                consumer.setAcknowledgementCommitCallback(this::committed);
-            }
-            consumer.subscribe(List.of(topic));
-            while (!closing) {
-                if (pauseRequested) {
-                    flushWhilePaused();
-                    continue;
-                }
-                pollOnce();
-            }
-        } catch (WakeupException e) {
-            // close() woke us up
-        } finally {
-            closed = true;
-            try {
-                consumer.close(crashing ? Duration.ZERO : CLOSE_TIMEOUT);
-            } catch (RuntimeException e) {
-                log.debug("closing share consumer: {}", e.toString());
-            }
+    @Override
+    void subscribe() {
+        if (!explicit) {
+            consumer.setAcknowledgementCommitCallback(this::committed);
         }
+        consumer.subscribe(List.of(topic));
     }
 
-    private void pollOnce() {
-        ConsumerRecords<byte[], byte[]> records;
-        try {
-            if (unsent != null) {
-                unsent.sentNanos = System.nanoTime(); // this poll carries the implicit batch's acknowledgements
-                unsent = null;
-            }
-            records = consumer.poll(POLL_TIMEOUT);
-        } catch (WakeupException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            warnOnce("share consumer poll failed (retrying): ", e);
-            sleepQuietly();
-            return;
+    @Override
+    void pollOnce() {
+        if (unsent != null) {
+            unsent.sentNanos = System.nanoTime(); // this poll carries the implicit batch's acknowledgements
+            unsent = null;
         }
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
         if (records.isEmpty()) {
             return;
         }
@@ -136,7 +95,7 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
         Batch batch = new Batch();
         Map<Integer, long[]> answered = new HashMap<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
-            if (crashing) {
+            if (crashing()) {
                 return; // a crash acknowledges nothing more
             }
             Acknowledgement ack = answer(record, receivedNanos);
@@ -257,7 +216,8 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
     }
 
     /** Paused: the acknowledgements still held go out now (else their locks would run out), then no fetch until resumed. */
-    private void flushWhilePaused() {
+    @Override
+    void whilePaused() {
         if (unsent != null) {
             unsent.sentNanos = System.nanoTime();
             unsent = null;
@@ -269,51 +229,23 @@ final class KafkaShareBenchmarkConsumer implements BenchmarkConsumer {
                 warnOnce("share consumer commit failed: ", e);
             }
         }
-        sleepQuietly();
+        sleepQuietly(RETRY_MILLIS);
     }
 
-    private void warnOnce(String what, RuntimeException e) {
-        String message = e.getClass().getSimpleName() + ": " + e.getMessage();
-        if (!message.equals(lastError)) {
-            log.warn("{}{}", what, message);
-            lastError = message;
-        }
+    @Override
+    void wakeup() {
+        consumer.wakeup();
     }
 
-    private static void sleepQuietly() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** A crash closes at once, without waiting for what the client still sends; else with up to 5 s for it. */
+    @Override
+    void closeClient(boolean crash) {
+        quietly("closing share consumer", () -> consumer.close(crash ? Duration.ZERO : CLOSE_TIMEOUT));
     }
 
     /** The partitions the group assigned this member, from the share group's description (several members may hold one). */
     @Override
-    public int assignedPartitionCount() {
-        return closed || closing ? 0 : groups.sharePartitionsOf(group, clientId);
-    }
-
-    @Override
-    public void pause() {
-        pauseRequested = true;
-    }
-
-    @Override
-    public void resume() {
-        pauseRequested = false;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        closing = true;
-        consumer.wakeup();
-        thread.join(15_000);
-    }
-
-    @Override
-    public void closeAsCrash() throws InterruptedException {
-        crashing = true;
-        close();
+    int heldPartitions() {
+        return groups.sharePartitionsOf(group, clientId);
     }
 }

@@ -2,8 +2,10 @@ package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.SendCompletion;
 import io.kbench.driver.TransactionListener;
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
@@ -36,17 +38,17 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
      * @param producer a client with a transactional.id whose {@code initTransactions} has returned
      * @param nanoClock monotonic time in ns, for transaction ages and commit latency
      */
-    KafkaTransactionalProducer(Producer<byte[], byte[]> producer, String topic, TransactionBoundary boundary,
-                               TransactionListener listener, LongSupplier nanoClock) {
+    KafkaTransactionalProducer(Producer<byte[], byte[]> producer, String topic, List<ProducerOptions.Header> headers,
+                               TransactionBoundary boundary, TransactionListener listener, LongSupplier nanoClock) {
         this.producer = producer;
-        this.records = new StampedRecords(topic);
+        this.records = new StampedRecords(topic, headers, () -> producer.partitionsFor(topic).size());
         this.boundary = boundary;
         this.listener = listener;
         this.nanoClock = nanoClock;
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+    public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
         if (broken != null) {
             throw new KafkaException("the transactional producer stopped after an error it cannot recover from: " + broken);
         }
@@ -63,7 +65,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
         }
         TransactionMessages transaction = current;
         try {
-            producer.send(records.record(key, payload, stamp), (metadata, error) -> {
+            producer.send(records.record(key, payload, partition, stamp), (metadata, error) -> {
                 completion.completed(error);
                 if (error == null) {
                     transaction.acked(completion);

@@ -1,7 +1,7 @@
 package io.kbench.kafka;
 
-import io.kbench.driver.ConsumerOptions;
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import java.util.List;
 import java.util.Properties;
@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns a member's {@link ConsumerOptions} into Kafka consumer settings: the group protocol, static
+ * Turns a member's {@link ConsumerRequest.GroupMember} options into Kafka consumer settings: the group protocol, static
  * membership and (under classic) the session timeout. The driver file's settings for the other protocol
  * are left out, not refused: one file may serve a sweep over both protocols.
  *
@@ -31,42 +31,38 @@ final class ProtocolChoice {
 
     /**
      * The protocol and static membership a member made from the driver file's settings {@code props} and
-     * {@code options} runs with: the options win, then the file's {@code group.protocol}, then kafka-clients'
+     * the request's {@code options} runs with: the request wins, then the file's {@code group.protocol}, then kafka-clients'
      * default. Static means a {@code group.instance.id} from the options or the file, not one {@link #apply} makes up.
      * Call before {@link #apply}, which changes {@code props}.
      */
-    static GroupMembership membership(Properties props, ConsumerOptions options) {
+    static GroupMembership membership(Properties props, ConsumerRequest.GroupMember options) {
         Object fromFile = props.get(ConsumerConfig.GROUP_PROTOCOL_CONFIG);
-        GroupMembership.Source from = options.protocol() != null ? GroupMembership.Source.OPTIONS
+        GroupMembership.Source from = options.protocol().isPresent() ? GroupMembership.Source.OPTIONS
                 : fromFile != null ? GroupMembership.Source.DRIVER_CONFIG : GroupMembership.Source.DEFAULT;
         String label = switch (from) {
-            case OPTIONS -> options.protocol().label();
+            case OPTIONS -> options.protocol().get().label();
             case DRIVER_CONFIG -> fromFile.toString();
             case DEFAULT -> ConsumerConfig.DEFAULT_GROUP_PROTOCOL;
         };
         // An unknown label fails in the client when the member is made, with Kafka's own message; say classic until then.
         GroupProtocol protocol = GroupProtocol.byLabel(label).orElse(GroupProtocol.CLASSIC);
-        boolean staticMember = options.groupInstanceId() != null || props.get(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG) != null;
+        boolean staticMember = options.groupInstanceId().isPresent() || props.get(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG) != null;
         return new GroupMembership(protocol, from, staticMember);
     }
 
     /** @return true when the member got an instance id of its own, to be closed gracefully with LEAVE_GROUP */
-    static boolean apply(Properties props, ConsumerOptions options) {
-        if (options.protocol() != null) {
-            props.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, options.protocol().label());
-        }
+    static boolean apply(Properties props, ConsumerRequest.GroupMember options) {
+        options.protocol().ifPresent(p -> props.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, p.label()));
         boolean consumerProtocol = isConsumerProtocol(props);
         leaveOut(props, consumerProtocol ? KafkaClientConfigs.CLASSIC_ONLY : KafkaClientConfigs.CONSUMER_PROTOCOL_ONLY,
                 consumerProtocol ? GroupProtocol.CONSUMER : GroupProtocol.CLASSIC);
-        if (options.groupInstanceId() != null) {
-            props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, options.groupInstanceId());
-        }
+        options.groupInstanceId().ifPresent(id -> props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
         boolean generated = consumerProtocol && !props.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
         if (generated) {
             props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, CRASHABLE_PREFIX + UUID.randomUUID());
         }
-        if (options.sessionTimeout() != null && !consumerProtocol) {
-            long sessionMs = options.sessionTimeout().toMillis();
+        if (options.sessionTimeout().isPresent() && !consumerProtocol) {
+            long sessionMs = options.sessionTimeout().get().toMillis();
             props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(sessionMs));
             // The heartbeat must come well within the session: Kafka's rule of a third, and its default of 3 s at most.
             long heartbeatMs = Long.parseLong(String.valueOf(props.getOrDefault(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "3000")).trim());

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions;
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.GroupMembership;
 import java.time.Duration;
@@ -23,7 +23,10 @@ class KafkaConsumerOptionsTest {
         return new KafkaDriverConfig(1, false, "", "bootstrap.servers=127.0.0.1:9092\n", "", consumer, null, null, null, null, group);
     }
 
-    private static Properties props(String consumer, ConsumerOptions options) {
+    /** A plain member's request, with the driver's defaults. */
+    private static final ConsumerRequest.GroupMember DEFAULTS = ConsumerRequest.groupMember("t", "g", (s, p, o, st, t, tt) -> { });
+
+    private static Properties props(String consumer, ConsumerRequest.GroupMember options) {
         Properties p = new KafkaClientConfigs(config(consumer, "")).consumer("g");
         ProtocolChoice.apply(p, options);
         return p;
@@ -38,7 +41,7 @@ class KafkaConsumerOptionsTest {
     void theConsumerProtocolLeavesTheClassicClientSettingsOutAndTakesNoSessionTimeoutFromTheClient() {
         Properties p = props("session.timeout.ms=10000\nheartbeat.interval.ms=3000\npartition.assignment.strategy="
                         + "org.apache.kafka.clients.consumer.CooperativeStickyAssignor\nfetch.min.bytes=1",
-                ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withSessionTimeout(Duration.ofSeconds(6)));
+                DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withSessionTimeout(Duration.ofSeconds(6)));
         assertEquals("consumer", p.get("group.protocol"));
         assertNull(p.get("session.timeout.ms"), "the group's consumer.session.timeout.ms holds it");
         assertNull(p.get("heartbeat.interval.ms"));
@@ -51,21 +54,21 @@ class KafkaConsumerOptionsTest {
 
     @Test
     void classicTakesTheSessionTimeoutAndAHeartbeatOfAThirdOfItAndAStaticIdentity() {
-        Properties p = props("group.remote.assignor=uniform", new ConsumerOptions(false, GroupProtocol.CLASSIC, "member-1",
-                Duration.ofSeconds(6)));
+        Properties p = props("group.remote.assignor=uniform", DEFAULTS.withProtocol(GroupProtocol.CLASSIC).withGroupInstanceId("member-1")
+                .withSessionTimeout(Duration.ofSeconds(6)));
         assertEquals("classic", p.get("group.protocol"));
         assertEquals("6000", p.get("session.timeout.ms"));
         assertEquals("2000", p.get("heartbeat.interval.ms"));
         assertEquals("member-1", p.get("group.instance.id"));
         assertNull(p.get("group.remote.assignor"), "a consumer-protocol setting");
         assertFalse(ProtocolChoice.isConsumerProtocol(p));
-        Properties longer = props("heartbeat.interval.ms=1000", ConsumerOptions.DEFAULTS.withSessionTimeout(Duration.ofSeconds(45)));
+        Properties longer = props("heartbeat.interval.ms=1000", DEFAULTS.withSessionTimeout(Duration.ofSeconds(45)));
         assertEquals("1000", longer.get("heartbeat.interval.ms"), "a heartbeat well within the session is kept");
     }
 
     @Test
     void withoutOptionsTheFilesSettingsStand() {
-        Properties p = props("group.protocol=classic", ConsumerOptions.DEFAULTS);
+        Properties p = props("group.protocol=classic", DEFAULTS);
         assertEquals("classic", p.get("group.protocol"));
         assertNull(p.get("group.instance.id"));
     }
@@ -73,11 +76,11 @@ class KafkaConsumerOptionsTest {
     @Test
     void onlyAConsumerProtocolMemberWithoutAnIdOfItsOwnGetsOneAndLeavesExplicitlyWhenClosed() {
         Properties p = new KafkaClientConfigs(config("group.protocol=consumer", "")).consumer("g");
-        assertTrue(ProtocolChoice.apply(p, ConsumerOptions.DEFAULTS));
+        assertTrue(ProtocolChoice.apply(p, DEFAULTS));
         Properties own = new KafkaClientConfigs(config("", "")).consumer("g");
-        assertFalse(ProtocolChoice.apply(own, ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withGroupInstanceId("m")));
+        assertFalse(ProtocolChoice.apply(own, DEFAULTS.withProtocol(GroupProtocol.CONSUMER).withGroupInstanceId("m")));
         assertEquals("m", own.get("group.instance.id"));
-        assertFalse(ProtocolChoice.apply(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
+        assertFalse(ProtocolChoice.apply(new KafkaClientConfigs(config("", "")).consumer("g"), DEFAULTS),
                 "classic members stay dynamic: REMAIN_IN_GROUP works for them");
     }
 
@@ -85,19 +88,19 @@ class KafkaConsumerOptionsTest {
     void theMembershipReportedIsTheWorkloadsThenTheFilesThenTheClientsDefault() {
         KafkaClientConfigs file = new KafkaClientConfigs(config("group.protocol=consumer", ""));
         assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.OPTIONS, true),
-                ProtocolChoice.membership(file.consumer("g"), ConsumerOptions.DEFAULTS.withProtocol(GroupProtocol.CLASSIC)
+                ProtocolChoice.membership(file.consumer("g"), DEFAULTS.withProtocol(GroupProtocol.CLASSIC)
                         .withGroupInstanceId("g-member-0")));
         Properties fromFile = file.consumer("g");
         assertEquals(new GroupMembership(GroupProtocol.CONSUMER, GroupMembership.Source.DRIVER_CONFIG, false),
-                ProtocolChoice.membership(fromFile, ConsumerOptions.DEFAULTS));
-        ProtocolChoice.apply(fromFile, ConsumerOptions.DEFAULTS);
+                ProtocolChoice.membership(fromFile, DEFAULTS));
+        ProtocolChoice.apply(fromFile, DEFAULTS);
         assertTrue(fromFile.containsKey("group.instance.id"), "the id the driver makes up to crash a member ...");
         assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.DEFAULT, false),
-                ProtocolChoice.membership(new KafkaClientConfigs(config("", "")).consumer("g"), ConsumerOptions.DEFAULTS),
+                ProtocolChoice.membership(new KafkaClientConfigs(config("", "")).consumer("g"), DEFAULTS),
                 "kafka-clients 4.3.1 defaults to classic");
         assertEquals(new GroupMembership(GroupProtocol.CLASSIC, GroupMembership.Source.DRIVER_CONFIG, true),
                 ProtocolChoice.membership(new KafkaClientConfigs(config("group.protocol=CLASSIC\ngroup.instance.id=one", ""))
-                        .consumer("g"), ConsumerOptions.DEFAULTS), "... is not static membership; the file's own id is");
+                        .consumer("g"), DEFAULTS), "... is not static membership; the file's own id is");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.SendCompletion;
 import io.kbench.driver.TransactionListener;
 import java.time.Duration;
@@ -71,12 +72,12 @@ class KafkaTransactionalProducerTest {
 
     private KafkaTransactionalProducer producer(TransactionBoundary boundary) {
         client.initTransactions();
-        return new KafkaTransactionalProducer(client, "t", boundary, listener, nanos::get);
+        return new KafkaTransactionalProducer(client, "t", List.of(), boundary, listener, nanos::get);
     }
 
     private Completion send(KafkaTransactionalProducer p) {
         Completion c = new Completion();
-        p.sendAsync(null, new byte[] {1}, null, c);
+        p.sendAsync(null, new byte[] {1}, BenchmarkProducer.ANY_PARTITION, null, c);
         return c;
     }
 
@@ -138,12 +139,12 @@ class KafkaTransactionalProducerTest {
     void aTransactionWithAFailedSendIsAbortedInsteadOfCommitted() {
         MockProducer<byte[], byte[]> manual = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         manual.initTransactions();
-        KafkaTransactionalProducer p = new KafkaTransactionalProducer(manual, "t", TransactionBoundary.byMessages(10), listener,
+        KafkaTransactionalProducer p = new KafkaTransactionalProducer(manual, "t", List.of(), TransactionBoundary.byMessages(10), listener,
                 nanos::get);
         Completion ok = new Completion();
         Completion bad = new Completion();
-        p.sendAsync(null, new byte[] {1}, null, ok);
-        p.sendAsync(null, new byte[] {2}, null, bad);
+        p.sendAsync(null, new byte[] {1}, BenchmarkProducer.ANY_PARTITION, null, ok);
+        p.sendAsync(null, new byte[] {2}, BenchmarkProducer.ANY_PARTITION, null, bad);
         manual.completeNext();
         manual.errorNext(new KafkaException("record too large"));
         assertTrue(bad.completed && bad.error != null);

@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -80,41 +85,79 @@ class SendTimeHeaderTest {
         assertNull(SendTimeHeader.decode(headers(new RecordHeader("other", FULL.encode()))));
     }
 
+    private static final int ANY = BenchmarkProducer.ANY_PARTITION;
+
     @Test
     void recordsCarryTheStampsEncodingAndReuseTheirHeader() {
-        StampedRecords records = new StampedRecords("t");
+        StampedRecords records = new StampedRecords("t", List.of(), () -> 2000);
         byte[] payload = new byte[3];
-        ProducerRecord<byte[], byte[]> first = records.record(null, payload, FULL);
+        ProducerRecord<byte[], byte[]> first = records.record(null, payload, ANY, FULL);
         assertEquals("t", first.topic());
         assertArrayEquals(FULL.encode(), first.headers().lastHeader(SendTimeHeader.KEY).value());
         assertEquals(1, first.headers().toArray().length);
         assertEquals(FULL, SendTimeHeader.decode(first.headers()));
-        ProducerRecord<byte[], byte[]> second = records.record(new byte[] {1}, payload, TIME);
+        ProducerRecord<byte[], byte[]> second = records.record(new byte[] {1}, payload, ANY, TIME);
         assertArrayEquals(TIME.encode(), second.headers().lastHeader(SendTimeHeader.KEY).value());
         MessageStamp next = new MessageStamp(7, FULL.producerId(), 42);
-        ProducerRecord<byte[], byte[]> third = records.record(null, payload, next);
+        ProducerRecord<byte[], byte[]> third = records.record(null, payload, ANY, next);
         assertArrayEquals(next.encode(), third.headers().lastHeader(SendTimeHeader.KEY).value(),
                 "the bytes are rewritten for each message (the client copied the last ones when it took the record)");
-        assertEquals(0, records.record(null, payload, null).headers().toArray().length, "without a stamp, no header");
+        assertEquals(0, records.record(null, payload, ANY, null).headers().toArray().length, "without a stamp, no header");
     }
 
     @Test
     void aRecordWithoutKeyIsReusedForTheSamePayloadAndKind() {
-        StampedRecords records = new StampedRecords("t");
+        StampedRecords records = new StampedRecords("t", List.of(), () -> 2000);
         byte[] payload = new byte[3];
         byte[] other = new byte[3];
-        ProducerRecord<byte[], byte[]> first = records.record(null, payload, FULL);
-        assertSame(first, records.record(null, payload, new MessageStamp(8, FULL.producerId(), 43)), "same payload array, same header");
+        ProducerRecord<byte[], byte[]> first = records.record(null, payload, ANY, FULL);
+        assertSame(first, records.record(null, payload, ANY, new MessageStamp(8, FULL.producerId(), 43)), "same payload array, same header");
         assertArrayEquals(new MessageStamp(8, FULL.producerId(), 43).encode(), first.headers().lastHeader(SendTimeHeader.KEY).value(),
                 "carrying the new stamp's bytes");
-        assertNotSame(first, records.record(null, other, FULL), "another payload array");
-        assertNotSame(first, records.record(null, payload, TIME), "another kind of stamp");
-        ProducerRecord<byte[], byte[]> bare = records.record(null, payload, null);
-        assertSame(bare, records.record(null, payload, null), "without a stamp too");
+        assertNotSame(first, records.record(null, other, ANY, FULL), "another payload array");
+        assertNotSame(first, records.record(null, payload, ANY, TIME), "another kind of stamp");
+        ProducerRecord<byte[], byte[]> bare = records.record(null, payload, ANY, null);
+        assertSame(bare, records.record(null, payload, ANY, null), "without a stamp too");
         assertEquals(0, bare.headers().toArray().length);
-        ProducerRecord<byte[], byte[]> keyed = records.record(new byte[] {1}, payload, null);
-        assertNotSame(keyed, records.record(new byte[] {1}, payload, null), "a record with a key is new each time");
+        ProducerRecord<byte[], byte[]> keyed = records.record(new byte[] {1}, payload, ANY, null);
+        assertNotSame(keyed, records.record(new byte[] {1}, payload, ANY, null), "a record with a key is new each time");
         assertNull(first.timestamp(), "the client stamps each send with its own time");
         assertNull(first.partition(), "and picks the partition for each send");
+    }
+
+    @Test
+    void aPartitionAskedForGoesInTheRecordBoxedOncePerPartition() {
+        StampedRecords records = new StampedRecords("t", List.of(), () -> 2000);
+        byte[] payload = new byte[3];
+        ProducerRecord<byte[], byte[]> on1000 = records.record(null, payload, 1000, FULL);
+        assertEquals(1000, on1000.partition());
+        assertSame(on1000, records.record(null, payload, 1000, FULL), "reused: the same boxed partition");
+        ProducerRecord<byte[], byte[]> on3 = records.record(null, payload, 3, FULL);
+        assertNotSame(on1000, on3, "another partition, another record");
+        assertSame(on1000.partition(), records.record(new byte[] {1}, payload, 1000, null).partition(),
+                "a keyed record gets the same Integer: nothing boxed per message");
+        assertNull(records.record(null, payload, ANY, FULL).partition(), "no partition: the partitioner's choice");
+        assertThrows(IllegalArgumentException.class, () -> records.record(null, payload, -2, FULL));
+        IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class, () -> records.record(null, payload, 2000, FULL),
+                "not sent: the client would wait up to max.block.ms for a partition the topic does not have");
+        assertEquals("partition 2000 of topic t does not exist: it has 2000 partition(s), 0 to 1999", beyond.getMessage());
+    }
+
+    @Test
+    void userHeadersComeFirstInEveryRecordAndTheStampLast() {
+        List<ProducerOptions.Header> user = List.of(new ProducerOptions.Header("trace", new byte[] {1, 2}),
+                new ProducerOptions.Header("empty", new byte[0]));
+        StampedRecords records = new StampedRecords("t", user, () -> 4);
+        byte[] payload = new byte[3];
+        for (MessageStamp stamp : new MessageStamp[] {FULL, TIME}) {
+            Header[] all = records.record(null, payload, ANY, stamp).headers().toArray();
+            assertEquals(List.of("trace", "empty", SendTimeHeader.KEY), Arrays.stream(all).map(Header::key).toList());
+            assertArrayEquals(new byte[] {1, 2}, all[0].value());
+            assertArrayEquals(new byte[0], all[1].value());
+            assertEquals(stamp, SendTimeHeader.decode(records.record(new byte[] {1}, payload, 2, stamp).headers()));
+        }
+        Header[] unstamped = records.record(null, payload, ANY, null).headers().toArray();
+        assertEquals(List.of("trace", "empty"), Arrays.stream(unstamped).map(Header::key).toList(), "without a stamp, the user's only");
+        assertNull(SendTimeHeader.decode(records.record(null, payload, ANY, null).headers()));
     }
 }

@@ -1,6 +1,7 @@
 package io.kbench.testkit;
 
 import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.MessageStamp;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,9 +17,11 @@ final class Deliveries implements ConsumerCallback {
     /**
      * One call of the callback.
      *
+     * @param atMillis when it came, ms since the Unix epoch
      * @param batchNanos when the driver last reported a batch (System.nanoTime) before this delivery; 0 if it never did
      */
-    record Delivery(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long atNanos, long batchNanos) {}
+    record Delivery(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                    TimestampType timestampType, long atNanos, long atMillis, long batchNanos) {}
 
     private final List<Delivery> received = new ArrayList<>();
     private final AtomicInteger inside = new AtomicInteger();
@@ -31,13 +34,15 @@ final class Deliveries implements ConsumerCallback {
     }
 
     @Override
-    public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp) {
+    public void messageReceived(int payloadSizeBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                TimestampType timestampType) {
         if (inside.incrementAndGet() > 1) {
             overlapped = true;
         }
         try {
             synchronized (received) {
-                received.add(new Delivery(payloadSizeBytes, partition, position, stamp, System.nanoTime(), batchNanos));
+                received.add(new Delivery(payloadSizeBytes, partition, position, stamp, timestampEpochMillis, timestampType,
+                        System.nanoTime(), System.currentTimeMillis(), batchNanos));
             }
         } finally {
             inside.decrementAndGet();

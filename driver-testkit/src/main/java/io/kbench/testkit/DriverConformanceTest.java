@@ -10,14 +10,20 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
-import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
-import io.kbench.driver.ConsumerOptions;
+import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.SecretNames;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.ShareGroupSettings;
+import io.kbench.driver.StartPosition;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +35,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
@@ -70,7 +77,12 @@ public abstract class DriverConformanceTest<C> {
     static final Duration QUICK_CALL_LIMIT = Duration.ofSeconds(1);
     private static final int[] PAYLOAD_SIZES = {0, 1, 100, 1024, 10_000};
     private static final String DESCRIBE = "BenchmarkDriver.describeTopics";
-    private static final String FROM_END = "BenchmarkDriver.createConsumer(fromEnd)";
+    private static final String FROM_END = "StartPosition.End";
+    private static final String FROM_EARLIEST = "StartPosition.Earliest";
+    private static final String FROM_AGE = "StartPosition.Age";
+    private static final String OFFSETS = "BenchmarkDriver.topicOffsets";
+    private static final String PARTITION = "BenchmarkProducer.sendAsync(partition)";
+    private static final String HEADERS = "ProducerOptions.headers";
 
     // ---- hooks --------------------------------------------------------------------------------
 
@@ -117,15 +129,25 @@ public abstract class DriverConformanceTest<C> {
     }
 
     /**
-     * Whether the driver must support the two calls of {@code existingTopics} runs:
-     * {@link BenchmarkDriver#describeTopics} and a consumer from the end
-     * ({@link BenchmarkDriver#createConsumer(String, String, ConsumerCallback, boolean)} with
-     * {@code fromEnd}). Either way an answer is checked fully. {@code false} (the default): a refusal
-     * made the documented way, a future completed exceptionally with a {@link DriverException}, skips
-     * the rest of that test; {@code true}: a refusal fails it.
+     * Whether the driver must support the calls of runs that read existing topics:
+     * {@link BenchmarkDriver#describeTopics}, {@link BenchmarkDriver#topicOffsets} and consumers from the
+     * end ({@link StartPosition#END}) and from an age ({@link StartPosition.Age}). Either way an answer is
+     * checked fully. {@code false} (the default): a refusal made the documented way, a future completed
+     * exceptionally with a {@link DriverException}, skips the rest of that test; {@code true}: a refusal
+     * fails it.
      */
     protected boolean supportsExistingTopics() {
         return false;
+    }
+
+    /**
+     * Every record {@code topic} holds now, each as its headers in order (name and value), read directly from
+     * the system (e.g. with a consumer of the system's own library), not through the driver under test. Lets the
+     * suite check that a producer's user headers ({@link ProducerOptions#headers()}) reach the system with every
+     * record; the driver's own headers may be among them. Empty (the default) skips that test.
+     */
+    protected Optional<List<List<ProducerOptions.Header>>> recordHeaders(String topic) {
+        return Optional.empty();
     }
 
     /** How many topics the batch test creates in one {@code createTopics} call (default 10). */
@@ -247,9 +269,9 @@ public abstract class DriverConformanceTest<C> {
         String version = driver.clientVersion();
         check(version != null && !version.isBlank(), "BenchmarkDriver.clientVersion",
                 "the client library and its version, for the result", () -> "it returned " + quoted(version));
-        Duration timeout = Bounded.call("deliveryTimeout(config())", callTimeout(), () -> driver.deliveryTimeout(config()));
-        check(timeout == null || (!timeout.isNegative() && !timeout.isZero()), "BenchmarkDriver.deliveryTimeout",
-                "how long the client keeps trying to deliver, or null when unknown; called before initialize",
+        Optional<Duration> timeout = Bounded.call("deliveryTimeout(config())", callTimeout(), () -> driver.deliveryTimeout(config()));
+        check(timeout != null && timeout.filter(t -> t.isNegative() || t.isZero()).isEmpty(), "BenchmarkDriver.deliveryTimeout",
+                "how long the client keeps trying to deliver, positive, or empty when unknown; called before initialize",
                 () -> "it returned " + timeout);
         List<String> problems = driver.faultProblems(config(), List.of());
         check(problems != null && problems.isEmpty(), "BenchmarkDriver.faultProblems",
@@ -356,6 +378,38 @@ public abstract class DriverConformanceTest<C> {
                 () -> "it failed with " + Bounded.describe(f));
     }
 
+    /** The longest describeCluster may take: the SPI's 30 s. */
+    static final Duration DESCRIBE_LIMIT = Duration.ofSeconds(30);
+
+    @Test
+    void describeClusterNeverThrowsAndNamesWhatItCannotTell() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "described", 2);
+        Optional<ClusterDescription> described = Bounded.call("describeCluster([" + topic + "])", DESCRIBE_LIMIT.plus(Duration.ofSeconds(5)),
+                () -> driver.describeCluster(List.of(topic)));
+        check(described != null, "BenchmarkDriver.describeCluster", "an Optional, empty when the driver cannot describe its cluster",
+                () -> "it returned null");
+        if (described.isEmpty()) {
+            return;
+        }
+        ClusterDescription c = described.get();
+        check(!c.brokers().isEmpty() || c.notAvailable().containsKey("brokers"), "BenchmarkDriver.describeCluster",
+                "a description lists the brokers, or names them in notAvailable with the reason", () -> "it returned " + c);
+        check(c.topicConfigs().containsKey(topic) || c.notAvailable().containsKey("topicConfigs"), "BenchmarkDriver.describeCluster",
+                "the topics given are described, or named in notAvailable (topicConfigs) with the reason",
+                () -> "topic " + topic + " is missing from " + c.topicConfigs().keySet() + "; notAvailable " + c.notAvailable());
+        List<Map<String, String>> settings = new ArrayList<>(c.clientConfigs().values());
+        c.brokers().forEach(b -> {
+            settings.add(b.performanceConfigs());
+            settings.add(b.nonDefaultConfigs());
+        });
+        settings.addAll(c.topicConfigs().values());
+        for (Map<String, String> group : settings) {
+            group.forEach((name, value) -> check(!SecretNames.isSecret(name) || value == null || value.equals(SecretNames.MASK),
+                    "BenchmarkDriver.describeCluster", "secrets are masked (SecretNames.MASK)", () -> name + " is written as it is"));
+        }
+    }
+
     // ---- producing ----------------------------------------------------------------------------
 
     @Test
@@ -393,7 +447,8 @@ public abstract class DriverConformanceTest<C> {
         Outgoing m = messages(1, producerId(), false).get(0);
         RuntimeException thrown = null;
         try {
-            Bounded.run("sendAsync after close()", callTimeout(), () -> producer.sendAsync(m.key(), m.payload(), m.stamp(), late.of(0)));
+            Bounded.run("sendAsync after close()", callTimeout(),
+                    () -> producer.sendAsync(m.key(), m.payload(), m.partition(), m.stamp(), late.of(0)));
         } catch (RuntimeException e) {
             thrown = e;
         }
@@ -450,7 +505,9 @@ public abstract class DriverConformanceTest<C> {
             int size = PAYLOAD_SIZES[(i / 3) % PAYLOAD_SIZES.length];
             messages.add(new Outgoing(i % 2 == 0 ? null : ("key-" + i).getBytes(StandardCharsets.UTF_8), payload(size), stamp));
         }
+        long sentFromMillis = System.currentTimeMillis();
         awaitAcks(send(producer, messages));
+        long ackedByMillis = System.currentTimeMillis();
 
         // Created after the sends: a new group starts from the earliest position.
         Deliveries got = new Deliveries();
@@ -481,6 +538,27 @@ public abstract class DriverConformanceTest<C> {
                 () -> messages.size() + " messages sent, " + all.size() + " delivered");
         check(!got.overlapped(), "ConsumerCallback", "the callback runs on the consumer's own thread, one message at a time",
                 () -> "two threads were in the callback at once");
+        all.forEach(d -> checkTimestamp(d, sentFromMillis, ackedByMillis));
+    }
+
+    /**
+     * A record's timestamp says what it is: when it was made (between the send and its acknowledgement), when the system
+     * stored it (between the send and the delivery), or none (-1). One second of slack for clocks read at other moments.
+     */
+    private static void checkTimestamp(Deliveries.Delivery d, long sentFromMillis, long ackedByMillis) {
+        String where = "ConsumerCallback.messageReceived(timestamp)";
+        TimestampType type = d.timestampType();
+        long ts = d.timestampEpochMillis();
+        check(type != null, where, "every record comes with its timestamp's type, never null", () -> "a record came with type null");
+        if (type == TimestampType.NONE) {
+            check(ts == -1, where, "a record without a timestamp (type NONE) has timestamp -1", () -> "it came with " + ts);
+            return;
+        }
+        long latest = type == TimestampType.CREATE_TIME ? ackedByMillis : d.atMillis();
+        check(ts >= sentFromMillis - 1000 && ts <= latest + 1000, where, "a " + type + " timestamp is in ms since the Unix epoch, "
+                        + (type == TimestampType.CREATE_TIME ? "when the record was made: between its send and its acknowledgement"
+                        : "when the system stored it: between its send and its delivery"),
+                () -> "a record sent from " + sentFromMillis + " ms came with " + ts + " ms (" + (ts - sentFromMillis) + " ms after the first send)");
     }
 
     @Test
@@ -612,24 +690,109 @@ public abstract class DriverConformanceTest<C> {
     }
 
     @Test
-    void theFourArgumentCreateConsumerWithoutFromEndStartsAtTheEarliestPosition() {
+    void aConsumerFromTheEarliestPositionGetsEveryMessageTheTopicHeld() {
         BenchmarkDriver<C> driver = startDriver();
-        String topic = createTopic(driver, "not-from-end", 2);
+        String topic = createTopic(driver, "earliest", 2);
         BenchmarkProducer producer = producer(driver, topic);
         long earlierId = producerId();
         List<Outgoing> earlier = messages(20, earlierId, true);
         awaitAcks(send(producer, earlier));
 
         Deliveries got = new Deliveries();
-        String group = name("not-from-end");
-        String call = "createConsumer(" + topic + ", " + group + ", fromEnd false)";
-        BenchmarkConsumer consumer = Bounded.await(call, callTimeout(), driver.createConsumer(topic, group, got, false));
-        check(consumer != null, FROM_END, "completes with a consumer", () -> call + " completed with null");
-        opened.add(consumer);
-        got.awaitFrom(earlierId, earlier.size(), callTimeout(), FROM_END,
-                "without fromEnd, a new consumer group starts from the earliest position, as the three-argument call does");
+        ConsumerRequest request = ConsumerRequest.groupMember(topic, name("earliest"), got).from(StartPosition.EARLIEST);
+        consumer(driver, request, FROM_EARLIEST);
+        got.awaitFrom(earlierId, earlier.size(), callTimeout(), FROM_EARLIEST,
+                "a new consumer group from the earliest position gets the messages the topic held before it existed");
         Bounded.pause(settleTime());
-        checkEachDeliveredOnce(earlier, got, FROM_END, "without fromEnd, a new consumer group gets every message of the topic once");
+        checkEachDeliveredOnce(earlier, got, FROM_EARLIEST, "a new consumer group from the earliest position gets every message of "
+                + "the topic once");
+    }
+
+    @Test
+    void aMessageSentToAPartitionArrivesOnItAndAPartitionTheTopicLacksFailsItsSend() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 3;
+        String topic = createTopic(driver, "partition", partitions);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("partition"), got);
+        awaitAssigned(List.of(consumer), partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        List<Outgoing> sent = new ArrayList<>();
+        for (Outgoing m : messages(60, producerId, true)) { // every other one keyed: the partition asked for wins over the key
+            sent.add(m.to((int) (m.stamp().sequence() * 7 % partitions)));
+        }
+        awaitAcks(send(producer, sent));
+        got.awaitFrom(producerId, sent.size(), callTimeout(), PARTITION, "messages sent to a partition are delivered");
+        Map<Long, Integer> arrivedOn = new HashMap<>();
+        got.ofProducer(producerId).forEach(d -> arrivedOn.put(d.stamp().sequence(), d.partition()));
+        for (Outgoing m : sent) {
+            Integer on = arrivedOn.get(m.stamp().sequence());
+            check(on != null && on == m.partition(), PARTITION, "a message sent to partition p is written to partition p, whatever its key",
+                    () -> "message " + m.stamp().sequence() + (m.key() == null ? "" : " (keyed)") + " was sent to partition " + m.partition()
+                            + " and arrived on partition " + on);
+        }
+
+        Completions missing = new Completions(1);
+        Outgoing beyond = messages(1, producerId(), false).get(0).to(partitions);
+        RuntimeException thrown = null;
+        try {
+            Bounded.run("sendAsync to partition " + partitions + " of a " + partitions + "-partition topic", callTimeout(),
+                    () -> producer.sendAsync(beyond.key(), beyond.payload(), beyond.partition(), beyond.stamp(), missing.of(0)));
+        } catch (RuntimeException e) {
+            thrown = e;
+        }
+        if (thrown == null) {
+            missing.awaitAll(callTimeout(), "a send to a partition the topic does not have completes, failed");
+            Throwable error = missing.errorOf(0);
+            check(error != null, PARTITION, "a send to a partition the topic does not have fails (its completion gets the error)",
+                    () -> "the send to partition " + partitions + " of a " + partitions + "-partition topic was acknowledged");
+        }
+        Bounded.pause(settleTime());
+        missing.checkNoneRepeated();
+        RuntimeException t = thrown;
+        check(t == null || missing.callsOf(0) == 0, PARTITION, "a send that throws never completes", () -> "it threw "
+                + Bounded.describe(t) + " and completed too");
+    }
+
+    @Test
+    void userHeadersGoWithEveryRecordBesidesTheStamp() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "headers", 2);
+        Optional<List<List<ProducerOptions.Header>>> none = Bounded.call("recordHeaders(" + topic + ")", callTimeout(),
+                () -> recordHeaders(topic));
+        Assumptions.assumeTrue(none.isPresent(), "the suite's recordHeaders() reads no records: user headers are not tested");
+        List<ProducerOptions.Header> user = List.of(new ProducerOptions.Header("conformance-a", new byte[] {1, 2, 3}),
+                new ProducerOptions.Header("conformance-empty", new byte[0]), new ProducerOptions.Header("conformance-a", new byte[] {9}));
+        ProducerOptions options = new ProducerOptions(name("headers"), null, user);
+        BenchmarkProducer producer = Bounded.await("createProducer(" + topic + ", " + options + ")", callTimeout(),
+                driver.createProducer(topic, options));
+        check(producer != null, "BenchmarkDriver.createProducer", "completes with a producer", () -> "it completed with null");
+        opened.add(producer);
+        long producerId = producerId();
+        List<Outgoing> sent = new ArrayList<>(messages(10, producerId, true));
+        for (int i = 0; i < 10; i++) {
+            sent.add(new Outgoing(null, payload(100), i % 2 == 0 ? null : MessageStamp.timeOnly(System.currentTimeMillis() * 1000)));
+        }
+        awaitAcks(send(producer, sent));
+        Set<String> names = Set.of("conformance-a", "conformance-empty");
+        Bounded.until(callTimeout(), () -> records(topic).size() >= sent.size(), () -> broken(HEADERS, "every message sent is a record "
+                + "of the topic", "the system holds " + records(topic).size() + " of " + sent.size() + " records"));
+        for (List<ProducerOptions.Header> record : records(topic)) {
+            List<ProducerOptions.Header> ofUser = record.stream().filter(h -> names.contains(h.name())).toList();
+            check(ofUser.equals(user), HEADERS, "every record carries the producer's user headers, names and bytes, in their order",
+                    () -> "a record carries " + record + " (the user's: " + ofUser + "); sent " + user);
+        }
+
+        Deliveries got = new Deliveries();
+        consumer(driver, topic, name("headers"), got);
+        got.awaitFrom(producerId, 10, callTimeout(), HEADERS, "messages with user headers are delivered");
+        Map<MessageStamp, List<Deliveries.Delivery>> byStamp = byStamp(got.ofProducer(producerId));
+        sent.stream().filter(m -> m.stamp() != null && m.stamp().checksIntegrity()).forEach(m -> checkArrivedOnceUnchanged(m, byStamp));
+    }
+
+    private List<List<ProducerOptions.Header>> records(String topic) {
+        return Bounded.call("recordHeaders(" + topic + ")", callTimeout(), () -> recordHeaders(topic)).orElseThrow();
     }
 
     // ---- existing topics (optional) -----------------------------------------------------------
@@ -673,11 +836,8 @@ public abstract class DriverConformanceTest<C> {
         awaitAcks(send(producer, old));
 
         Deliveries got = new Deliveries();
-        String group = name("from-end");
-        String call = "createConsumer(" + topic + ", " + group + ", fromEnd true)";
-        BenchmarkConsumer consumer = optionalCall(call, FROM_END, () -> driver.createConsumer(topic, group, got, true));
-        check(consumer != null, FROM_END, "completes with a consumer", () -> call + " completed with null");
-        opened.add(consumer);
+        BenchmarkConsumer consumer = optionalConsumer(driver, ConsumerRequest.groupMember(topic, name("from-end"), got)
+                .from(StartPosition.END), FROM_END);
         awaitAssigned(List.of(consumer), partitions);
         long freshId = producerId();
         List<Outgoing> fresh = messages(20, freshId, true);
@@ -690,6 +850,107 @@ public abstract class DriverConformanceTest<C> {
                 () -> oldDelivered + " of the " + old.size() + " messages acknowledged before it was created were delivered");
         checkEachDeliveredOnce(fresh, got, FROM_END, "a consumer from the end delivers exactly the messages sent after it started, "
                 + "each once");
+    }
+
+    @Test
+    void aConsumerFromAnAgeGetsTheRecordsNoOlderAndStartsAtTheEndWhereNoneIsThatNew() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 2;
+        String topic = createTopic(driver, "from-age", partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        Duration age = settleTime().multipliedBy(3);
+        long oldId = producerId();
+        List<Outgoing> old = new ArrayList<>();
+        messages(20, oldId, true).forEach(m -> old.add(m.to((int) (m.stamp().sequence() % partitions))));
+        awaitAcks(send(producer, old));
+        Bounded.pause(age.multipliedBy(2)); // the old messages are now older than the age by the age at least
+        long recentId = producerId();
+        List<Outgoing> recent = new ArrayList<>();
+        messages(10, recentId, true).forEach(m -> recent.add(m.to(0))); // partition 1 holds nothing as new
+        long recentSentMillis = System.currentTimeMillis();
+        awaitAcks(send(producer, recent));
+
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = optionalConsumer(driver, ConsumerRequest.groupMember(topic, name("from-age"), got)
+                .from(StartPosition.age(age)), FROM_AGE);
+        awaitAssigned(List.of(consumer), partitions);
+        long positionedBy = System.currentTimeMillis(); // a member counts a partition once it knows where to start in it
+        Assumptions.assumeTrue(positionedBy - recentSentMillis < age.toMillis(), () -> "inconclusive: the member took "
+                + (positionedBy - recentSentMillis) + " ms to hold its partitions, longer than the age of " + age.toMillis()
+                + " ms (a slow machine: a longer settleTime() makes the age longer)");
+        long freshId = producerId();
+        List<Outgoing> fresh = new ArrayList<>();
+        messages(20, freshId, true).forEach(m -> fresh.add(m.to((int) (m.stamp().sequence() % partitions))));
+        awaitAcks(send(producer, fresh));
+        got.awaitFrom(recentId, recent.size(), callTimeout(), FROM_AGE, "a consumer from an age gets the records no older than the age");
+        got.awaitFrom(freshId, fresh.size(), callTimeout(), FROM_AGE, "a consumer from an age gets every record written once it holds "
+                + "its partitions, also in a partition that held no record that new (it starts at its end)");
+        Bounded.pause(settleTime());
+        int oldDelivered = got.ofProducer(oldId).size();
+        check(oldDelivered == 0, FROM_AGE, "a consumer from an age gets none of the records older than the age, and starts at the end of "
+                + "a partition with no record that new", () -> oldDelivered + " of the " + old.size() + " records written "
+                + age.multipliedBy(2).toMillis() + " ms or more before it started (age " + age.toMillis() + " ms) were delivered");
+        List<Outgoing> expected = new ArrayList<>(recent);
+        expected.addAll(fresh);
+        checkEachDeliveredOnce(expected, got, FROM_AGE, "a consumer from an age gets exactly the records no older than the age and "
+                + "those written after it started, each once");
+    }
+
+    @Test
+    void topicOffsetsGiveEachPartitionsFirstPositionAndEnd() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 3;
+        String topic = createTopic(driver, "offsets", partitions);
+        String missing = name("never-created");
+        Map<String, TopicOffsets> before = offsets(driver, List.of(topic, missing));
+        check(!before.containsKey(missing), OFFSETS, "a topic that does not exist is absent from the map",
+                () -> "the never created " + missing + " is in it: " + before.get(missing));
+        TopicOffsets empty = before.get(topic);
+        check(empty != null && empty.partitionCount() == partitions, OFFSETS, "one entry per partition of each existing topic",
+                () -> "for a " + partitions + "-partition topic it gave " + empty);
+        check(empty.span() == 0, OFFSETS, "a topic nothing was written to spans nothing (end = earliest)", () -> "it gave " + empty);
+
+        int[] counts = {5, 0, 12};
+        BenchmarkProducer producer = producer(driver, topic);
+        List<Outgoing> sent = new ArrayList<>();
+        List<Outgoing> made = messages(17, producerId(), true);
+        for (int i = 0; i < made.size(); i++) {
+            sent.add(made.get(i).to(i < counts[0] ? 0 : 2));
+        }
+        awaitAcks(send(producer, sent));
+        Bounded.until(callTimeout(), () -> spans(offsets(driver, List.of(topic)).get(topic)).equals(List.of(5L, 0L, 12L)),
+                () -> broken(OFFSETS, "a partition's end is where the next record goes: it moves past every record acknowledged",
+                        "after 5, 0 and 12 records acknowledged on partitions 0, 1 and 2, the offsets went from " + empty + " to "
+                                + offsets(driver, List.of(topic)).get(topic)));
+        TopicOffsets after = offsets(driver, List.of(topic)).get(topic);
+        for (int p = 0; p < partitions; p++) {
+            int partition = p;
+            check(after.partition(p).earliest() == empty.partition(p).earliest(), OFFSETS, "the first position stays while records "
+                    + "are only added", () -> "partition " + partition + " went from " + empty.partition(partition) + " to "
+                    + after.partition(partition));
+        }
+
+        Deliveries got = new Deliveries();
+        consumer(driver, topic, name("offsets"), got);
+        Bounded.until(callTimeout(), () -> got.count() >= sent.size(), () -> broken(OFFSETS, "the records between the offsets are "
+                + "those a reader from the start gets", got.count() + " of " + sent.size() + " records were delivered"));
+        for (Deliveries.Delivery d : got.all()) {
+            TopicOffsets.Partition o = after.partition(d.partition());
+            check(d.position() == -1 || (d.position() >= o.earliest() && d.position() < o.end()), OFFSETS,
+                    "every record a reader gets lies between its partition's first position and its end",
+                    () -> "a record of partition " + d.partition() + " came at position " + d.position() + "; the offsets were " + o);
+        }
+    }
+
+    private Map<String, TopicOffsets> offsets(BenchmarkDriver<C> driver, List<String> topics) {
+        String call = "topicOffsets(" + topics + ")";
+        Map<String, TopicOffsets> answer = optionalCall(call, OFFSETS, () -> driver.topicOffsets(topics));
+        check(answer != null, OFFSETS, "completes with a map of topic to offsets", () -> call + " completed with null");
+        return answer;
+    }
+
+    private static List<Long> spans(TopicOffsets offsets) {
+        return offsets == null ? List.of() : offsets.partitions().stream().map(TopicOffsets.Partition::span).toList();
     }
 
     // ---- closing ------------------------------------------------------------------------------
@@ -776,14 +1037,17 @@ public abstract class DriverConformanceTest<C> {
 
     private void checkContact(BenchmarkDriver<C> driver) {
         long start = System.nanoTime();
-        ServerContact contact = Bounded.call("lastServerContact()", callTimeout(), driver::lastServerContact);
+        Optional<ServerContact> said = Bounded.call("lastServerContact()", callTimeout(), driver::lastServerContact);
         long millis = (System.nanoTime() - start) / 1_000_000;
         check(millis <= QUICK_CALL_LIMIT.toMillis(), "BenchmarkDriver.lastServerContact",
                 "quick, never blocking on the network (called once per reporting period)", () -> "it took " + millis + " ms");
-        if (contact != null) {
+        check(said != null, "BenchmarkDriver.lastServerContact", "the server that answered last, or empty when unknown",
+                () -> "it returned null");
+        if (said.isPresent()) {
+            ServerContact contact = said.get();
             long now = System.currentTimeMillis();
             check(contact.address() != null && !contact.address().isBlank(), "BenchmarkDriver.lastServerContact",
-                    "the server that answered last, by address, or null when unknown", () -> "it returned " + contact);
+                    "the server that answered last, by address, or empty when unknown", () -> "it returned " + contact);
             check(contact.epochMillis() >= testStartMillis - 60_000 && contact.epochMillis() <= now + 60_000,
                     "ServerContact", "epochMillis is when the server last answered, ms since the Unix epoch",
                     () -> "it returned " + contact.epochMillis() + " while the test started at " + testStartMillis);
@@ -792,7 +1056,7 @@ public abstract class DriverConformanceTest<C> {
 
     // ---- share groups and other consumer features (optional) ----------------------------------
 
-    private static final String SHARE = "BenchmarkDriver.createShareConsumer";
+    private static final String SHARE = "BenchmarkDriver.createConsumer(ShareMember)";
     private static final String SHARE_CALLBACK = "ShareConsumerCallback";
     private static final String COMMIT = "ShareConsumerCallback.acknowledgementsCommitted";
 
@@ -807,20 +1071,19 @@ public abstract class DriverConformanceTest<C> {
             String group = name("no-share");
             checkRefusal("prepareShareGroup(" + group + ")", name, () -> driver.prepareShareGroup(group, ShareGroupSettings.DEFAULTS));
             String topic = createTopic(driver, "no-share", 1);
-            checkRefusal("createShareConsumer(" + topic + ", " + group + ")", name,
-                    () -> driver.createShareConsumer(topic, group, AcknowledgementMode.IMPLICIT, ShareDeliveries.acceptingAll()));
+            ConsumerRequest share = ConsumerRequest.shareMember(topic, group, AcknowledgementMode.IMPLICIT, ShareDeliveries.acceptingAll());
+            checkRefusal("createConsumer(" + share + ")", name, () -> driver.createConsumer(share));
         }
         for (ConsumerFeature f : List.of(ConsumerFeature.GROUP_PROTOCOL, ConsumerFeature.STATIC_MEMBERSHIP, ConsumerFeature.SESSION_TIMEOUT)) {
             if (!declared.contains(f)) {
-                ConsumerOptions options = switch (f) {
-                    case GROUP_PROTOCOL -> ConsumerOptions.DEFAULTS.withProtocol(ConsumerOptions.GroupProtocol.CONSUMER);
-                    case STATIC_MEMBERSHIP -> ConsumerOptions.DEFAULTS.withGroupInstanceId("conformance-member");
-                    default -> ConsumerOptions.DEFAULTS.withSessionTimeout(Duration.ofSeconds(45));
+                ConsumerRequest.GroupMember plain = ConsumerRequest.groupMember(createTopic(driver, "no-options", 1), name("no-options"),
+                        new Deliveries());
+                ConsumerRequest request = switch (f) {
+                    case GROUP_PROTOCOL -> plain.withProtocol(GroupProtocol.CONSUMER);
+                    case STATIC_MEMBERSHIP -> plain.withGroupInstanceId("conformance-member");
+                    default -> plain.withSessionTimeout(Duration.ofSeconds(45));
                 };
-                String topic = createTopic(driver, "no-options", 1);
-                String group = name("no-options");
-                checkRefusal("createConsumer(" + topic + ", " + group + ", " + options + ")", name,
-                        () -> driver.createConsumer(topic, group, new Deliveries(), options));
+                checkRefusal("createConsumer(" + request + ")", name, () -> driver.createConsumer(request));
             }
         }
     }
@@ -1104,23 +1367,20 @@ public abstract class DriverConformanceTest<C> {
         BenchmarkDriver<C> driver = startDriver();
         requireFeature(driver, ConsumerFeature.GROUP_PROTOCOL);
         Set<ConsumerFeature> features = driver.consumerFeatures();
-        for (ConsumerOptions.GroupProtocol protocol : ConsumerOptions.GroupProtocol.values()) {
+        for (GroupProtocol protocol : GroupProtocol.values()) {
             int partitions = 2;
             String topic = createTopic(driver, "protocol-" + protocol.label(), partitions);
             String group = name("protocol-" + protocol.label());
-            ConsumerOptions options = ConsumerOptions.DEFAULTS.withProtocol(protocol);
+            Deliveries got = new Deliveries();
+            ConsumerRequest.GroupMember request = ConsumerRequest.groupMember(topic, group, got).withProtocol(protocol);
             if (features.contains(ConsumerFeature.STATIC_MEMBERSHIP)) {
-                options = options.withGroupInstanceId(group + "-member-0");
+                request = request.withGroupInstanceId(group + "-member-0");
             }
             if (features.contains(ConsumerFeature.SESSION_TIMEOUT)) {
-                options = options.withSessionTimeout(Duration.ofSeconds(45)); // Kafka's default: in range on any cluster
+                request = request.withSessionTimeout(Duration.ofSeconds(45)); // Kafka's default: in range on any cluster
             }
-            Deliveries got = new Deliveries();
-            ConsumerOptions o = options;
-            String call = "createConsumer(" + topic + ", " + group + ", " + o + ")";
-            BenchmarkConsumer consumer = Bounded.await(call, callTimeout(), driver.createConsumer(topic, group, got, o));
-            check(consumer != null, "BenchmarkDriver.createConsumer(options)", "completes with a consumer", () -> call + " completed with null");
-            opened.add(consumer);
+            ConsumerRequest.GroupMember o = request;
+            BenchmarkConsumer consumer = consumer(driver, o, "BenchmarkDriver.createConsumer(options)");
             checkMembership(consumer, o);
             awaitAssigned(List.of(consumer), partitions);
             BenchmarkProducer producer = producer(driver, topic);
@@ -1135,15 +1395,17 @@ public abstract class DriverConformanceTest<C> {
     }
 
     /** A member that says how it was made says what it was asked for: the options win over the driver file and defaults. */
-    private void checkMembership(BenchmarkConsumer consumer, ConsumerOptions asked) {
-        GroupMembership m = Bounded.call("groupMembership()", callTimeout(), consumer::groupMembership);
-        if (m == null) {
+    private void checkMembership(BenchmarkConsumer consumer, ConsumerRequest.GroupMember asked) {
+        String where = "BenchmarkConsumer.groupMembership";
+        Optional<GroupMembership> said = Bounded.call("groupMembership()", callTimeout(), consumer::groupMembership);
+        check(said != null, where, "what the member says of itself, or empty when it says nothing", () -> "it returned null");
+        if (said.isEmpty()) {
             return; // optional: the driver does not say
         }
-        String where = "BenchmarkConsumer.groupMembership";
-        check(m.protocol() == asked.protocol() && m.protocolFrom() == GroupMembership.Source.OPTIONS, where,
+        GroupMembership m = said.get();
+        check(asked.protocol().equals(Optional.of(m.protocol())) && m.protocolFrom() == GroupMembership.Source.OPTIONS, where,
                 "a member asked for a protocol reports it, from the options", () -> "asked " + asked.protocol() + ", reported " + m);
-        check(m.staticMember() == (asked.groupInstanceId() != null), where, "a member is static when given a group instance id",
+        check(m.staticMember() == asked.groupInstanceId().isPresent(), where, "a member is static when given a group instance id",
                 () -> "asked " + asked + ", reported " + m);
     }
 
@@ -1159,11 +1421,7 @@ public abstract class DriverConformanceTest<C> {
 
     private BenchmarkConsumer shareConsumer(BenchmarkDriver<C> driver, String topic, String group, AcknowledgementMode mode,
                                             ShareDeliveries callback) {
-        String call = "createShareConsumer(" + topic + ", " + group + ", " + mode + ")";
-        BenchmarkConsumer c = Bounded.await(call, callTimeout(), driver.createShareConsumer(topic, group, mode, callback));
-        check(c != null, SHARE, "completes with a consumer", () -> call + " completed with null");
-        opened.add(c);
-        return c;
+        return consumer(driver, ConsumerRequest.shareMember(topic, group, mode, callback), SHARE);
     }
 
     private void checkOneAtATime(ShareDeliveries d) {
@@ -1215,8 +1473,16 @@ public abstract class DriverConformanceTest<C> {
 
     // ---- helpers ------------------------------------------------------------------------------
 
-    /** One message to send. */
-    private record Outgoing(byte[] key, byte[] payload, MessageStamp stamp) {}
+    /** One message to send, to {@code partition} or the driver's choice ({@link BenchmarkProducer#ANY_PARTITION}). */
+    private record Outgoing(byte[] key, byte[] payload, int partition, MessageStamp stamp) {
+        Outgoing(byte[] key, byte[] payload, MessageStamp stamp) {
+            this(key, payload, BenchmarkProducer.ANY_PARTITION, stamp);
+        }
+
+        Outgoing to(int partition) {
+            return new Outgoing(key, payload, partition, stamp);
+        }
+    }
 
     /** A new driver, initialized with {@link #config()}; closed after the test unless the test closes it. */
     private BenchmarkDriver<C> startDriver() {
@@ -1246,17 +1512,33 @@ public abstract class DriverConformanceTest<C> {
         return topic;
     }
 
+    /** A producer of {@code topic} without user headers, as the framework makes one. */
     private BenchmarkProducer producer(BenchmarkDriver<C> driver, String topic) {
-        BenchmarkProducer p = Bounded.await("createProducer(" + topic + ")", callTimeout(), driver.createProducer(topic));
+        BenchmarkProducer p = Bounded.await("createProducer(" + topic + ")", callTimeout(),
+                driver.createProducer(topic, new ProducerOptions(name("producer"), null)));
         check(p != null, "BenchmarkDriver.createProducer", "completes with a producer", () -> "it completed with null");
         opened.add(p);
         return p;
     }
 
+    /** A dynamic member of {@code group} from the earliest position, with the driver's defaults. */
     private BenchmarkConsumer consumer(BenchmarkDriver<C> driver, String topic, String group, Deliveries callback) {
-        BenchmarkConsumer c = Bounded.await("createConsumer(" + topic + ", " + group + ")", callTimeout(),
-                driver.createConsumer(topic, group, callback));
-        check(c != null, "BenchmarkDriver.createConsumer", "completes with a consumer", () -> "it completed with null");
+        return consumer(driver, ConsumerRequest.groupMember(topic, group, callback), "BenchmarkDriver.createConsumer");
+    }
+
+    private BenchmarkConsumer consumer(BenchmarkDriver<C> driver, ConsumerRequest request, String where) {
+        String call = "createConsumer(" + request + ")";
+        BenchmarkConsumer c = Bounded.await(call, callTimeout(), driver.createConsumer(request));
+        check(c != null, where, "completes with a consumer", () -> call + " completed with null");
+        opened.add(c);
+        return c;
+    }
+
+    /** A consumer the driver may refuse, as for runs on existing topics ({@link #optionalCall}). */
+    private BenchmarkConsumer optionalConsumer(BenchmarkDriver<C> driver, ConsumerRequest request, String where) {
+        String call = "createConsumer(" + request + ")";
+        BenchmarkConsumer c = optionalCall(call, where, () -> driver.createConsumer(request));
+        check(c != null, where, "completes with a consumer", () -> call + " completed with null");
         opened.add(c);
         return c;
     }
@@ -1345,7 +1627,7 @@ public abstract class DriverConformanceTest<C> {
             for (int i = 0; i < messages.size(); i++) {
                 Outgoing m = messages.get(i);
                 try {
-                    producer.sendAsync(m.key(), m.payload(), m.stamp(), completions.of(i));
+                    producer.sendAsync(m.key(), m.payload(), m.partition(), m.stamp(), completions.of(i));
                 } catch (RuntimeException e) {
                     throw broken("BenchmarkProducer.sendAsync", "hands a message to a healthy client without failing",
                             "message " + i + " threw " + Bounded.describe(e), e);

@@ -1,6 +1,7 @@
 package io.kbench.kafka;
 
 import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.TopicSpec;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
@@ -9,14 +10,23 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,6 +101,35 @@ class KafkaDriverConformanceTest extends DriverConformanceTest<KafkaDriverConfig
             } catch (Exception e) {
                 throw new IllegalStateException("could not list the cluster's topics", e);
             }
+        }
+    }
+
+    /** Every record of the topic, read from the start with a plain KafkaConsumer (no group), up to the end offsets seen first. */
+    @Override
+    protected Optional<List<List<ProducerOptions.Header>>> recordHeaders(String topic) {
+        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        try (KafkaConsumer<byte[], byte[]> reader = new KafkaConsumer<>(props)) {
+            List<TopicPartition> partitions = reader.partitionsFor(topic, Duration.ofSeconds(10)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            reader.assign(partitions);
+            reader.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = reader.endOffsets(partitions, Duration.ofSeconds(10));
+            List<List<ProducerOptions.Header>> out = new ArrayList<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (partitions.stream().anyMatch(p -> reader.position(p) < end.get(p)) && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> r : reader.poll(Duration.ofMillis(200))) {
+                    List<ProducerOptions.Header> headers = new ArrayList<>();
+                    for (Header h : r.headers()) {
+                        if (!h.key().equals(ProducerOptions.STAMP_HEADER)) {
+                            headers.add(new ProducerOptions.Header(h.key(), h.value()));
+                        }
+                    }
+                    out.add(headers);
+                }
+            }
+            return Optional.of(out);
         }
     }
 

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ConsumerCallback;
-import io.kbench.driver.ConsumerOptions;
-import io.kbench.driver.ConsumerOptions.GroupProtocol;
+import io.kbench.driver.ConsumerRequest;
+import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.TopicSpec;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
@@ -75,7 +76,7 @@ class KafkaRebalanceTest {
         private final Map<Integer, List<Long>> byPartition = new ConcurrentHashMap<>();
 
         ConsumerCallback member(Set<Integer> seen) {
-            return (size, partition, position, stamp) -> {
+            return (size, partition, position, stamp, timestamp, timestampType) -> {
                 byPartition.computeIfAbsent(partition, p -> java.util.Collections.synchronizedList(new ArrayList<>()))
                         .add(System.nanoTime());
                 seen.add(partition);
@@ -123,7 +124,7 @@ class KafkaRebalanceTest {
             thread = new Thread(() -> {
                 long next = System.nanoTime();
                 for (long i = 0; running; i++) {
-                    producer.sendAsync(keys[(int) (i % PARTITIONS)], payload, MessageStamp.timeOnly(System.currentTimeMillis() * 1000), e -> { });
+                    producer.sendAsync(keys[(int) (i % PARTITIONS)], payload, BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(System.currentTimeMillis() * 1000), e -> { });
                     next += TimeUnit.MILLISECONDS.toNanos(5);
                     long wait = next - System.nanoTime();
                     if (wait > 0) {
@@ -181,13 +182,13 @@ class KafkaRebalanceTest {
             d.createTopics(List.of(new TopicSpec(name, PARTITIONS))).get(30, TimeUnit.SECONDS);
             Consumption consumption = new Consumption();
             Set<Integer> seenByGoing = ConcurrentHashMap.newKeySet();
-            ConsumerOptions options = ConsumerOptions.DEFAULTS.withProtocol(protocol).withSessionTimeout(SESSION);
-            BenchmarkConsumer going = d.createConsumer(name, name, consumption.member(seenByGoing), options).get(30, TimeUnit.SECONDS);
-            BenchmarkConsumer staying = d.createConsumer(name, name, consumption.member(ConcurrentHashMap.newKeySet()), options)
-                    .get(30, TimeUnit.SECONDS);
+            BenchmarkConsumer going = d.createConsumer(ConsumerRequest.groupMember(name, name, consumption.member(seenByGoing))
+                    .withProtocol(protocol).withSessionTimeout(SESSION)).get(30, TimeUnit.SECONDS);
+            BenchmarkConsumer staying = d.createConsumer(ConsumerRequest.groupMember(name, name, consumption.member(ConcurrentHashMap.newKeySet()))
+                    .withProtocol(protocol).withSessionTimeout(SESSION)).get(30, TimeUnit.SECONDS);
             await("both members hold partitions", Duration.ofSeconds(60), () -> going.assignedPartitionCount() > 0
                     && staying.assignedPartitionCount() > 0 && going.assignedPartitionCount() + staying.assignedPartitionCount() == PARTITIONS);
-            BenchmarkProducer producer = d.createProducer(name).get(30, TimeUnit.SECONDS);
+            BenchmarkProducer producer = d.createProducer(name, new ProducerOptions("test", null)).get(30, TimeUnit.SECONDS);
             double result;
             try (Load load = new Load(producer)) {
                 Thread.sleep(2000);
@@ -259,17 +260,19 @@ class KafkaRebalanceTest {
         return out;
     }
 
+    private static ConsumerRequest staticMember(String name, Consumption consumption, GroupProtocol protocol, Duration session, String id) {
+        return ConsumerRequest.groupMember(name, name, consumption.member(ConcurrentHashMap.newKeySet())).withProtocol(protocol)
+                .withSessionTimeout(session).withGroupInstanceId(id);
+    }
+
     private static void aStaticMemberRestartedWithinTheSessionKeepsItsPartitions(GroupProtocol protocol) throws Exception {
         String name = "static-" + protocol.label() + "-" + names.incrementAndGet();
         Duration session = Duration.ofSeconds(20);
         try (KafkaBenchmarkDriver d = driver()) {
             d.createTopics(List.of(new TopicSpec(name, PARTITIONS))).get(30, TimeUnit.SECONDS);
             Consumption consumption = new Consumption();
-            ConsumerOptions options = ConsumerOptions.DEFAULTS.withProtocol(protocol).withSessionTimeout(session);
-            BenchmarkConsumer a = d.createConsumer(name, name, consumption.member(ConcurrentHashMap.newKeySet()),
-                    options.withGroupInstanceId("a")).get(30, TimeUnit.SECONDS);
-            BenchmarkConsumer b = d.createConsumer(name, name, consumption.member(ConcurrentHashMap.newKeySet()),
-                    options.withGroupInstanceId("b")).get(30, TimeUnit.SECONDS);
+            BenchmarkConsumer a = d.createConsumer(staticMember(name, consumption, protocol, session, "a")).get(30, TimeUnit.SECONDS);
+            BenchmarkConsumer b = d.createConsumer(staticMember(name, consumption, protocol, session, "b")).get(30, TimeUnit.SECONDS);
             await("both members hold partitions", Duration.ofSeconds(60), () -> a.assignedPartitionCount() > 0
                     && b.assignedPartitionCount() > 0 && a.assignedPartitionCount() + b.assignedPartitionCount() == PARTITIONS);
             await("the coordinator lists both", Duration.ofSeconds(30), () -> {
@@ -281,14 +284,13 @@ class KafkaRebalanceTest {
                 }
             });
             Map<String, Set<Integer>> before = assignment(name);
-            BenchmarkProducer producer = d.createProducer(name).get(30, TimeUnit.SECONDS);
+            BenchmarkProducer producer = d.createProducer(name, new ProducerOptions("test", null)).get(30, TimeUnit.SECONDS);
             try (Load load = new Load(producer)) {
                 Thread.sleep(1000);
                 long restartAt = System.nanoTime();
                 a.close(); // a static member does not leave: the coordinator waits for it until its session times out
                 Thread.sleep(1000);
-                BenchmarkConsumer again = d.createConsumer(name, name, consumption.member(ConcurrentHashMap.newKeySet()),
-                        options.withGroupInstanceId("a")).get(30, TimeUnit.SECONDS);
+                BenchmarkConsumer again = d.createConsumer(staticMember(name, consumption, protocol, session, "a")).get(30, TimeUnit.SECONDS);
                 Set<Integer> ofA = before.get("a");
                 await("a's partitions are consumed again", Duration.ofSeconds(60),
                         () -> ofA.stream().allMatch(p -> consumption.gapNanos(p, restartAt + 1_000_000_000L) >= 0));

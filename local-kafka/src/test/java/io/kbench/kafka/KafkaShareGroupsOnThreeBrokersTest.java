@@ -8,7 +8,9 @@ import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
@@ -89,13 +91,14 @@ class KafkaShareGroupsOnThreeBrokersTest {
             for (int i = 0; i < MEMBERS; i++) {
                 Member m = new Member();
                 members.add(m);
-                consumers.add(d.createShareConsumer("share-3", "share-3", AcknowledgementMode.EXPLICIT, m).get(60, TimeUnit.SECONDS));
+                consumers.add(d.createConsumer(ConsumerRequest.shareMember("share-3", "share-3", AcknowledgementMode.EXPLICIT, m))
+                        .get(60, TimeUnit.SECONDS));
             }
             await("every member holds a partition", Duration.ofSeconds(90), () -> consumers.stream().allMatch(c -> c.assignedPartitionCount() > 0));
-            BenchmarkProducer producer = d.createProducer("share-3").get(60, TimeUnit.SECONDS);
+            BenchmarkProducer producer = d.createProducer("share-3", new ProducerOptions("test", null)).get(60, TimeUnit.SECONDS);
             CountDownLatch acked = new CountDownLatch(MESSAGES);
             for (int i = 0; i < MESSAGES; i++) {
-                producer.sendAsync(("k" + i).getBytes(), new byte[100], new MessageStamp(System.currentTimeMillis() * 1000, 42, i),
+                producer.sendAsync(("k" + i).getBytes(), new byte[100], BenchmarkProducer.ANY_PARTITION, new MessageStamp(System.currentTimeMillis() * 1000, 42, i),
                         e -> acked.countDown());
                 Thread.sleep(10); // a stream, not one burst: records reach every member's fetch
             }

@@ -9,8 +9,10 @@ import io.kbench.driver.AcknowledgementCommit;
 import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
+import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ShareConsumerCallback;
 import io.kbench.driver.ShareGroupSettings;
 import io.kbench.driver.TopicSpec;
@@ -155,11 +157,11 @@ class KafkaShareGroupsTest {
     }
 
     private void send(KafkaBenchmarkDriver d, String topic, int n, long producerId) throws Exception {
-        BenchmarkProducer p = d.createProducer(topic).get(30, TimeUnit.SECONDS);
+        BenchmarkProducer p = d.createProducer(topic, new ProducerOptions("test", null)).get(30, TimeUnit.SECONDS);
         opened.add(p);
         java.util.concurrent.CountDownLatch acked = new java.util.concurrent.CountDownLatch(n);
         for (int i = 0; i < n; i++) {
-            p.sendAsync(null, new byte[100], new MessageStamp(System.currentTimeMillis() * 1000, producerId, i), e -> acked.countDown());
+            p.sendAsync(null, new byte[100], BenchmarkProducer.ANY_PARTITION, new MessageStamp(System.currentTimeMillis() * 1000, producerId, i), e -> acked.countDown());
         }
         assertTrue(acked.await(30, TimeUnit.SECONDS), "acknowledged");
     }
@@ -170,7 +172,8 @@ class KafkaShareGroupsTest {
         d.createTopics(List.of(new TopicSpec("lock-expiry", 1))).get(30, TimeUnit.SECONDS);
         d.prepareShareGroup("lock-expiry", ShareGroupSettings.DEFAULTS.withRecordLockDuration(Duration.ofSeconds(1))).get(30, TimeUnit.SECONDS);
         Recorder got = new Recorder(Duration.ofMillis(2500));
-        opened.add(d.createShareConsumer("lock-expiry", "lock-expiry", AcknowledgementMode.EXPLICIT, got).get(30, TimeUnit.SECONDS));
+        opened.add(d.createConsumer(ConsumerRequest.shareMember("lock-expiry", "lock-expiry", AcknowledgementMode.EXPLICIT, got))
+                .get(30, TimeUnit.SECONDS));
         send(d, "lock-expiry", 1, 7);
         await("the record comes back after its 1 s lock expired", Duration.ofSeconds(60),
                 () -> got.deliveries.stream().anyMatch(x -> x.deliveryCount() == 2));
@@ -190,12 +193,13 @@ class KafkaShareGroupsTest {
         d.prepareShareGroup("share-crash", ShareGroupSettings.DEFAULTS.withRecordLockDuration(lock)).get(30, TimeUnit.SECONDS);
         // The first member processes each record for 500 ms, so it holds most of its batch unacknowledged when it crashes.
         Recorder slow = new Recorder(Duration.ofMillis(500));
-        BenchmarkConsumer crashing = d.createShareConsumer("share-crash", "share-crash", AcknowledgementMode.EXPLICIT, slow)
-                .get(30, TimeUnit.SECONDS);
+        BenchmarkConsumer crashing = d.createConsumer(ConsumerRequest.shareMember("share-crash", "share-crash", AcknowledgementMode.EXPLICIT,
+                slow)).get(30, TimeUnit.SECONDS);
         send(d, "share-crash", 20, 9);
         await("the first member gets records", Duration.ofSeconds(60), () -> !slow.deliveries.isEmpty());
         Recorder other = new Recorder(Duration.ZERO);
-        opened.add(d.createShareConsumer("share-crash", "share-crash", AcknowledgementMode.EXPLICIT, other).get(30, TimeUnit.SECONDS));
+        opened.add(d.createConsumer(ConsumerRequest.shareMember("share-crash", "share-crash", AcknowledgementMode.EXPLICIT, other))
+                .get(30, TimeUnit.SECONDS));
         Thread.sleep(1000);
         long crashedAt = System.nanoTime();
         crashing.closeAsCrash();

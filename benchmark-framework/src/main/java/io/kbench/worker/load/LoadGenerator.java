@@ -1,7 +1,7 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
-import io.kbench.integrity.ProducerAcks;
+import io.kbench.features.AckListener;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.time.RateControl;
@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.kbench.plan.LoadSpec;
 /**
  * Runs the producers of one worker on a few threads (at most one per core) and stops them.
  * When every producer has sent its quota, the generator reports itself done to the stats.
@@ -34,16 +35,18 @@ public final class LoadGenerator {
      */
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
                          WorkerStats stats, int maxThreads) {
-        this(producersByIndex, load, clock, stats, maxThreads, null, Map.of());
+        this(producersByIndex, load, clock, stats, maxThreads, null, Map.of(), Map.of());
     }
 
     /**
      * @param gate limits messages in flight until consumed (shared with this worker's consumers), or null
-     * @param acks by producer index: the producer's id and where its acknowledged sequences go, for
-     *     the integrity check; producers without an entry carry no id
+     * @param producerIds by producer index: the id its messages carry (with {@link io.kbench.plan.StampMode#TIME_AND_SEQUENCE});
+     *     producers without an entry carry none
+     * @param acks by producer index: who is told of its acknowledgements (the integrity check); none without an entry
      */
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
-                         WorkerStats stats, int maxThreads, InFlightGate gate, Map<Integer, ProducerAcks> acks) {
+                         WorkerStats stats, int maxThreads, InFlightGate gate, Map<Integer, Long> producerIds,
+                         Map<Integer, AckListener> acks) {
         this.clock = clock;
         this.stats = stats;
         byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
@@ -58,10 +61,8 @@ public final class LoadGenerator {
         for (Map.Entry<Integer, BenchmarkProducer> e : producersByIndex.entrySet()) {
             int index = e.getKey();
             SendSchedule schedule = rate == null ? null : new SendSchedule(rate, index, load.totalProducers());
-            ProducerAcks a = acks.get(index);
             ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
-                    new KeyPool(load.keyDistributor(), 31L * index + 7), a == null ? 0 : a.producerId(), a == null ? null : a.acked(),
-                    a == null ? null : a.aborted());
+                    new KeyPool(load.keyDistributor(), 31L * index + 7), producerIds.getOrDefault(index, 0L), acks.get(index));
             producers.add(p);
             perThread.get(i++ % threadCount).add(p);
         }

@@ -1,5 +1,6 @@
 package io.kbench.worker.load;
 
+import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
@@ -9,6 +10,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.kbench.plan.StampMode;
 /**
  * Drives a few producers from one thread. Throttled producers send each message at its intended
  * time; when the thread falls behind it sends every overdue message at once, each still stamped
@@ -185,7 +187,7 @@ final class ProducerLoop implements Runnable {
         long sequence = p.takeSequence();
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
-            p.producer.sendAsync(key, payload, stamp(p, intendedNanos, sequence), completion);
+            p.producer.sendAsync(key, payload, BenchmarkProducer.ANY_PARTITION, stamp(p, intendedNanos, sequence), completion);
         } catch (RuntimeException e) {
             // The send was refused outright, so the completion will never run. When stopping, this
             // is usually our own interrupt of a send blocked in the client (buffer full, no metadata).
@@ -226,8 +228,8 @@ final class ProducerLoop implements Runnable {
                     producer.ackWriter = w; // a plain field: another thread seeing it sees it is not its own
                 }
                 w.onAck(size, intendedNanos, sentNanos, ackNanos);
-                if (producer.acked != null) {
-                    producer.acked.add(sequence);
+                if (producer.acks != null) {
+                    producer.acks.acked(sequence);
                 }
             } else {
                 stats.onSendError(error);
@@ -241,8 +243,8 @@ final class ProducerLoop implements Runnable {
         @Override
         public void aborted() {
             stats.onAckedMessageAborted();
-            if (producer.aborted != null) {
-                producer.aborted.add(sequence);
+            if (producer.acks != null) {
+                producer.acks.aborted(sequence);
             }
             if (gate != null) {
                 gate.exit();

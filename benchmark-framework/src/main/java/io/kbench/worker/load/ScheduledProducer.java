@@ -1,7 +1,7 @@
 package io.kbench.worker.load;
 
 import io.kbench.driver.BenchmarkProducer;
-import io.kbench.integrity.SequenceSet;
+import io.kbench.features.AckListener;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.SendSchedule;
 import io.kbench.workload.KeyPool;
@@ -20,10 +20,8 @@ final class ScheduledProducer {
     final KeyPool keys;
     /** The producer's id in the run, carried by its messages for the integrity check. */
     final long producerId;
-    /** Sequences the cluster acknowledged; null when integrity is not checked. */
-    final SequenceSet acked;
-    /** Acknowledged sequences whose transaction was aborted; null when integrity is not checked. */
-    final SequenceSet aborted;
+    /** Told of each acknowledgement (the integrity check); null when nobody listens. */
+    final AckListener acks;
     /**
      * The way into the stats of the thread that completed this producer's last send (its client's
      * I/O thread, usually always the same one); checked before each use, since any thread may
@@ -42,19 +40,18 @@ final class ScheduledProducer {
     private boolean holdsPending;
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
-        this(producer, schedule, quota, payloads, keys, 0, null, null);
+        this(producer, schedule, quota, payloads, keys, 0, null);
     }
 
     ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys,
-                      long producerId, SequenceSet acked, SequenceSet aborted) {
+                      long producerId, AckListener acks) {
         this.producer = producer;
         this.schedule = schedule;
         this.quota = quota;
         this.payloads = payloads;
         this.keys = keys;
         this.producerId = producerId;
-        this.acked = acked;
-        this.aborted = aborted;
+        this.acks = acks;
     }
 
     /** The payload of the next message: the payloads in turn. */

@@ -54,7 +54,7 @@ final class FakeProducer implements BenchmarkProducer {
     }
 
     @Override
-    public void sendAsync(byte[] key, byte[] payload, MessageStamp stamp, SendCompletion completion) {
+    public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
         long n = sends.size();
         Send send = new Send(id, n, key, payload, stamp == null ? NO_STAMP : stamp.intendedSendEpochMicros(), stamp, clock.nanoTime());
         sends.add(send);

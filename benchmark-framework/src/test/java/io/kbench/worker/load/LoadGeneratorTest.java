@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.kbench.plan.LoadSpec;
 /**
  * The generator on real threads with a manual clock. Runs end by quota (or an explicit stop), so
  * each test is deterministic; the timeout only guards against a hang.

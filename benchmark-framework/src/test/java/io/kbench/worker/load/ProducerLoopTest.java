@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.integrity.SequenceSet;
+import io.kbench.features.AckListener;
+import io.kbench.features.integrity.SequenceSet;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.ErrorCount;
 import io.kbench.stats.LatencyHistograms;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.kbench.plan.StampMode;
 /** Runs {@link ProducerLoop} on the test thread with a manual clock: no threads, no waiting. */
 @Timeout(10)
 class ProducerLoopTest {
@@ -283,8 +285,8 @@ class ProducerLoopTest {
             }
         };
         SequenceSet acked = new SequenceSet();
-        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
-                new SequenceSet());
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L,
+                into(acked, new SequenceSet()));
         new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
         assertEquals(List.of(0L, 1L, 2L, 3L), f.sends.stream().map(s -> s.stamp().sequence()).toList());
         assertTrue(f.sends.stream().allMatch(s -> s.stamp().producerId() == 77L));
@@ -351,8 +353,8 @@ class ProducerLoopTest {
         f.abortAfterAck = n -> n == 1 || n == 2;
         SequenceSet acked = new SequenceSet();
         SequenceSet aborted = new SequenceSet();
-        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L, acked,
-                aborted);
+        ScheduledProducer p = new ScheduledProducer(f, null, 4, payloads, new KeyPool(KeyDistributorType.NO_KEY, 1), 77L,
+                into(acked, aborted));
         new ProducerLoop(List.of(p), clock, stats, false, null, StampMode.TIME_AND_SEQUENCE).run();
         assertEquals(4, acked.size(), "they were acknowledged");
         assertEquals(2, aborted.size());
@@ -376,5 +378,20 @@ class ProducerLoopTest {
         loop.run();
         assertEquals(5, f.sends.size());
         assertEquals(List.of(4L), deliveredAtMillis, "delivered at the pause, not only when the loop ended");
+    }
+
+    /** Acknowledgements into one set, aborts into another, as the integrity check keeps them. */
+    private static AckListener into(SequenceSet acked, SequenceSet aborted) {
+        return new AckListener() {
+            @Override
+            public void acked(long sequence) {
+                acked.add(sequence);
+            }
+
+            @Override
+            public void aborted(long sequence) {
+                aborted.add(sequence);
+            }
+        };
     }
 }

@@ -234,6 +234,20 @@ class ChartTest {
         assertTrue(r.text().contains("kubectl logs job/kb-kbench-run-1 -c results | base64 -d | tar xz"));
     }
 
+    /**
+     * A run journals its periods beside its result (--output-dir): on the results volume, so that a Job's pod evicted
+     * mid-run leaves its journal on the claim for bin/benchmark recover (docs/kubernetes.md).
+     */
+    @Test
+    void theRunsJournalGoesToTheResultsVolume() throws Exception {
+        for (String command : List.of("run", "find-max", "sweep")) {
+            Container run = render("run.command=" + command).run();
+            List<String> args = run.getArgs();
+            String outputDir = args.get(args.indexOf("--output-dir") + 1);
+            assertTrue(outputDir.startsWith(mountPath(run, "results") + "/"), command + ": " + outputDir + " is not on the results volume");
+        }
+    }
+
     @Test
     void findMaxAndSweepRunTheirCommands() throws Exception {
         Container findMax = render("run.command=find-max", "run.args={--slo,publish.p99<=50ms}", "run.expectWorkers=2",

@@ -1,8 +1,0 @@
-/**
- * The consumer events feature: consumers joining, leaving, crashing or restarting during the
- * measurement, declared like faults ({@link io.kbench.consumerevents.ConsumerEventRunner}), and what each
- * cost ({@link io.kbench.consumerevents.ConsumerEvents}): the time until the assignment is stable again,
- * the longest time a partition went unconsumed ({@link io.kbench.consumerevents.PartitionActivity}), the
- * group's consumption during the event against before it, and the end-to-end latency spike.
- */
-package io.kbench.consumerevents;

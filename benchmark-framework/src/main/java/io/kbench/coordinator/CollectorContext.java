@@ -1,0 +1,121 @@
+package io.kbench.coordinator;
+
+import io.kbench.features.PhaseContext;
+import io.kbench.model.LoadState;
+import io.kbench.model.PeriodSummary;
+import io.kbench.model.Phase;
+import io.kbench.model.PhaseTotals;
+import io.kbench.model.ProgressNote;
+import io.kbench.stats.CumulativeStats;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.worker.Worker;
+import io.kbench.workload.Workload;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** What a feature's phase runs with: the run's workers, the collector of their periods, and the run's record. */
+final class CollectorContext implements PhaseContext {
+
+    private final Worker workers;
+    private final PeriodCollector collector;
+    private final RunRecorder record;
+    private final Workload workload;
+    private final BenchmarkClock clock;
+    private final Duration drainTimeout;
+
+    CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, Workload workload, BenchmarkClock clock,
+                     Duration drainTimeout) {
+        this.workers = workers;
+        this.collector = collector;
+        this.record = record;
+        this.workload = workload;
+        this.clock = clock;
+        this.drainTimeout = drainTimeout;
+    }
+
+    @Override
+    public Workload workload() {
+        return workload;
+    }
+
+    @Override
+    public BenchmarkClock clock() {
+        return clock;
+    }
+
+    @Override
+    public Duration drainTimeout() {
+        return drainTimeout;
+    }
+
+    @Override
+    public void startPhase(Phase phase, String message, ProgressNote note) {
+        record.startPhase(phase, message, note);
+    }
+
+    @Override
+    public void line(String text) {
+        record.line(text);
+    }
+
+    @Override
+    public void warn(String text) {
+        record.warn(text);
+    }
+
+    @Override
+    public void restartSchedule(double ratePerSecond) {
+        workers.restartSchedule(ratePerSecond);
+    }
+
+    @Override
+    public void pauseConsumers() {
+        workers.pauseConsumers();
+    }
+
+    @Override
+    public void resumeConsumers() {
+        workers.resumeConsumers();
+    }
+
+    @Override
+    public void resetStats() {
+        workers.resetStats();
+    }
+
+    @Override
+    public List<CumulativeStats> cumulativeStats() {
+        return workers.cumulativeStats();
+    }
+
+    @Override
+    public void runFor(Phase phase, Duration length) {
+        collector.runFor(phase, length);
+    }
+
+    @Override
+    public boolean runUntil(Phase phase, Predicate<LoadState> done, Duration timeout) {
+        return collector.runUntil(phase, done, timeout);
+    }
+
+    @Override
+    public PhaseTotals runUntilWithTotals(Phase phase, Predicate<LoadState> done, Duration timeout) {
+        return collector.runUntilWithTotals(phase, done, timeout);
+    }
+
+    @Override
+    public LoadState lastState() {
+        return collector.lastState();
+    }
+
+    @Override
+    public int progressCount() {
+        return record.progressCount();
+    }
+
+    @Override
+    public List<PeriodSummary> progressFrom(int from) {
+        return record.progressFrom(from);
+    }
+}

@@ -1,9 +1,0 @@
-package io.kbench.coordinator;
-
-/** A phase of the run could not complete; the message says why and what to do. */
-public class RunFailedException extends RuntimeException {
-
-    public RunFailedException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,55 @@
+package io.kbench.features;
+
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.TopicLayout;
+import io.kbench.time.BenchmarkClock;
+import io.kbench.workload.Workload;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a feature acts through beside the phases, once the load has started ({@link RunPart#loadStarted}):
+ * a timeline of faults or consumer events.
+ */
+public interface RunControl {
+
+    Workload workload();
+
+    TopicLayout layout();
+
+    BenchmarkClock clock();
+
+    /** When the load started, on {@link #clock()}'s nanosecond time: the origin of the periods' time axis. */
+    long loadStartNanos();
+
+    /** A line on the console. */
+    void line(String text);
+
+    /** Applies faults to the cluster the run started (refuses when it started none). */
+    FaultApplier faults();
+
+    /**
+     * The cluster's own metrics, read where it runs, when the run started it (Kafka: the brokers' request
+     * times since they started); empty otherwise.
+     */
+    default Map<String, Double> serverMetrics() {
+        return Map.of();
+    }
+
+    // ---- the consumers, on every worker
+
+    /** The workers' ids, in order (the {@code worker} of an event is an index into this list). */
+    List<String> workerIds();
+
+    /** Creates these consumers, spread over the workers as the run's first ones were. */
+    void createConsumers(List<ConsumerSpec> consumers);
+
+    /** Closes {@code count} consumers of {@code subscription}, gracefully or as a crash; returns how many were closed. */
+    int removeConsumers(String subscription, int count, boolean crash);
+
+    /** Closes every consumer of worker {@code index} and creates each again as it was; returns how many. */
+    int restartConsumers(int workerIndex);
+
+    /** The partitions each live consumer holds, per subscription, over all workers. */
+    Map<String, List<Integer>> memberAssignments();
+}

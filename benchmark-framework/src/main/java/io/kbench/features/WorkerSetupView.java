@@ -1,0 +1,24 @@
+package io.kbench.features;
+
+import io.kbench.driver.BenchmarkDriver;
+import io.kbench.stats.WorkerStats;
+import io.kbench.time.BenchmarkClock;
+
+/** What a feature learns of a run on one worker ({@link Feature#onWorker}). */
+public interface WorkerSetupView {
+
+    String workerId();
+
+    String runId();
+
+    /** The run's tag, carried in its producers' ids ({@link io.kbench.plan.ProducerIds}). */
+    int runTag();
+
+    BenchmarkClock clock();
+
+    /** The worker's stats, for a feature that records into them (transactions' commit latency). */
+    WorkerStats stats();
+
+    /** The run's initialized driver, for a feature that makes its own kind of consumer (share groups). */
+    BenchmarkDriver<?> driver();
+}

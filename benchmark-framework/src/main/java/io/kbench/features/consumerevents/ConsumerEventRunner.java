@@ -1,0 +1,128 @@
+package io.kbench.features.consumerevents;
+
+import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Timeline;
+import io.kbench.util.Errors;
+import io.kbench.workload.ConsumerEventSpec;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Applies a workload's consumer events at their times during the measurement, on a thread of its own
+ * (as the faults are), and after each one watches the group until its assignment is stable again:
+ * every partition held and every member holding one (a share group: every member holding one), or until
+ * the next event is due.
+ */
+public final class ConsumerEventRunner {
+
+    static final long POLL_NANOS = 50_000_000;
+
+    /** Does what one event says to the run's consumers; returns what was done, in one line. */
+    @FunctionalInterface
+    public interface Applier {
+        String apply(ConsumerEventSpec event);
+    }
+
+    /** Whether the subscription's assignment is stable now. */
+    @FunctionalInterface
+    public interface Stability {
+        boolean stable();
+    }
+
+    private final Applier applier;
+    private final Stability stability;
+    private final BenchmarkClock clock;
+    private final long loadStartNanos;
+    private final Consumer<String> console;
+    private final Timeline<ConsumerEventSpec, EventRecord> timeline;
+
+    public ConsumerEventRunner(List<ConsumerEventSpec> events, Applier applier, Stability stability, BenchmarkClock clock,
+                               long loadStartNanos, Consumer<String> console) {
+        this.applier = applier;
+        this.stability = stability;
+        this.clock = clock;
+        this.loadStartNanos = loadStartNanos;
+        this.console = console;
+        this.timeline = new Timeline<>(events, ConsumerEventSpec::after, this::apply, ConsumerEventRunner::notApplied, clock,
+                "kbench-consumer-events", false);
+    }
+
+    /** The measurement begins now: the events' clock starts. */
+    public void start(long measureStartNanos) {
+        timeline.start(measureStartNanos);
+    }
+
+    private EventRecord apply(ConsumerEventSpec e, long measureStartNanos, long nextDueNanos) {
+        long at = clock.nanoTime();
+        double afterSeconds = (at - measureStartNanos) / 1e9;
+        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] CONSUMER EVENT %s...", afterSeconds, describe(e)));
+        String outcome;
+        boolean applied;
+        try {
+            outcome = applier.apply(e);
+            applied = true;
+        } catch (RuntimeException ex) {
+            outcome = "failed: " + Errors.describeForUser(ex);
+            applied = false;
+        }
+        Long stableAfterMillis = null;
+        if (applied) {
+            try {
+                while (!timeline.ending() && clock.nanoTime() < nextDueNanos) {
+                    if (stability.stable()) {
+                        stableAfterMillis = (clock.nanoTime() - at) / 1_000_000;
+                        break;
+                    }
+                    clock.parkUntil(Math.min(clock.nanoTime() + POLL_NANOS, nextDueNanos));
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt(); // stopped: record what was seen, then end
+            } catch (RuntimeException ex) {
+                outcome += "; the assignment could not be read: " + Errors.describeForUser(ex);
+            }
+        }
+        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] CONSUMER EVENT %s: %s%s", (clock.nanoTime() - measureStartNanos) / 1e9,
+                describe(e), outcome, !applied ? "" : stableAfterMillis == null ? "; the assignment was not stable again before "
+                        + (nextDueNanos == Long.MAX_VALUE ? "the measurement ended" : "the next event")
+                        : String.format(Locale.ROOT, "; assignment stable again after %,d ms", stableAfterMillis)));
+        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(),
+                (at - measureStartNanos) / 1_000_000, (at - loadStartNanos) / 1_000,
+                Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied, stableAfterMillis);
+    }
+
+    private static Integer count(ConsumerEventSpec e) {
+        return e.kind() == ConsumerEventSpec.Kind.WORKER_RESTART ? null : e.countOrDefault();
+    }
+
+    private static String describe(ConsumerEventSpec e) {
+        return e.kind() == ConsumerEventSpec.Kind.WORKER_RESTART ? "worker-restart of worker " + (e.worker() == null ? 0 : e.worker())
+                : e.kind().label() + " of " + e.countOrDefault() + " consumer(s)";
+    }
+
+    private static EventRecord notApplied(ConsumerEventSpec e, String why) {
+        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(), null, null, null, why, false,
+                null);
+    }
+
+    /** The measurement is over: events not yet due are not applied; one under way may finish watching. */
+    public void endMeasurement() {
+        timeline.endMeasurement();
+    }
+
+    /** Ends the events and returns what became of each, in order of planned time. */
+    public List<EventRecord> stop() {
+        return timeline.stop();
+    }
+
+    /**
+     * One event and what became of it, as the runner saw it.
+     *
+     * @param subscription the number of the subscription it acted on
+     * @param appliedElapsedMicros when it was applied on the periods' time axis (from the start of the load); null if not
+     * @param stableAfterMillis from the event until the assignment was stable again; null if it was not before the next event
+     */
+    public record EventRecord(String type, Integer count, Integer worker, int subscription, long plannedAfterMillis, Long appliedAfterMillis,
+                              Long appliedElapsedMicros, String appliedAt, String outcome, boolean applied, Long stableAfterMillis) {}
+}

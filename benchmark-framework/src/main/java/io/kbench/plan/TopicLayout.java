@@ -1,0 +1,99 @@
+package io.kbench.plan;
+
+import io.kbench.workload.SubscriptionSpec;
+
+import io.kbench.driver.TopicSpec;
+import io.kbench.workload.PayloadSpec;
+import io.kbench.workload.Rate;
+import io.kbench.workload.RateRamp;
+import io.kbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The concrete objects a workload asks for: topic names, one consumer group per subscription,
+ * producers with their run-wide indexes, and the load. Names carry the run id, so runs never
+ * share topics or groups. A consume-only workload gets one producer per topic that only prefills.
+ */
+public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
+                        Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+
+    /** The workload's ramp or steps as stretches of the rate, or null for one rate. */
+    public static RateShape shape(Workload w) {
+        Rate rate = w.rate();
+        if (rate instanceof Rate.Ramp ramp) {
+            RateRamp r = ramp.ramp();
+            return new RateShape(List.of(new RateShape.Stretch(r.from(), r.to(), r.over().toMillis())));
+        }
+        if (rate instanceof Rate.Steps steps) {
+            return new RateShape(steps.steps().stream()
+                    .map(s -> new RateShape.Stretch(s.rate(), s.rate(), s.duration().toMillis())).toList());
+        }
+        return null;
+    }
+
+    /**
+     * How the {@code index}-th consumer of {@code group} is made: from the workload's subscription section,
+     * with a static identity of its own (the same for the same index in every run of the group) when asked.
+     */
+    public static ConsumerPlan consumerPlan(Workload w, String group, int index) {
+        SubscriptionSpec sub = w.subscriptionOrDefault();
+        return ConsumerPlan.of(sub, sub.staticMembership() ? group + "-member-" + index : null, !w.consumerEvents().isEmpty());
+    }
+
+    public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
+        return of(w, payload, topicPrefix, runId, true);
+    }
+
+    /** @param checkIntegrity stamp messages with producer and sequence so consumers can check them */
+    public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId, boolean checkIntegrity) {
+        return of(w, payload, topicPrefix, runId, checkIntegrity, null);
+    }
+
+    /**
+     * @param existing the workload's existing topics with their partition counts as the cluster has
+     *     them, or null when the run creates its own topics
+     */
+    public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId, boolean checkIntegrity,
+                               Map<String, Integer> existing) {
+        List<TopicSpec> topics = new ArrayList<>();
+        List<ConsumerSpec> consumers = new ArrayList<>();
+        List<ProducerSpec> producers = new ArrayList<>();
+        Map<String, Integer> partitions = new LinkedHashMap<>();
+        int width = Integer.toString(Math.max(0, w.topics() - 1)).length();
+        for (int t = 0; t < w.topics(); t++) {
+            String topic = existing != null ? w.existingTopics().get(t) : String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
+            int count = existing != null ? existing.get(topic) : w.partitionsPerTopic();
+            topics.add(new TopicSpec(topic, count));
+            // Group names carry the run id, also on existing topics: a group never resumes another run's offsets.
+            String groupBase = existing != null ? topicPrefix + "-" + runId + "-" + topic : topic;
+            SubscriptionSpec sub = w.subscriptionOrDefault();
+            for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
+                String group = groupBase + "-sub-" + s;
+                // A share group's members may outnumber the partitions and share them: it is ready when every member
+                // holds one or more (the workers count each member holding any once).
+                partitions.put(group, sub.share() ? w.consumerPerSubscription() : count);
+                for (int c = 0; c < w.consumerPerSubscription(); c++) {
+                    consumers.add(new ConsumerSpec(topic, group, existing != null, consumerPlan(w, group, c)));
+                }
+            }
+        }
+        // Producer-major order over topics, so that spreading them over workers mixes topics.
+        int index = 0;
+        int producersPerTopic = w.consumeOnly() ? 1 : w.producersPerTopic();
+        for (int p = 0; p < producersPerTopic; p++) {
+            for (TopicSpec topic : topics) {
+                producers.add(new ProducerSpec(topic.name(), index++));
+            }
+        }
+        double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
+        long count = w.consumeOnly() ? w.prefillMessages() : w.countMode() ? w.messageCount() : 0;
+        int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
+        StampMode stamps = w.subscriptionsPerTopic() == 0 ? StampMode.NONE
+                : checkIntegrity ? StampMode.TIME_AND_SEQUENCE : StampMode.TIME;
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps, shape(w));
+        return new TopicLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
+    }
+}
