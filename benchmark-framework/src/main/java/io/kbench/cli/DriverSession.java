@@ -111,6 +111,15 @@ final class DriverSession implements AutoCloseable {
         return faultProblemsTyped(loaded, workload.faults().stream().map(f -> f.toFault(null)).toList());
     }
 
+    /** Why the cluster of this driver file cannot hold the workload's partitions, or null (see BenchmarkDriver#partitionProblem). */
+    String partitionProblem(long partitions) {
+        return partitionProblemTyped(loaded, partitions);
+    }
+
+    private static <C> String partitionProblemTyped(LoadedDriver<C> driver, long partitions) {
+        return driver.driver().partitionProblem(driver.config(), partitions).orElse(null);
+    }
+
     private static <C> List<String> faultProblemsTyped(LoadedDriver<C> driver, List<Fault> faults) {
         return driver.driver().faultProblems(driver.config(), faults);
     }
@@ -136,6 +145,15 @@ final class DriverSession implements AutoCloseable {
             return new DriverFile(original.name(), YAML.writeValueAsString(node), original.baseDir());
         } catch (IOException e) {
             throw new IllegalStateException("could not write the worker's driver config", e);
+        }
+    }
+
+    /** The cluster's own metrics, when this session started it; empty otherwise or when it cannot say. */
+    Map<String, Double> serverMetrics() {
+        try {
+            return cluster == null ? Map.of() : cluster.serverMetrics();
+        } catch (RuntimeException e) {
+            return Map.of();
         }
     }
 

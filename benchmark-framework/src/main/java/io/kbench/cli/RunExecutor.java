@@ -159,8 +159,8 @@ final class RunExecutor {
                 spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
                 workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
         try (workers) {
-            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session::applyFault)
-                    .run(spec);
+            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session::applyFault,
+                    session::serverMetrics).run(spec);
         } finally {
             journal.close();
         }

@@ -307,6 +307,11 @@ final class PhaseRunner {
         }
 
         @Override
+        public Map<String, Double> serverMetrics() {
+            return run.serverMetrics().get();
+        }
+
+        @Override
         public List<String> workerIds() {
             return workers.members().stream().map(Worker::id).toList();
         }

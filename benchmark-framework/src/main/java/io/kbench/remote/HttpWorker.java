@@ -6,6 +6,7 @@ import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.plan.TopicBatches;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
 import io.kbench.plan.ConsumerSpec;
@@ -102,7 +103,8 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void createTopics(List<TopicSpec> topics) {
-        runCall("create topics", RunRoute.CREATE_TOPICS, topics, SLOW_CALL);
+        // A call waits until its partitions are served: longer for more of them (the worker allows as long).
+        runCall("create topics", RunRoute.CREATE_TOPICS, topics, SLOW_CALL.plus(TopicBatches.callTimeout(TopicBatches.partitions(topics))));
     }
 
     @Override

@@ -19,6 +19,7 @@ import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.TopicSpec;
+import io.kbench.plan.TopicBatches;
 import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.plan.ProcessingTime;
@@ -139,7 +140,9 @@ final class WorkerRun {
     }
 
     void createTopics(List<TopicSpec> topics) {
-        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)");
+        // Large clusters (issue 26): a call waits until its partitions are served, so its time grows with them.
+        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)",
+                TopicBatches.callTimeout(TopicBatches.partitions(topics)).toSeconds());
     }
 
     Map<String, Integer> describeTopics(List<String> topics) {
@@ -502,8 +505,12 @@ final class WorkerRun {
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {
+        return await(future, what, CALL_TIMEOUT_SECONDS);
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what, long timeoutSeconds) {
         try {
-            return future.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return future.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof DriverException de) {
@@ -512,7 +519,7 @@ final class WorkerRun {
             throw new WorkerException("worker " + workerId + " could not " + what + ": " + Errors.describe(cause), cause);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new WorkerException("worker " + workerId + " could not " + what + " within " + CALL_TIMEOUT_SECONDS + " s");
+            throw new WorkerException("worker " + workerId + " could not " + what + " within " + timeoutSeconds + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WorkerException("worker " + workerId + " was interrupted while trying to " + what);

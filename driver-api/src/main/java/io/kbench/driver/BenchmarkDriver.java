@@ -81,6 +81,16 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * Why the cluster this config describes cannot hold a run's {@code partitions} partitions (before
+     * replication): for a cluster the run starts on this machine, what the machine lacks (open files,
+     * memory) and what would do, in one sentence. Empty when it can, or when the driver cannot tell (the
+     * default). Checked on the coordinator before any cluster starts.
+     */
+    default Optional<String> partitionProblem(C config, long partitions) {
+        return Optional.empty();
+    }
+
+    /**
      * Connects to the cluster. Must fail within a bounded time (30 s at most) with a
      * {@link DriverException} naming the address it tried when the cluster cannot be reached.
      */

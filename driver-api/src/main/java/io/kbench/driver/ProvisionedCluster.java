@@ -1,5 +1,7 @@
 package io.kbench.driver;
 
+import java.util.Map;
+
 /**
  * A cluster the driver started for one run (for example a local KRaft cluster). The coordinator
  * closes it after the run, whatever happened; closing removes everything it created.
@@ -23,6 +25,16 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
      */
     default String applyFault(Fault fault) throws DriverException {
         throw new DriverException("this cluster cannot inject faults (" + fault.type().label() + ")");
+    }
+
+    /**
+     * The cluster's own figures, read where it runs: counters and means since it started, by name, for the
+     * framework to difference over a measurement. Kafka: {@code Produce.TotalTimeMs.count} and
+     * {@code .mean} (ms) and the other parts of a request's time. Quick, never blocks for long; empty
+     * when unknown (the default).
+     */
+    default Map<String, Double> serverMetrics() {
+        return Map.of();
     }
 
     @Override

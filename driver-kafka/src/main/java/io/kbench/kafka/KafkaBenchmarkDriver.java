@@ -22,6 +22,7 @@ import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.kafka.cluster.LocalCluster;
 import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterMeans;
 import io.kbench.kafka.cluster.LocalClusterProvider;
 import java.time.Duration;
 import java.util.Collection;
@@ -151,6 +152,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return Optional.of(Duration.ofMillis(millis > 0 ? millis : DEFAULT_DELIVERY_TIMEOUT_MS));
     }
 
+    /** A local cluster: whether this machine's limits let its brokers hold the partitions ({@link LocalClusterMeans}). */
+    @Override
+    public Optional<String> partitionProblem(KafkaDriverConfig config, long partitions) {
+        return config.localCluster() == null ? Optional.empty()
+                : Optional.ofNullable(LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions,
+                        config.replicationFactor()));
+    }
+
     @Override
     public List<String> faultProblems(KafkaDriverConfig config, List<Fault> faults) {
         return LocalClusterFaults.problems(config.localCluster(), faults);
@@ -189,6 +198,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public String applyFault(Fault fault) {
                 return applier.apply(fault);
+            }
+
+            @Override
+            public Map<String, Double> serverMetrics() {
+                return cluster.brokerMetrics();
             }
 
             @Override

@@ -40,6 +40,16 @@ public interface LocalCluster extends AutoCloseable {
      */
     void delayNetwork(Duration delay, Duration duration);
 
+    /**
+     * The brokers' own request metrics since they started, combined over the running brokers:
+     * {@code <request>.<part>.count} and {@code .mean} (ms) for Kafka's RequestMetrics of Produce and
+     * FetchConsumer requests, {@code partitions}, {@code cpuNanos} of the broker JVMs and {@code epochMillis}
+     * when read. Empty when unknown.
+     */
+    default Map<String, Double> brokerMetrics() {
+        return Map.of();
+    }
+
     /** Stops every broker and deletes the cluster's data. */
     @Override
     void close();

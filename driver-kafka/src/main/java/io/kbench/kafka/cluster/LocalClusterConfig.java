@@ -36,10 +36,17 @@ import java.util.Set;
  *                     The consumer group protocol ({@code group.version=1}) is on either way.
  * @param networkDelay how long the fault proxy holds every byte between the clients and the brokers, in each
  *                     direction, for the whole run: a slow link (default none; 1ms to 5s). Turns the proxy on.
+ * @param partitionLimit the most partitions the cluster holds, before replication and internal topics left out, as a
+ *                     managed service limits them (a Confluent CKU: 4,500): a topic creation that would go beyond is
+ *                     refused with a PolicyViolationException naming the limit (default none; at least 1). Kafka asks
+ *                     its creation policy about new topics only, so adding partitions to a topic is not checked.
+ * @param dataDir      the directory under which the cluster's temporary directory (its data and log) is made (default:
+ *                     the system's temporary directory); a memory-backed one ({@code /dev/shm}) spares a cluster of many
+ *                     partitions the disk's syncs when it creates them
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                                  LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups,
-                                 Duration networkDelay) {
+                                 Duration networkDelay, Integer partitionLimit, String dataDir) {
 
     /** The format feature that switches share groups on, and the one that keeps the consumer group protocol. */
     public static final String SHARE_GROUPS_ON = "share.version=1";
@@ -97,6 +104,12 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         }
     }
 
+    /** Without a partition limit or a data directory (as before they existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
+                              LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups, Duration networkDelay) {
+        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, null, null);
+    }
+
     /** Without a network delay (as before it existed). */
     public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                               LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups) {
@@ -127,22 +140,32 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
     }
 
     /** The same configuration with a network delay for the whole run (see {@link #networkDelay()}). */
     public LocalClusterConfig withNetworkDelay(Duration networkDelay) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+    }
+
+    /** The same configuration with a partition limit (see {@link #partitionLimit()}; null: none). */
+    public LocalClusterConfig withPartitionLimit(Integer limit) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, limit, dataDir);
+    }
+
+    /** The same configuration with its data under {@code dir} (see {@link #dataDir()}; null: the system's temporary directory). */
+    public LocalClusterConfig withDataDir(String dir) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dir);
     }
 
     /** Whether the brokers need the fault proxy: asked for, or a network delay to apply. */
@@ -152,7 +175,7 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
     public LocalClusterConfig withShareGroups(boolean shareGroups) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
     }
 
     /**
@@ -211,6 +234,13 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
             problems.add("localCluster.networkDelay " + networkDelay.toMillis() + " ms is out of range: from "
                     + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to " + Fault.MAX_NETWORK_DELAY.toMillis()
                     + " ms each way (0 or absent: none), e.g. networkDelay: 50ms");
+        }
+        if (dataDir != null && (dataDir.isBlank() || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(dataDir)))) {
+            problems.add("localCluster.dataDir " + (dataDir.isBlank() ? "is empty" : dataDir + " is not a directory")
+                    + ": give an existing directory (e.g. /dev/shm), or leave it out for the system's temporary directory");
+        }
+        if (partitionLimit != null && partitionLimit < 1) {
+            problems.add("localCluster.partitionLimit must be at least 1 (got " + partitionLimit + "); leave it out for no limit");
         }
         if (security != null) {
             problems.addAll(security.problems());

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -324,6 +325,47 @@ final class ClusterNodes {
                             + FAULT_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
                 }
             }
+        }
+    }
+
+    /**
+     * Each running node's request metrics ({@link BrokerMetrics}), combined; a node that is paused, dead or
+     * silent for {@link #FAULT_ACK_TIMEOUT} is left out. Never throws.
+     */
+    Map<String, Double> brokerMetrics() {
+        synchronized (broadcastLock) {
+            List<NodeProcess> asked = new ArrayList<>();
+            synchronized (lock) {
+                if (closed) {
+                    return Map.of();
+                }
+                for (int i = 0; i < nodes.length; i++) {
+                    NodeProcess node = nodes[i];
+                    if (node == null || !node.isAlive() || (pauses[i] != null && pauses[i].inProgress())) {
+                        continue;
+                    }
+                    try {
+                        node.send(NodeProtocol.METRICS);
+                        asked.add(node);
+                    } catch (IOException e) {
+                        // it died just now
+                    }
+                }
+            }
+            List<Map<String, Double>> readings = new ArrayList<>();
+            for (NodeProcess node : asked) {
+                try {
+                    String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS + " ")
+                            || line.equals(NodeProtocol.METRICS), FAULT_ACK_TIMEOUT);
+                    if (reply != null) {
+                        readings.add(BrokerMetrics.parse(reply.substring(NodeProtocol.METRICS.length())));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return Map.of();
+                }
+            }
+            return readings.isEmpty() ? Map.of() : BrokerMetrics.combine(readings);
         }
     }
 
