@@ -27,7 +27,8 @@ final class Layers {
     static final List<String> FEATURES = List.of("io.kbench.features.search..", "io.kbench.features.cku..",
             "io.kbench.features.backlog..", "io.kbench.features.faults..", "io.kbench.features.transactions..",
             "io.kbench.features.integrity..", "io.kbench.features.sizing..", "io.kbench.features.sharegroup..",
-            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..");
+            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..",
+            "io.kbench.features.partitions..", "io.kbench.features.traffic..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
