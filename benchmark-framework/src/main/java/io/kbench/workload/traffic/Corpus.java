@@ -83,8 +83,8 @@ public final class Corpus {
                 return failed(field, "cannot read payload file " + p + ": " + e.getMessage());
             }
             if (total > maxTotalBytes) {
-                return failed(field, "payloads: the corpus is over " + maxTotalBytes + " bytes (" + (maxTotalBytes >> 20) + " MiB) by "
-                        + p + "; at most that can be sent to the workers: use fewer or smaller files");
+                return failed(field, String.format(java.util.Locale.ROOT, "payloads: the corpus is over %,d bytes by %s; at most that "
+                        + "can be sent to the workers: use fewer or smaller files", maxTotalBytes, p));
             }
         }
         List<byte[]> payloads = new ArrayList<>();
