@@ -241,6 +241,25 @@ class TrafficTest {
     }
 
     @Test
+    void headersThatMakeAMessageLargerThanTheDriversLimitAreRefusedBeforeAnythingRuns() throws Exception {
+        Path workload = Cli.write(dir, "big.yaml", """
+                name: big-headers
+                messageSize: 100
+                headers: {count: 5, valueBytes: 1000}
+                producerRate: 10
+                testDuration: 2s
+                """);
+        Cli.Outcome run = Cli.run("--drivers", Cli.driverFile(dir, "small.yaml", "producerConfig: |\n  max.request.size=4096\n").toString(),
+                "--output-dir", dir.resolve("results").toString(), workload.toString());
+        assertEquals(2, run.exitCode(), run.all());
+        assertEquals(workload + ":3: headers: the largest message would be 5,278 bytes (payload 100 + key 0 + headers 5,060 + kbench's "
+                + "stamp 36 + framing 82), over the driver's limit of 4,096 bytes per record (" + dir.resolve("small.yaml") + "): lower "
+                + "headers.count or headers.valueBytes, send smaller payloads, or raise the limit (Kafka: max.request.size in "
+                + "producerConfig, and the topic's max.message.bytes)", run.err().strip());
+        assertEquals(null, run.resultFile(), "nothing ran");
+    }
+
+    @Test
     void aPartitionWhoseConsumerCannotKeepUpIsNamedByTheDiagnosis() throws Exception {
         // Zipf 3.0: one key takes most messages, so the other partitions' consumers keep up with room to spare even on a busy
         // machine, where a consumer's pauses run long.
