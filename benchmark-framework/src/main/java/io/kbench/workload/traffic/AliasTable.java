@@ -9,9 +9,11 @@ public final class AliasTable {
 
     private static final double TWO_TO_32 = 4294967296.0;
 
-    /** Per column: below this (of 2^32) the draw is the column itself, else its alias. */
-    private final long[] threshold;
-    private final int[] alias;
+    /**
+     * Per column, in one long so that a draw reads one entry (one cache miss on a large table): the high 32 bits are
+     * the threshold (of 2^32) below which the draw is the column itself, the low 32 bits the column's alias.
+     */
+    private final long[] columns;
 
     /**
      * @param weights one per index, each 0 or more and finite, at least one above 0; they need not sum to 1
@@ -45,13 +47,11 @@ public final class AliasTable {
                 large[larges++] = i;
             }
         }
-        threshold = new long[n];
-        alias = new int[n];
+        columns = new long[n];
         while (smalls > 0 && larges > 0) {
             int s = small[--smalls];
             int l = large[--larges];
-            threshold[s] = Math.round(scaled[s] * TWO_TO_32);
-            alias[s] = l;
+            columns[s] = column(Math.min(FULL, Math.round(scaled[s] * TWO_TO_32)), l);
             scaled[l] = scaled[l] + scaled[s] - 1;
             if (scaled[l] < 1) {
                 small[smalls++] = l;
@@ -59,22 +59,27 @@ public final class AliasTable {
                 large[larges++] = l;
             }
         }
-        // What is left is full (rounding aside): always itself.
+        // What is left is full (rounding aside): itself, whatever the coin (its alias is itself too).
         while (larges > 0) {
             int l = large[--larges];
-            threshold[l] = 1L << 32;
-            alias[l] = l;
+            columns[l] = column(FULL, l);
         }
         while (smalls > 0) {
             int s = small[--smalls];
-            threshold[s] = 1L << 32;
-            alias[s] = s;
+            columns[s] = column(FULL, s);
         }
+    }
+
+    /** The largest threshold 32 bits hold: with the column as its own alias, a full column. */
+    private static final long FULL = 0xFFFFFFFFL;
+
+    private static long column(long threshold, int alias) {
+        return (threshold << 32) | (alias & 0xFFFFFFFFL);
     }
 
     /** How many indexes the table draws from. */
     public int size() {
-        return alias.length;
+        return columns.length;
     }
 
     /**
@@ -83,18 +88,20 @@ public final class AliasTable {
      * @param random 64 uniformly random bits: the high half picks the column, the low half tosses its coin
      */
     public int sample(long random) {
-        int column = (int) (((random >>> 32) * alias.length) >>> 32);
-        return (random & 0xFFFFFFFFL) < threshold[column] ? column : alias[column];
+        int column = (int) (((random >>> 32) * columns.length) >>> 32);
+        long entry = columns[column];
+        return (random & 0xFFFFFFFFL) < (entry >>> 32) ? column : (int) entry;
     }
 
     /** The probability of each index, as the table draws it (for tests and the expected shares of a result). */
     public double[] probabilities() {
-        int n = alias.length;
+        int n = columns.length;
         double[] p = new double[n];
         for (int i = 0; i < n; i++) {
-            double own = Math.min(1.0, threshold[i] / TWO_TO_32);
+            int alias = (int) columns[i];
+            double own = alias == i ? 1.0 : (columns[i] >>> 32) / TWO_TO_32;
             p[i] += own / n;
-            p[alias[i]] += (1 - own) / n;
+            p[alias] += (1 - own) / n;
         }
         return p;
     }
