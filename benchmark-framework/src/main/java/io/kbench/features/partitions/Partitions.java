@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The result's {@code partitions} section: what each partition carried, from the producers' acknowledgements and the
+ * The result's {@code perPartition} section: what each partition carried, from the producers' acknowledgements and the
  * consumers' records since the measurement started, how uneven that was, and each consumer group's lag per partition
- * once the load was over. Other features read it as JSON ({@code RunView.sectionJson("partitions")}).
+ * once the load was over. Other features read it as JSON ({@code RunView.sectionJson("perPartition")}).
  *
  * @param skew the busiest partition's messages over the mean of all partitions (of every topic): 1.0 when even; null
  *     when no message was counted

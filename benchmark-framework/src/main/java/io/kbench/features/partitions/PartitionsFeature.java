@@ -35,7 +35,7 @@ public final class PartitionsFeature implements Feature {
 
     @Override
     public List<SectionType> sectionTypes() {
-        return List.of(SectionType.of("partitions", Partitions.class));
+        return List.of(SectionType.of("perPartition", Partitions.class));
     }
 
     @Override
