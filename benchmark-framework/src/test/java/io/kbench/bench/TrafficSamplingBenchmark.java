@@ -52,6 +52,17 @@ public final class TrafficSamplingBenchmark {
         cases.put("payload: log-normal sizes", n -> logNormal.nextPayload(n).length);
         PartitionSource weights = PartitionWeights.of(4, 1, 1, 1, 1).source(5, 1);
         cases.put("partition: weights [4,1,1,1,1]", n -> weights.nextPartition());
+        // What the features add to each acknowledgement (the partitions feature's counters, the traffic feature's sizes).
+        io.kbench.features.AckListener counted = io.kbench.features.partitions.PartitionCounting.listener();
+        cases.put("ack: per-partition counters", n -> {
+            counted.acknowledged(n, (int) (n & 15), 1024, 2_000_000);
+            return 1;
+        });
+        org.HdrHistogram.Recorder sizesRecorder = new org.HdrHistogram.Recorder(128L << 20, 3);
+        cases.put("ack: record the size (varying sizes only)", n -> {
+            sizesRecorder.recordValue(64 + (n & 1023));
+            return 1;
+        });
 
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
