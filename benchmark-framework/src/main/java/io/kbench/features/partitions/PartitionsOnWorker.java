@@ -32,7 +32,8 @@ final class PartitionsOnWorker implements WorkerPart {
 
     private record Producing(String topic, PartitionTally tally) {}
 
-    private record Consuming(ConsumerSpec spec, PartitionTally counts, PartitionTally positions) {}
+    /** A consumer's records: messages and bytes per partition, and the furthest position read (+1) as the third figure. */
+    private record Consuming(ConsumerSpec spec, PartitionTally tally) {}
 
     private final BenchmarkDriver<?> driver;
     private final List<Producing> producing = new ArrayList<>();
@@ -61,9 +62,8 @@ final class PartitionsOnWorker implements WorkerPart {
         if (consumer.plan().share()) {
             return null; // share group members share partitions: positions per member say nothing of a partition's lag
         }
-        PartitionTally counts = new PartitionTally(PartitionTally.Third.SUM);
-        PartitionTally positions = new PartitionTally(PartitionTally.Third.MAX);
-        consuming.add(new Consuming(consumer, counts, positions));
+        PartitionTally tally = new PartitionTally(PartitionTally.Third.MAX);
+        consuming.add(new Consuming(consumer, tally));
         return new ConsumerListener() {
             @Override
             public void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos) {
@@ -72,10 +72,7 @@ final class PartitionsOnWorker implements WorkerPart {
 
             @Override
             public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
-                counts.count(partition, payloadBytes, 0);
-                if (position >= 0) {
-                    positions.count(partition, 0, position + 1);
-                }
+                tally.count(partition, payloadBytes, position + 1); // a system without positions (-1) leaves 0: none known
             }
         };
     }
@@ -84,7 +81,7 @@ final class PartitionsOnWorker implements WorkerPart {
     public synchronized void measurementStarts(long epochMicros) {
         baseline.clear();
         producing.forEach(p -> baseline.put(p, p.tally().snapshot()));
-        consuming.forEach(c -> baseline.put(c, c.counts().snapshot()));
+        consuming.forEach(c -> baseline.put(c, c.tally().snapshot()));
     }
 
     @Override
@@ -95,9 +92,9 @@ final class PartitionsOnWorker implements WorkerPart {
         }
         Map<List<Object>, long[][]> consumed = new LinkedHashMap<>();
         for (Consuming c : consuming) {
-            long[][] counts = since(c, c.counts().snapshot());
-            long[][] at = c.positions().snapshot();
-            long[][] joined = {counts[0], counts[1], at[2]};
+            long[][] now = c.tally().snapshot();
+            long[][] counts = since(c, now);
+            long[][] joined = {counts[0], counts[1], now[2]}; // positions are where the group got to, not a count since the start
             merge(consumed, List.of(c.spec().subscription(), c.spec().topic(), c.spec().fromEnd()), joined, true);
         }
         List<PartitionFindings.Produced> producedOut = new ArrayList<>();
