@@ -107,7 +107,7 @@ class InMemoryDriverTest {
         BenchmarkProducer closing = d.createProducer("t", OPTIONS).get();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         cluster.freeze();
-        closing.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, errors::add);
+        closing.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> errors.add(e));
         long start = System.nanoTime();
         closing.close();
         double seconds = (System.nanoTime() - start) / 1e9;
