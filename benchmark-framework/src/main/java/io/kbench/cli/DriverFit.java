@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.workload.ConsumerNeeds;
 import io.kbench.workload.FaultSpec;
+import io.kbench.workload.LargestRecord;
 import io.kbench.workload.LoadedWorkload;
 import java.util.EnumSet;
 import java.util.List;
@@ -25,6 +26,7 @@ final class DriverFit {
     static String problem(DriverSession session, LoadedWorkload workload) {
         String problem = faultProblem(session, workload);
         problem = problem != null ? problem : partitionProblem(session, workload);
+        problem = problem != null ? problem : recordSizeProblem(session, workload);
         return problem != null ? problem : consumerFeatureProblem(session, workload);
     }
 
@@ -37,6 +39,21 @@ final class DriverFit {
         String problem = session.partitionProblem((long) w.topics() * w.partitionsPerTopic());
         return problem == null ? null : workload.file() + ": " + String.format(java.util.Locale.ROOT, "%d topic(s) × %,d partitions",
                 w.topics(), w.partitionsPerTopic()) + " cannot run on " + session.fileName() + ": " + problem;
+    }
+
+    /** The largest message (payload, key, headers) fits the driver's limit on a record. */
+    private static String recordSizeProblem(DriverSession session, LoadedWorkload workload) {
+        Integer limit = session.maxRecordBytes().orElse(null);
+        LargestRecord largest = LargestRecord.of(workload.workload(), workload.payload());
+        if (limit == null || largest.totalBytes() <= limit || workload.workload().producersPerTopic() == 0) {
+            return null;
+        }
+        boolean headers = largest.headerBytes() > 0;
+        return workload.file() + (headers && workload.headersLine() != null ? ":" + workload.headersLine() : "") + ": "
+                + (headers ? "headers: " : "") + "the largest message would be " + largest.describe() + ", over the driver's "
+                + "limit of " + String.format(java.util.Locale.ROOT, "%,d", limit) + " bytes per record (" + session.fileName()
+                + "): " + (headers ? "lower headers.count or headers.valueBytes, " : "") + "send smaller payloads, or raise the "
+                + "limit (Kafka: max.request.size in producerConfig, and the topic's max.message.bytes)";
     }
 
     private static String faultProblem(DriverSession session, LoadedWorkload workload) {

@@ -106,6 +106,15 @@ final class DriverSession implements AutoCloseable {
         expectedFaults.addAll(types);
     }
 
+    /** The largest record the driver's producers send with this file, bytes; empty when it sets no limit. */
+    java.util.Optional<Integer> maxRecordBytes() {
+        return maxRecordBytesTyped(loaded);
+    }
+
+    private static <C> java.util.Optional<Integer> maxRecordBytesTyped(LoadedDriver<C> driver) {
+        return driver.driver().maxRecordBytes(driver.config());
+    }
+
     /** Why the workload's faults cannot be injected into this session's cluster; empty when they can. */
     List<String> faultProblems(Workload workload) {
         return faultProblemsTyped(loaded, workload.faults().stream().map(f -> f.toFault(null)).toList());

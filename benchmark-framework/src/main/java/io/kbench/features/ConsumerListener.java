@@ -13,6 +13,16 @@ public interface ConsumerListener {
      */
     void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos);
 
+    /**
+     * A consumer group member received a record, with its payload's size: the engine calls this one, whose default
+     * leaves the size out and calls {@link #onRecord}.
+     *
+     * @param payloadBytes the record value's size, 0 or more
+     */
+    default void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
+        onRecord(partition, position, stamp, receivedNanos);
+    }
+
     /** A share group member settled a record (accepted, released or rejected it) after {@code deliveryCount} deliveries. */
     default void onSettled(int partition, MessageStamp stamp, int deliveryCount, long receivedNanos) {}
 
@@ -29,6 +39,12 @@ public interface ConsumerListener {
             public void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos) {
                 a.onRecord(partition, position, stamp, receivedNanos);
                 b.onRecord(partition, position, stamp, receivedNanos);
+            }
+
+            @Override
+            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
+                a.received(partition, position, stamp, receivedNanos, payloadBytes);
+                b.received(partition, position, stamp, receivedNanos, payloadBytes);
             }
 
             @Override

@@ -313,7 +313,7 @@ final class WorkerRun {
                 g.exit();
             }
             if (listener != null) {
-                listener.onRecord(partition, position, stamp, now);
+                listener.received(partition, position, stamp, now, size);
             }
             if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
                 park(clock.nanoTime() + processing.sampleNanos(random));
@@ -354,7 +354,8 @@ final class WorkerRun {
 
     void createProducers(List<ProducerSpec> specs) {
         for (ProducerSpec spec : specs) {
-            ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions);
+            ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions, spec.headers() == null ? List.of()
+                    : spec.headers().headers(0x68656164L ^ (spec.index() * 0x9E3779B97F4A7C15L)));
             producers.put(spec.index(), await(driver.driver().createProducer(spec.topic(), options),
                     "create a producer on topic " + spec.topic()));
             producerSpecs.put(spec.index(), spec);
@@ -378,17 +379,15 @@ final class WorkerRun {
         producerSpecs.forEach((index, producer) -> {
             AckListener listener = null;
             for (WorkerPart part : parts.values()) {
-                AckListener l = part.listen(producer, ids.getOrDefault(index, 0L), spec);
-                if (l != null && listener != null) {
-                    throw new IllegalStateException("two features listen to the acknowledgements of producer " + index);
-                }
-                listener = listener == null ? l : listener;
+                listener = AckListener.both(listener, part.listen(producer, ids.getOrDefault(index, 0L), spec));
             }
             if (listener != null) {
                 acks.put(index, listener);
             }
         });
-        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, ids, acks);
+        Map<Integer, Integer> partitions = new LinkedHashMap<>();
+        producerSpecs.forEach((index, producer) -> partitions.put(index, producer.partitions()));
+        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, ids, acks, partitions);
         load.start();
     }
 

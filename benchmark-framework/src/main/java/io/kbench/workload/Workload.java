@@ -2,6 +2,11 @@ package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.model.Units;
+import io.kbench.workload.traffic.CorpusSpec;
+import io.kbench.workload.traffic.HeaderSpec;
+import io.kbench.workload.traffic.KeySpec;
+import io.kbench.workload.traffic.PartitionWeights;
+import io.kbench.workload.traffic.SizeSpec;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
@@ -57,8 +62,8 @@ import java.util.Map;
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
  * @param consumerOnly the Redpanda fork's option to pause producers while a backlog drains; only
  *     {@code false} is supported (for a consume-only run, use producersPerTopic 0 with prefillMessages)
- * @param partitionWeights the Redpanda fork's per-partition traffic shares; not supported (keys decide
- *     partitions here: see keyDistributor)
+ * @param partitionWeights the Redpanda fork's per-partition traffic shares: producers pick each message's partition by
+ *     them (a list, one weight per partition, or the fork's map with "*"); not together with keys
  * @param producerRateRamp instead of producerRate: a linear ramp of the total rate from the start of the load
  * @param producerRateSteps instead of producerRate: rates one after another from the start of the load
  * @param existingTopics run on these topics as they are (not created, not deleted); topics and
@@ -68,6 +73,13 @@ import java.util.Map;
  * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
  *     group protocol, processing time); null: consumer groups with the driver's defaults
  * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
+ * @param keys how keys are drawn: a distribution (uniform, zipf, hot-set) over a count of keys of a size; instead of
+ *     keyDistributor
+ * @param messageSizeDistribution OMB's weighted size buckets, e.g. {"0-256": 20, "256-1024": 50}: each message's size
+ *     drawn from them (from included, to not)
+ * @param messageSizes each message's size drawn from a distribution with bounds (uniform, normal, log-normal)
+ * @param payloads real payloads (files, a folder, or one delimited file), one drawn per message
+ * @param headers user headers on every message: a count and each value's size
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -106,13 +118,19 @@ public record Workload(
         Long prefillMessages,
         Integer maxInFlightMessages,
         Boolean consumerOnly,
-        Map<String, Double> partitionWeights,
+        PartitionWeights partitionWeights,
         RateRamp producerRateRamp,
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
         List<FaultSpec> faults,
         SubscriptionSpec subscription,
         List<ConsumerEventSpec> consumerEvents,
+        // The traffic a run sends (io.kbench.workload.traffic), checked by TrafficChecks.
+        KeySpec keys,
+        Map<String, Double> messageSizeDistribution,
+        SizeSpec messageSizes,
+        CorpusSpec payloads,
+        HeaderSpec headers,
         @JsonIgnore Double rateScale) implements WorkloadBuilder.With {
 
     public static final double UNTHROTTLED = -1;
@@ -146,6 +164,8 @@ public record Workload(
         consumerOnly = orDefault(consumerOnly, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+        messageSizeDistribution = messageSizeDistribution == null ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(messageSizeDistribution));
     }
 
     /** The subscription section, or a consumer group's defaults when the file has none. */

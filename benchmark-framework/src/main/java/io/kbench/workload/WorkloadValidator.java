@@ -52,6 +52,7 @@ public final class WorkloadValidator {
         checkLength(w, c);
         checkBacklog(w, c);
         problems.addAll(WorkloadCompatibility.problems(w));
+        TrafficChecks.check(w, problems);
         checkFaults(w, c);
         SubscriptionChecks.check(w, search, problems);
         if (search) {
@@ -64,8 +65,9 @@ public final class WorkloadValidator {
 
     private static void checkPayload(Workload w, Checks c) {
         if (w.messageSize() == null) {
-            if (w.payloadFile() == null) {
-                c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile)");
+            if (w.payloadFile() == null && !TrafficChecks.sizesDrawn(w)) {
+                c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile, payloads, "
+                        + "messageSizes or messageSizeDistribution)");
             }
         } else if (w.messageSize() < 1 || w.messageSize() > MAX_MESSAGE_SIZE) {
             c.add("messageSize", "messageSize must be between 1 and " + MAX_MESSAGE_SIZE + " bytes, got " + w.messageSize());

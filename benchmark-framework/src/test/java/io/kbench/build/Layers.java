@@ -28,7 +28,8 @@ final class Layers {
             "io.kbench.features.backlog..", "io.kbench.features.faults..", "io.kbench.features.transactions..",
             "io.kbench.features.integrity..", "io.kbench.features.sizing..", "io.kbench.features.sharegroup..",
             "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..",
-            "io.kbench.features.partitioncost..", "io.kbench.features.workermemory..");
+            "io.kbench.features.partitioncost..", "io.kbench.features.workermemory..", "io.kbench.features.partitions..",
+            "io.kbench.features.traffic..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",

@@ -189,6 +189,25 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * The largest record this driver's producers may send with this configuration, in bytes, counting the payload,
+     * the key, the headers and the system's framing (Kafka: the producer's {@code max.request.size}, 1,048,576 by
+     * default); empty when the driver sets no limit (the default). The framework refuses, before anything runs, a
+     * workload whose largest message would not fit. Called on the coordinator, before {@link #initialize}.
+     */
+    default Optional<Integer> maxRecordBytes(C config) {
+        return Optional.empty();
+    }
+
+    /**
+     * The codec this driver's producers compress records with (Kafka: the producer's {@code compression.type},
+     * {@code none} by default), for the result's compression figures; empty when the system does not compress or the
+     * driver cannot say (the default). Called after {@link #initialize}.
+     */
+    default Optional<String> producerCompression() {
+        return Optional.empty();
+    }
+
+    /**
      * The current metrics of every producer and consumer this driver holds, one entry per client
      * and metric. Called when the measurement ends, before the clients are closed.
      */

@@ -62,6 +62,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
     static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
+    /** Kafka's default max.request.size. */
+    static final int DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
     /** Prefix of the transactional ids of the producers, for ACLs on a secured cluster. */
     static final String TRANSACTIONAL_ID_PREFIX = "kbench-";
 
@@ -158,6 +160,28 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return config.localCluster() == null ? Optional.empty()
                 : Optional.ofNullable(LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions,
                         config.replicationFactor()));
+    }
+
+    /** max.request.size of the producers: the largest record (with its batch's framing) they send. */
+    @Override
+    public Optional<Integer> maxRecordBytes(KafkaDriverConfig config) {
+        Object value = new KafkaClientConfigs(config).producer().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+        try {
+            int bytes = value == null ? DEFAULT_MAX_REQUEST_BYTES : Integer.parseInt(value.toString().trim());
+            return Optional.of(bytes > 0 ? bytes : DEFAULT_MAX_REQUEST_BYTES);
+        } catch (NumberFormatException e) {
+            return Optional.of(DEFAULT_MAX_REQUEST_BYTES); // the client rejects it with a clear message at start
+        }
+    }
+
+    /** The producers' compression.type, "none" when the driver file sets none (Kafka's default). */
+    @Override
+    public Optional<String> producerCompression() {
+        if (configs == null) {
+            return Optional.empty();
+        }
+        Object value = configs.producer().get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
+        return Optional.of(value == null ? "none" : value.toString().trim());
     }
 
     @Override

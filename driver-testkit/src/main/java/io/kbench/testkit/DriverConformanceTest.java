@@ -82,6 +82,7 @@ public abstract class DriverConformanceTest<C> {
     private static final String FROM_AGE = "StartPosition.Age";
     private static final String OFFSETS = "BenchmarkDriver.topicOffsets";
     private static final String PARTITION = "BenchmarkProducer.sendAsync(partition)";
+    private static final String ACK_PARTITION = "SendCompletion.completed(partition)";
     private static final String HEADERS = "ProducerOptions.headers";
 
     // ---- hooks --------------------------------------------------------------------------------
@@ -722,15 +723,21 @@ public abstract class DriverConformanceTest<C> {
         for (Outgoing m : messages(60, producerId, true)) { // every other one keyed: the partition asked for wins over the key
             sent.add(m.to((int) (m.stamp().sequence() * 7 % partitions)));
         }
-        awaitAcks(send(producer, sent));
+        Completions acks = send(producer, sent);
+        awaitAcks(acks);
         got.awaitFrom(producerId, sent.size(), callTimeout(), PARTITION, "messages sent to a partition are delivered");
         Map<Long, Integer> arrivedOn = new HashMap<>();
         got.ofProducer(producerId).forEach(d -> arrivedOn.put(d.stamp().sequence(), d.partition()));
-        for (Outgoing m : sent) {
+        for (int i = 0; i < sent.size(); i++) {
+            Outgoing m = sent.get(i);
             Integer on = arrivedOn.get(m.stamp().sequence());
             check(on != null && on == m.partition(), PARTITION, "a message sent to partition p is written to partition p, whatever its key",
                     () -> "message " + m.stamp().sequence() + (m.key() == null ? "" : " (keyed)") + " was sent to partition " + m.partition()
                             + " and arrived on partition " + on);
+            int acked = acks.partitionOf(i);
+            check(acked == m.partition(), ACK_PARTITION, "an acknowledged send names the partition the message was written to",
+                    () -> "message " + m.stamp().sequence() + " was sent to partition " + m.partition() + " and its completion named "
+                            + "partition " + acked);
         }
 
         Completions missing = new Completions(1);
@@ -753,6 +760,33 @@ public abstract class DriverConformanceTest<C> {
         RuntimeException t = thrown;
         check(t == null || missing.callsOf(0) == 0, PARTITION, "a send that throws never completes", () -> "it threw "
                 + Bounded.describe(t) + " and completed too");
+    }
+
+    @Test
+    void anAcknowledgementNamesThePartitionTheClientChose() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 3;
+        String topic = createTopic(driver, "chosen", partitions);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("chosen"), got);
+        awaitAssigned(List.of(consumer), partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        List<Outgoing> sent = messages(90, producerId, true); // every other one keyed; the client's partitioner chooses for all
+        Completions acks = send(producer, sent);
+        awaitAcks(acks);
+        got.awaitFrom(producerId, sent.size(), callTimeout(), ACK_PARTITION, "messages the partitioner placed are delivered");
+        Map<Long, Integer> arrivedOn = new HashMap<>();
+        got.ofProducer(producerId).forEach(d -> arrivedOn.put(d.stamp().sequence(), d.partition()));
+        for (int i = 0; i < sent.size(); i++) {
+            Outgoing m = sent.get(i);
+            Integer on = arrivedOn.get(m.stamp().sequence());
+            int acked = acks.partitionOf(i);
+            check(on != null && acked == on, ACK_PARTITION, "an acknowledged send names the partition the message was written to, "
+                    + "also when the client's partitioner chose it (0 to partitions - 1)",
+                    () -> "message " + m.stamp().sequence() + (m.key() == null ? "" : " (keyed)") + " arrived on partition " + on
+                            + " and its completion named partition " + acked);
+        }
     }
 
     @Test
