@@ -48,7 +48,7 @@ class TrafficTest {
 
     /** Each partition's share of the messages the producers had acknowledged. */
     private static double[] producedShares(JsonNode result) {
-        JsonNode rows = result.get("perPartition").get("topics").get(0).get("perPartition");
+        JsonNode rows = result.get("perPartition").get("topics").get(0).get("partitions");
         double[] shares = new double[rows.size()];
         long total = 0;
         for (int p = 0; p < rows.size(); p++) {
@@ -162,7 +162,7 @@ class TrafficTest {
         // Lag at the end, per partition, from the end offsets: the consumers read everything.
         JsonNode lag = r.get("perPartition").get("lag").get(0);
         assertEquals(0, lag.get("totalMessages").asLong(), lag.toString());
-        assertEquals(2, lag.get("perPartition").size());
+        assertEquals(2, lag.get("partitions").size());
 
         String topic = r.get("topicNames").get(0).asText();
         Properties p = new Properties();
@@ -290,7 +290,7 @@ class TrafficTest {
         String reason = diagnosis.get("reasons").toString();
         assertTrue(reason.contains("partition " + hot + " of topic "), reason);
         assertTrue(run.out().contains("Diagnosis: hot-partition: partition " + hot + " of topic "), run.out());
-        JsonNode lag = r.get("perPartition").get("lag").get(0).get("perPartition");
+        JsonNode lag = r.get("perPartition").get("lag").get(0).get("partitions");
         assertTrue(lag.get(hot).get("lagMessages").asLong() >= 100, lag.toString());
     }
 }
