@@ -1,5 +1,7 @@
 package io.kbench.driver;
 
+import java.util.Map;
+
 /**
  * A cluster the driver started for one run (for example a local KRaft cluster). The coordinator
  * closes it after the run, whatever happened; closing removes everything it created.
@@ -24,6 +26,26 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
     default String applyFault(Fault fault) throws DriverException {
         throw new DriverException("this cluster cannot inject faults (" + fault.type().label() + ")");
     }
+
+    /**
+     * The cluster's own counters now, by name, each summed over its brokers since the cluster started: what no client
+     * sees, such as the bytes the brokers read from a remote storage tier. Read by the coordinator a few times per run,
+     * so it may take a moment (a second at most). Empty when the cluster reports none (the default). The names this
+     * interface defines ({@link #REMOTE_STORAGE}, {@link #REMOTE_FETCH_BYTES}, {@link #REMOTE_COPY_BYTES}) mean the same
+     * for every driver; a driver may add its own.
+     */
+    default Map<String, Double> metrics() {
+        return Map.of();
+    }
+
+    /** 1 when the cluster keeps old log segments on a remote storage tier (Kafka: {@code remote.log.storage.system.enable}). */
+    String REMOTE_STORAGE = "remoteStorage";
+
+    /** Bytes the brokers read from the remote tier to answer fetches (Kafka: {@code BrokerTopicMetrics RemoteFetchBytesPerSec}, its count). */
+    String REMOTE_FETCH_BYTES = "remoteFetchBytes";
+
+    /** Bytes the brokers copied to the remote tier (Kafka: {@code BrokerTopicMetrics RemoteCopyBytesPerSec}, its count). */
+    String REMOTE_COPY_BYTES = "remoteCopyBytes";
 
     @Override
     void close();

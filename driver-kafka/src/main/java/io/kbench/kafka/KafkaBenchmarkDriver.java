@@ -71,6 +71,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     private TopicAdmin topics;
     private GroupAdmin groups;
     private OffsetLookup offsets;
+    private RetentionLookup retention;
     private final AtomicInteger shareConsumers = new AtomicInteger();
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
@@ -230,6 +231,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
         groups = new GroupAdmin(admin, bootstrap, configs.group(), transactions != null, System::currentTimeMillis);
         offsets = new OffsetLookup(admin, topics::describe, transactions != null);
+        retention = new RetentionLookup(admin, topics::describe);
     }
 
     /** The innermost cause's message, for users: its class name only when it has no message. */
@@ -260,6 +262,12 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     @Override
     public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> names) {
         return CompletableFuture.supplyAsync(() -> offsets.of(names));
+    }
+
+    /** Each topic's retention.ms as the brokers resolve it (the topic's setting, else the broker's default). */
+    @Override
+    public CompletableFuture<Map<String, Long>> topicRetentionMillis(List<String> names) {
+        return CompletableFuture.supplyAsync(() -> retention.of(names));
     }
 
     /**
