@@ -128,6 +128,7 @@ final class RunExecutor {
     /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
+        CoordinatorOptions options = this.options.forWorkload(workload.workload());
         for (Feature f : Features.all()) { // before anything starts
             f.preface(workload.workload()).forEach(console::line);
         }
@@ -159,7 +160,7 @@ final class RunExecutor {
                 spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
                 workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
         try (workers) {
-            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session::applyFault)
+            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session.clusterAccess())
                     .run(spec);
         } finally {
             journal.close();

@@ -85,7 +85,7 @@ final class PhaseRunner {
                 // As OMB: the measurement (and the timeline's clock) starts before a backlog's build, so it has the catch-up read.
                 startTimeline();
             }
-            record.phaseOutcome(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(), options.drainTimeout())));
+            record.phaseOutcome(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(), options.drainTimeout(), run)));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
         } else if (phase instanceof RunPhase.Drain d) {

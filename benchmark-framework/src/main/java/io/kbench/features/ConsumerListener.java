@@ -1,5 +1,6 @@
 package io.kbench.features;
 
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.MessageStamp;
 
 /** A feature's look at each record one consumer receives, on the consumer's thread ({@link WorkerPart#listen(io.kbench.plan.ConsumerSpec)}). */
@@ -12,6 +13,21 @@ public interface ConsumerListener {
      * @param receivedNanos when, on the run's clock
      */
     void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos);
+
+    /**
+     * The same, with what the driver said of the record besides: the engine calls this one for a consumer group member's
+     * record; the default passes it on to {@link #onRecord(int, long, MessageStamp, long)}. A feature that counts bytes or
+     * reads records kbench did not write (their timestamps) overrides it.
+     *
+     * @param payloadBytes the record value's size in bytes
+     * @param timestampEpochMillis the record's timestamp as the system keeps it, ms since the epoch, or
+     *     {@link io.kbench.driver.ConsumerCallback#NO_TIMESTAMP}
+     * @param timestampType what the timestamp is (Kafka's CreateTime or LogAppendTime, or none)
+     */
+    default void onRecord(int payloadBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                          TimestampType timestampType, long receivedNanos) {
+        onRecord(partition, position, stamp, receivedNanos);
+    }
 
     /** A share group member settled a record (accepted, released or rejected it) after {@code deliveryCount} deliveries. */
     default void onSettled(int partition, MessageStamp stamp, int deliveryCount, long receivedNanos) {}
@@ -29,6 +45,13 @@ public interface ConsumerListener {
             public void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos) {
                 a.onRecord(partition, position, stamp, receivedNanos);
                 b.onRecord(partition, position, stamp, receivedNanos);
+            }
+
+            @Override
+            public void onRecord(int payloadBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
+                                 TimestampType timestampType, long receivedNanos) {
+                a.onRecord(payloadBytes, partition, position, stamp, timestampEpochMillis, timestampType, receivedNanos);
+                b.onRecord(payloadBytes, partition, position, stamp, timestampEpochMillis, timestampType, receivedNanos);
             }
 
             @Override

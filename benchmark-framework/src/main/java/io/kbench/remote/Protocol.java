@@ -8,7 +8,7 @@ package io.kbench.remote;
 public final class Protocol {
 
     /** Bumped on any incompatible change to paths or bodies. */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
     public static final String BASE = "/v1";
     public static final String VERSION_HEADER = "X-Kbench-Protocol";
 

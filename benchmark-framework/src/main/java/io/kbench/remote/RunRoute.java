@@ -13,6 +13,8 @@ public enum RunRoute {
     CREATE_TOPICS(HttpMethod.POST, "topics", Body.LIST),
     DESCRIBE_TOPICS(HttpMethod.POST, "topics/describe", Body.LIST),
     DELETE_TOPICS(HttpMethod.POST, "topics/delete", Body.LIST),
+    TOPIC_OFFSETS(HttpMethod.POST, "topics/offsets", Body.LIST),
+    TOPIC_RETENTION(HttpMethod.POST, "topics/retention", Body.LIST),
     CREATE_CONSUMERS(HttpMethod.POST, "consumers", Body.LIST),
     ASSIGNMENT(HttpMethod.GET, "consumers/assignment"),
     REMOVE_CONSUMERS(HttpMethod.POST, "consumers/remove"),
@@ -29,6 +31,8 @@ public enum RunRoute {
     PERIOD_STATS(HttpMethod.POST, "stats/period"),
     CUMULATIVE_STATS(HttpMethod.GET, "stats/cumulative"),
     FINDINGS(HttpMethod.GET, "findings"),
+    // POST, not GET: a feature's progress may be what it found since its last report
+    PROGRESS(HttpMethod.POST, "progress"),
     STOP_PRODUCERS(HttpMethod.POST, "producers/stop"),
     STOP_CLIENTS(HttpMethod.POST, "clients/stop"),
     STOP(HttpMethod.POST, "stop");

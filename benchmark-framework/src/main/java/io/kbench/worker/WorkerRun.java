@@ -17,6 +17,7 @@ import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
@@ -39,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -143,6 +145,21 @@ final class WorkerRun {
         return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
     }
 
+    Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        return await(driver.driver().topicOffsets(topics), "read the offsets of " + topics.size() + " topic(s)");
+    }
+
+    Map<String, Long> topicRetentionMillis(List<String> topics) {
+        return await(driver.driver().topicRetentionMillis(topics), "read how long " + topics.size() + " topic(s) keep records");
+    }
+
+    /** What {@code feature}'s part found so far, while the run goes on; empty when it takes no part here or has nothing yet. */
+    Optional<WorkerFindings> progress(String feature) {
+        WorkerPart part = parts.get(feature);
+        Object found = part == null ? null : part.progress();
+        return found == null ? Optional.empty() : Optional.of(new WorkerFindings(workerId, List.of(), List.of(), Map.of(feature, found)));
+    }
+
     void deleteTopics(List<String> topics) {
         await(driver.driver().deleteTopics(topics), "delete " + topics.size() + " topic(s)");
     }
@@ -165,7 +182,7 @@ final class WorkerRun {
                     ? await(maker.make(this::receivedByAFeaturesConsumer, listener), "create a " + spec.subscription()
                             + " consumer on topic " + spec.topic())
                     : await(driver.driver().createConsumer(spec.plan().request(spec.topic(), spec.subscription(),
-                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.fromEnd())),
+                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.start())),
                             "create a consumer on topic " + spec.topic());
             consumers.add(consumer);
             consumerSpecs.add(spec);
@@ -302,7 +319,7 @@ final class WorkerRun {
                 g.exit();
             }
             if (listener != null) {
-                listener.onRecord(partition, position, stamp, now);
+                listener.onRecord(size, partition, position, stamp, timestampEpochMillis, timestampType, now);
             }
             if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
                 park(clock.nanoTime() + processing.sampleNanos(random));
