@@ -97,7 +97,7 @@ public final class Coordinator {
             deleteLeftTopics(record, options.leftTopics());
 
             TopicLayout layout;
-            if (w.existingTopics() != null) {
+            if (w.allExistingTopics() != null) {
                 record.step("topic check");
                 Map<String, Integer> existing = ExistingTopics.check(workers, w);
                 w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
@@ -303,9 +303,10 @@ public final class Coordinator {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
-        // A ramp or steps: what was requested on average over the measurement.
+        // A ramp or steps, or a rate of the producers' own while a backlog drains: what was requested on average over the measurement.
         Rate rate = w.rate();
-        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps ? record.averageRequestedRateMeasured()
+        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || w.drainRate() != null
+                ? record.averageRequestedRateMeasured()
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
@@ -326,6 +327,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly() || w.consumesExistingOnly());
     }
 }

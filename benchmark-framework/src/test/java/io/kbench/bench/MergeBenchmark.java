@@ -137,8 +137,9 @@ public final class MergeBenchmark {
     }
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
-        Workload w = new Workload("bench", 1, 100, 1024, null, null, null, null, null, 1, 100, 1, 1e6, null, null, null, null,
-                java.time.Duration.ofMinutes(5), java.time.Duration.ZERO, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        Workload w = io.kbench.workload.WorkloadBuilder.builder().name("bench").topics(1).partitionsPerTopic(100).messageSize(1024)
+                .subscriptionsPerTopic(1).producersPerTopic(100).consumerPerSubscription(1).producerRate(1e6)
+                .testDuration(java.time.Duration.ofMinutes(5)).warmupDuration(java.time.Duration.ZERO).build();
         List<ClockOffset> clocks = new ArrayList<>();
         for (CumulativeStats c : workers) {
             clocks.add(new ClockOffset(c.workerId(), 0, 100));
