@@ -173,7 +173,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         } catch (RuntimeException e) {
             throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
         }
-        KafkaDriverConfig workerConfig = config.pointingAt(cluster.clientSettings());
+        KafkaDriverConfig pointing = config.pointingAt(cluster.clientSettings());
+        // A remote tier: the run's topics keep small segments locally for a second once the tier has them.
+        KafkaDriverConfig workerConfig = local.tieredStorage() ? pointing.withTopicDefaults(LocalClusterConfig.TIERED_TOPIC_CONFIG)
+                : pointing;
         LocalClusterFaults applier = new LocalClusterFaults(cluster);
         return Optional.of(new ProvisionedCluster<>() {
             @Override
@@ -189,6 +192,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public String applyFault(Fault fault) {
                 return applier.apply(fault);
+            }
+
+            @Override
+            public Map<String, Double> metrics() {
+                return cluster.metrics();
             }
 
             @Override

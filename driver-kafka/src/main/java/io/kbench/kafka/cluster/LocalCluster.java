@@ -40,6 +40,14 @@ public interface LocalCluster extends AutoCloseable {
      */
     void delayNetwork(Duration delay, Duration duration);
 
+    /**
+     * The brokers' own counters now, each summed over the brokers, by the names of
+     * {@link io.kbench.driver.ProvisionedCluster#metrics()}; empty for a cluster that reports none (the default).
+     */
+    default Map<String, Double> metrics() {
+        return Map.of();
+    }
+
     /** Stops every broker and deletes the cluster's data. */
     @Override
     void close();

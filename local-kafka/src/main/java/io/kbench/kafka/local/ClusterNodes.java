@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -324,6 +325,46 @@ final class ClusterNodes {
                             + FAULT_ACK_TIMEOUT.toSeconds() + " s" : ": " + reply) + "; see " + log);
                 }
             }
+        }
+    }
+
+    /**
+     * The broker counters of every running node that is not paused ({@link NodeMetrics}), each summed over them; a node
+     * that does not answer within the fault acknowledgement timeout is left out. One command at a time, as faults.
+     */
+    Map<String, Long> metrics() {
+        synchronized (broadcastLock) {
+            List<NodeProcess> asked = new ArrayList<>();
+            synchronized (lock) {
+                checkOpen("read the brokers' metrics");
+                for (int i = 0; i < nodes.length; i++) {
+                    NodeProcess node = nodes[i];
+                    if (node == null || !node.isAlive() || (pauses[i] != null && pauses[i].inProgress())) {
+                        continue;
+                    }
+                    try {
+                        node.send(NodeProtocol.METRICS);
+                        asked.add(node);
+                    } catch (IOException e) {
+                        // it died just now: nothing to read
+                    }
+                }
+            }
+            Map<String, Long> sum = new java.util.LinkedHashMap<>();
+            for (NodeProcess node : asked) {
+                String reply;
+                try {
+                    reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ERROR),
+                            FAULT_ACK_TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new DriverException("interrupted while reading the brokers' metrics", e);
+                }
+                if (reply != null && reply.startsWith(NodeProtocol.METRICS)) {
+                    NodeMetrics.parse(reply.substring(NodeProtocol.METRICS.length())).forEach((k, v) -> sum.merge(k, v, Long::sum));
+                }
+            }
+            return sum;
         }
     }
 

@@ -197,6 +197,8 @@ public final class LocalNodeMain {
                 }
             }
             reply(NodeProtocol.DELAYED + untilEpochMs);
+        } else if (command.equals(NodeProtocol.METRICS)) {
+            reply(NodeProtocol.METRICS + " " + NodeMetrics.read());
         } else if (!command.isEmpty()) {
             reply(NodeProtocol.ERROR + "unknown command: " + command);
         }

@@ -93,7 +93,8 @@ final class NodeProcess {
     }
 
     private static boolean isProtocolAnswer(String line) {
-        return line.startsWith(NodeProtocol.FROZEN) || line.startsWith(NodeProtocol.DELAYED) || line.startsWith(NodeProtocol.ERROR);
+        return line.startsWith(NodeProtocol.FROZEN) || line.startsWith(NodeProtocol.DELAYED) || line.startsWith(NodeProtocol.ERROR)
+                || line.startsWith(NodeProtocol.METRICS);
     }
 
     private String exitedEarly(int status) {

@@ -19,6 +19,8 @@ package io.kbench.kafka.local;
  *   <li>parent → node: {@code DELAY <micros> <epochMillis>}: the fault proxy holds every byte that many
  *       microseconds in each direction until that wall clock time, then goes back to its own delay.
  *       Answer: {@code DELAYED <epochMillis>}, or {@code ERROR <message>}.</li>
+ *   <li>parent → node: {@code METRICS}: the broker's counters ({@link NodeMetrics}). Answer:
+ *       {@code METRICS name=count ...} (no pair for a counter the broker does not have).</li>
  *   <li>parent → node: end of file: stop the broker and exit.</li>
  * </ul>
  * Everything else a node prints, including all logging, goes to stderr, which the parent appends
@@ -32,6 +34,7 @@ final class NodeProtocol {
     static final String ERROR = "ERROR ";
     static final String DELAY = "DELAY ";
     static final String DELAYED = "DELAYED ";
+    static final String METRICS = "METRICS";
 
     /** Exit status for a start failure (bad arguments, format or start error, timeout). */
     static final int EXIT_START_FAILED = 2;
