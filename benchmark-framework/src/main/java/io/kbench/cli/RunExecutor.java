@@ -139,6 +139,12 @@ final class RunExecutor {
             err.println(Errors.describeForUser(e));
             return null;
         }
+        for (Feature f : Features.all()) { // what the workload needs of the cluster the run started, or of none
+            for (String problem : f.clusterProblems(workload.workload(), session.clusterMetrics())) {
+                err.println("Not starting " + workload.file() + ": " + problem);
+                return null;
+            }
+        }
         BenchmarkClock clock = BenchmarkClock.system();
         WorkerEnsemble workers;
         try {

@@ -26,6 +26,10 @@ final class PastReadChecks {
             problems.add(new Problem("testDuration", "catchUp.from: end reads only what others write during the run: give a "
                     + "testDuration (e.g. 1m), or read from earliest (until the end offsets seen at the start)"));
         }
+        if (w.tieredStorage() && c == null && !consumeOnly && !w.drainsABacklog()) {
+            problems.add(new Problem("tieredStorage", "tieredStorage says the past is read from a remote storage tier, and this "
+                    + "workload reads none: add a catchUp section (or consumerBacklogSizeGB, consumeDelaySeconds), or remove it"));
+        }
         if (w.consumerBacklogSizeGB() > 0 && (consumeOnly || w.producersPerTopic() == 0)) {
             problems.add(new Problem("consumerBacklogSizeGB", "consumerBacklogSizeGB is built by the run's producers, and this run "
                     + "has none: remove it (the topics' records are the past its groups read)"));

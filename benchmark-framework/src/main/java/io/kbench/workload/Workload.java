@@ -78,6 +78,8 @@ import java.util.Map;
  * @param sampleRateMillis the Redpanda fork's sample interval, ms: the length of the periods the result keeps
  *     ({@code --sample-interval} given on the command line wins)
  * @param catchUp which subscriptions read the past while the others tail, from where (see {@link CatchUpSpec})
+ * @param tieredStorage the past is to be read from a remote storage tier: the run needs a cluster it starts with one
+ *     (the Kafka driver's localCluster.tieredStorage), so that the bytes read from the tier are counted
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -131,6 +133,7 @@ public record Workload(
         Integer consumeDelaySeconds,
         Integer sampleRateMillis,
         CatchUpSpec catchUp,
+        Boolean tieredStorage,
         @JsonIgnore Double rateScale) implements WorkloadBuilder.With {
 
     public static final double UNTHROTTLED = -1;
@@ -166,6 +169,7 @@ public record Workload(
         messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
         randomTopicNames = orDefault(randomTopicNames, false);
         consumerOnly = orDefault(consumerOnly, false);
+        tieredStorage = orDefault(tieredStorage, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
     }

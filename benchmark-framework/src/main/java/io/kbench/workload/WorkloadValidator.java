@@ -65,7 +65,7 @@ public final class WorkloadValidator {
 
     private static void checkPayload(Workload w, Checks c) {
         if (w.messageSize() == null) {
-            if (w.payloadFile() == null) {
+            if (w.payloadFile() == null && !w.consumesExistingOnly()) { // a consume-only run of existing topics sends nothing
                 c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile)");
             }
         } else if (w.messageSize() < 1 || w.messageSize() > MAX_MESSAGE_SIZE) {

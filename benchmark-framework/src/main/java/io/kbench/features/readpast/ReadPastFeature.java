@@ -13,7 +13,10 @@ import io.kbench.features.SummaryLines;
 import io.kbench.features.WorkerPart;
 import io.kbench.features.WorkerSetupView;
 import io.kbench.model.ResultSection;
+import io.kbench.driver.ProvisionedCluster;
 import io.kbench.workload.PastReads;
+import io.kbench.workload.Workload;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,6 +37,19 @@ public final class ReadPastFeature implements Feature {
     @Override
     public List<SectionType> sectionTypes() {
         return List.of(SectionType.of("readPast", ReadPast.class));
+    }
+
+    /** A workload that reads the past from a remote tier needs a cluster the run starts with one: only then are its reads counted. */
+    @Override
+    public List<String> clusterProblems(Workload workload, Map<String, Double> clusterMetrics) {
+        if (!workload.tieredStorage() || clusterMetrics.containsKey(ProvisionedCluster.REMOTE_STORAGE)) {
+            return List.of();
+        }
+        return List.of("tieredStorage: the workload reads the past from a remote storage tier, and " + (clusterMetrics.isEmpty()
+                ? "the run does not start its cluster, so it can neither give the topics a remote tier nor count what is read from "
+                + "it. Use a cluster the run starts with one (--drivers driver-kafka/kafka-local-tiered.yaml), or remove tieredStorage "
+                + "to read whatever the cluster serves" : "the cluster the run starts has no remote tier: set localCluster.tieredStorage: "
+                + "true in the driver file (driver-kafka/kafka-local-tiered.yaml)"));
     }
 
     @Override
