@@ -51,7 +51,9 @@ final class CatchUpPhase implements FeaturePhase {
                 + "waiting for the slowest; %s; until each group's lag is at most %,d records...", run.readers().size(),
                 run.past.fromText(), waiting, producersText(drainRate, rate), run.past.caughtUpBelow()), new LagNote(run));
         long startNanos = context.clock().nanoTime();
-        context.startConsumers(run.layout.pastReaders(), run.layout.partitionsOf(run.layout.pastReaders()));
+        long joined = context.startConsumers(run.layout.pastReaders(), run.layout.partitionsOf(run.layout.pastReaders()));
+        context.line(String.format(Locale.ROOT, "  %d catch-up consumer(s) hold every partition after %,d ms", run.layout.pastReaders().size(),
+                joined));
         CatchUpCheck check = new CatchUpCheck(context);
         PhaseTotals during = context.runUntilWithTotals(Phase.BACKLOG_DRAIN, s -> check.caughtUp(), null);
         Histogram tailingDuring = tailingWindow(context);

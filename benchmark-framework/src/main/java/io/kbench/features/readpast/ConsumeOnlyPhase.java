@@ -40,7 +40,10 @@ final class ConsumeOnlyPhase implements FeaturePhase {
                 new LagNote(run));
         context.resetStats(); // measured from the consumers' creation, their join included, as kafka-consumer-perf-test
         run.readersStart(context.clock().epochMicros() / 1_000, start);
-        context.startConsumers(run.layout.pastReaders(), run.layout.partitionsOf(run.layout.pastReaders()));
+        context.line(String.format(Locale.ROOT, "Creating %d consumer(s) in %d consumer group(s)...", run.layout.pastReaders().size(),
+                run.readers().size()));
+        long joined = context.startConsumers(run.layout.pastReaders(), run.layout.partitionsOf(run.layout.pastReaders()));
+        context.line(String.format(Locale.ROOT, "  every partition assigned after %,d ms", joined));
         Progress progress = new Progress(context, start, limit.isZero());
         boolean reached = context.runUntil(Phase.MEASURE, s -> progress.check(), limit.isZero() ? null : limit);
         progress.check();

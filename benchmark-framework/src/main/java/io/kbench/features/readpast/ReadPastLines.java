@@ -63,8 +63,10 @@ final class ReadPastLines {
     }
 
     private static String catchUp(ReadPast.Group g) {
-        String waited = g.lagAtStartRecords() == null ? "" : String.format(Locale.ROOT, "%,d records waited when it joined; ",
-                g.lagAtStartRecords());
+        // From an age, a partition counts from its earliest record until the group reads one: an upper bound.
+        boolean fromAge = !"earliest".equals(g.from()) && !"end".equals(g.from());
+        String waited = g.lagAtStartRecords() == null ? "" : String.format(Locale.ROOT, "%s%,d records waited when it joined; ",
+                fromAge ? "at most " : "", g.lagAtStartRecords());
         if (g.catchUpMillis() == null) {
             return String.format(Locale.ROOT, "Catch-up of %s (from %s): %sit did not catch up (%,d records still to read when the "
                     + "catch-up ended); it read %,d records, %.2f MB in the run.", g.group(), g.from(), waited,
@@ -123,7 +125,7 @@ final class ReadPastLines {
         if (before == null || during == null || before.count() == 0 || during.count() == 0 || before.p99Micros() == 0) {
             return "no ratio";
         }
-        return String.format(Locale.ROOT, "x%.1f", (double) during.p99Micros() / before.p99Micros());
+        return String.format(Locale.ROOT, "× %.1f", (double) during.p99Micros() / before.p99Micros());
     }
 
     private static String seconds(long millis) {
