@@ -232,7 +232,7 @@ final class PhaseRunner {
 
     private PeriodCollector collector(StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.subscriptionsPerTopic(), record::addProgress, options.sampleInterval(), record::addSample, guard);
+                w.backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */

@@ -218,6 +218,14 @@ public record Workload(
         return existing != null && existing.stream().anyMatch(t -> produces(t) != consumes(t)) && !consumesExistingOnly();
     }
 
+    /**
+     * The subscriptions each acknowledged message waits for, to count the backlog: subscriptionsPerTopic, or 0 when some
+     * topics are only produced to or only consumed from (what is read there is not what was written).
+     */
+    public int backlogSubscriptions() {
+        return splitsTopics() ? 0 : subscriptionsPerTopic;
+    }
+
     /** Which subscriptions read the past, from where; empty when every group tails what the run writes. */
     public java.util.Optional<PastReads> pastReads() {
         boolean consumeOnly = consumesExistingOnly();

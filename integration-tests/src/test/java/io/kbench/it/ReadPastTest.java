@@ -90,6 +90,38 @@ class ReadPastTest {
     }
 
     @Test
+    void anEmptyTopicAnAgeBeyondItsRetentionAndATierTheRunCannotCountAreOneLineBeforeAnythingRuns() throws Exception {
+        String empty = "kbench-empty-" + System.nanoTime();
+        String brief = "kbench-brief-" + System.nanoTime();
+        try (Admin admin = SharedKafka.admin()) {
+            admin.createTopics(List.of(new NewTopic(empty, 1, (short) 1),
+                    new NewTopic(brief, 1, (short) 1).configs(Map.of("retention.ms", "60000")))).all().get(30, TimeUnit.SECONDS);
+        }
+        Path driver = Cli.driverFile(dir, "driver.yaml", "");
+        Cli.Outcome nothing = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(), Cli.write(dir,
+                "empty.yaml", "name: empty\nexistingTopics: [" + empty + "]\nproducersPerTopic: 0\n").toString());
+        assertEquals(1, nothing.exitCode(), nothing.all());
+        assertTrue(nothing.out().contains("existing topic " + empty + " holds no record: a consume-only run reads what its topics "
+                + "hold"), nothing.out());
+        assertFalse(nothing.out().contains("Creating 1 consumer(s)"), "nothing ran: " + nothing.out());
+
+        Cli.Outcome old = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(), Cli.write(dir,
+                "old.yaml", "name: old\nexistingTopics: [" + brief + "]\nproducersPerTopic: 0\ntestDuration: 5s\ncatchUp: {from: 10m}\n")
+                .toString());
+        assertEquals(1, old.exitCode(), old.all());
+        assertTrue(old.out().contains("catchUp.from 10m reaches back further than topic " + brief + " keeps records (retention 1m)"),
+                old.out());
+
+        Cli.Outcome tier = Cli.run("--drivers", driver.toString(), "--output-dir", dir.resolve("out").toString(), Cli.write(dir,
+                "tier.yaml", "name: tier\nmessageSize: 100\nproducerRate: 100\nsubscriptionsPerTopic: 2\ntestDuration: 2s\n"
+                        + "consumeDelaySeconds: 1\ntieredStorage: true\ncatchUp: {}\n").toString());
+        assertTrue(tier.exitCode() != 0, tier.all());
+        assertTrue(tier.err().contains("tieredStorage: the workload reads the past from a remote storage tier, and the run does not "
+                + "start its cluster"), tier.all());
+        assertFalse(tier.out().contains("Creating"), "nothing ran: " + tier.out());
+    }
+
+    @Test
     void aCatchUpGroupReadsTheBacklogAndTheNewRecordsBesideATailingGroupWhileTheProducersKeepTheirRate() throws Exception {
         Path workload = Cli.write(dir, "catch-up.yaml", """
                 name: catch-up
