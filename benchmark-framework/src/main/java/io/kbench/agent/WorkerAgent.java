@@ -244,6 +244,7 @@ public final class WorkerAgent implements AutoCloseable {
         calls.put(RunRoute.DESCRIBE_TOPICS, ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
         calls.put(RunRoute.TOPIC_OFFSETS, ctx -> worker.topicOffsets(body(ctx, new TypeReference<List<String>>() {})));
         calls.put(RunRoute.TOPIC_RETENTION, ctx -> worker.topicRetentionMillis(body(ctx, new TypeReference<List<String>>() {})));
+        calls.put(RunRoute.DESCRIBE_CLUSTER, ctx -> worker.describeCluster(body(ctx, new TypeReference<List<String>>() {})).orElse(null));
         calls.put(RunRoute.DELETE_TOPICS, noAnswer(ctx -> worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}))));
         calls.put(RunRoute.CREATE_CONSUMERS, noAnswer(ctx -> worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}))));
         calls.put(RunRoute.ASSIGNMENT, ctx -> worker.assignedPartitions());

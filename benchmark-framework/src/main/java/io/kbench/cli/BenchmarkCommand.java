@@ -36,7 +36,8 @@ import picocli.CommandLine.ScopeType;
             "Without --drivers, a Kafka cluster is started on 127.0.0.1 for the run (driver-kafka/kafka-local.yaml).",
             "Each run also writes a self-contained HTML report next to its result (<result>.html; --no-report: none).",
             "Subcommands: find-max (the highest rate within an SLO), sweep (parameter sweeps),",
-            "report (HTML report and comparison of results), size (sizing), recover (the result of a run whose coordinator was lost)."
+            "report (HTML report and comparison of results), size (sizing), compare (the regression gate),",
+            "history (trends of a results directory), recover (the result of a run whose coordinator was lost)."
         },
         footer = {
             "",
@@ -85,6 +86,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         FeatureCommands.add(cl, false, out, err, stop);
         return cl.addSubcommand("report", new ReportCommand(out, err))
                 .addSubcommand("recover", new RecoverCommand(out, err))
+                .addSubcommand("compare", new CompareCommand(out, err))
+                .addSubcommand("history", new HistoryCommand(out, err))
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .setExecutionExceptionHandler((error, commandLine, parseResult) -> {

@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.workload.ConsumerNeeds;
 import io.kbench.workload.FaultSpec;
+import io.kbench.workload.LargestRecord;
 import io.kbench.workload.LoadedWorkload;
 import java.util.EnumSet;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Checks, before anything starts and without a cluster, that a workload can run on a driver file: its faults
+ * Checks, before anything starts and without a cluster, that a workload can run on a driver file: its partitions
+ * fit the cluster the run would start on this machine (the driver's {@code partitionProblem}), its faults
  * can be injected into the cluster (one the run starts, with enough brokers; the driver is then told which
  * kinds to prepare for), and the driver offers what the subscription and consumer events need (share groups,
  * a group protocol, static membership, a session timeout, closing as a crash: its {@code consumerFeatures()}).
@@ -23,7 +25,35 @@ final class DriverFit {
     /** @return the first problem, naming the workload file (and line) and the driver file; null when the workload fits */
     static String problem(DriverSession session, LoadedWorkload workload) {
         String problem = faultProblem(session, workload);
+        problem = problem != null ? problem : partitionProblem(session, workload);
+        problem = problem != null ? problem : recordSizeProblem(session, workload);
         return problem != null ? problem : consumerFeatureProblem(session, workload);
+    }
+
+    /** The partitions the run creates, against what the driver file's cluster can hold (a local cluster: this machine's limits). */
+    private static String partitionProblem(DriverSession session, LoadedWorkload workload) {
+        var w = workload.workload();
+        if (w.existingTopics() != null || w.partitionsPerTopic() == null) {
+            return null;
+        }
+        String problem = session.partitionProblem((long) w.topics() * w.partitionsPerTopic());
+        return problem == null ? null : workload.file() + ": " + String.format(java.util.Locale.ROOT, "%d topic(s) × %,d partitions",
+                w.topics(), w.partitionsPerTopic()) + " cannot run on " + session.fileName() + ": " + problem;
+    }
+
+    /** The largest message (payload, key, headers) fits the driver's limit on a record. */
+    private static String recordSizeProblem(DriverSession session, LoadedWorkload workload) {
+        Integer limit = session.maxRecordBytes().orElse(null);
+        LargestRecord largest = LargestRecord.of(workload.workload(), workload.payload());
+        if (limit == null || largest.totalBytes() <= limit || workload.workload().producersPerTopic() == 0) {
+            return null;
+        }
+        boolean headers = largest.headerBytes() > 0;
+        return workload.file() + (headers && workload.headersLine() != null ? ":" + workload.headersLine() : "") + ": "
+                + (headers ? "headers: " : "") + "the largest message would be " + largest.describe() + ", over the driver's "
+                + "limit of " + String.format(java.util.Locale.ROOT, "%,d", limit) + " bytes per record (" + session.fileName()
+                + "): " + (headers ? "lower headers.count or headers.valueBytes, " : "") + "send smaller payloads, or raise the "
+                + "limit (Kafka: max.request.size in producerConfig, and the topic's max.message.bytes)";
     }
 
     private static String faultProblem(DriverSession session, LoadedWorkload workload) {

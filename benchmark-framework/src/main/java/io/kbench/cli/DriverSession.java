@@ -107,9 +107,27 @@ final class DriverSession implements AutoCloseable {
         expectedFaults.addAll(types);
     }
 
+    /** The largest record the driver's producers send with this file, bytes; empty when it sets no limit. */
+    java.util.Optional<Integer> maxRecordBytes() {
+        return maxRecordBytesTyped(loaded);
+    }
+
+    private static <C> java.util.Optional<Integer> maxRecordBytesTyped(LoadedDriver<C> driver) {
+        return driver.driver().maxRecordBytes(driver.config());
+    }
+
     /** Why the workload's faults cannot be injected into this session's cluster; empty when they can. */
     List<String> faultProblems(Workload workload) {
         return faultProblemsTyped(loaded, workload.faults().stream().map(f -> f.toFault(null)).toList());
+    }
+
+    /** Why the cluster of this driver file cannot hold the workload's partitions, or null (see BenchmarkDriver#partitionProblem). */
+    String partitionProblem(long partitions) {
+        return partitionProblemTyped(loaded, partitions);
+    }
+
+    private static <C> String partitionProblemTyped(LoadedDriver<C> driver, long partitions) {
+        return driver.driver().partitionProblem(driver.config(), partitions).orElse(null);
     }
 
     private static <C> List<String> faultProblemsTyped(LoadedDriver<C> driver, List<Fault> faults) {
@@ -157,6 +175,15 @@ final class DriverSession implements AutoCloseable {
             return new DriverFile(original.name(), YAML.writeValueAsString(node), original.baseDir());
         } catch (IOException e) {
             throw new IllegalStateException("could not write the worker's driver config", e);
+        }
+    }
+
+    /** The cluster's own metrics, when this session started it; empty otherwise or when it cannot say. */
+    Map<String, Double> serverMetrics() {
+        try {
+            return cluster == null ? Map.of() : cluster.serverMetrics();
+        } catch (RuntimeException e) {
+            return Map.of();
         }
     }
 

@@ -43,9 +43,10 @@ final class FinalReport {
         if (m == null) {
             out.line("Nothing was measured.");
             delivery(o.delivery(), out);
-            // "No limit found" would claim the producers kept their schedule: without a measurement nobody knows.
-            out.line(o.diagnosis().verdict() == Diagnosis.Verdict.NONE ? "Diagnosis: none (nothing was measured)"
-                    : o.diagnosis().line());
+            // Without a measurement there is no limit to judge: only a finding (a stall, a lost worker) is said (issue 26).
+            if (o.diagnosis().verdict() != Diagnosis.Verdict.NONE) {
+                out.line(o.diagnosis().line());
+            }
             features.print(Slot.CLOSING, out);
             return;
         }
@@ -90,6 +91,7 @@ final class FinalReport {
             }
         }
         clientCpu(m, out);
+        ScaleLines.print(r, out); // issue 26: how long the topics took
         if (m.counts().messagesSent() > 0) {
             out.line("As kafka-producer-perf-test reports it (send latency):");
             out.line(PerfToolFormat.producerLine(m.counts().messagesAcked(), m.publishRate(), m.publishMBps(), m.sendLatency()));

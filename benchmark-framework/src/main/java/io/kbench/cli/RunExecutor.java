@@ -166,8 +166,8 @@ final class RunExecutor {
                 spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
                 workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
         try (workers) {
-            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session.clusterAccess())
-                    .run(spec);
+            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session.clusterAccess(),
+                    session::serverMetrics).run(spec);
         } finally {
             journal.close();
         }

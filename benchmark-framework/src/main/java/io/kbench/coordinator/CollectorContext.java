@@ -16,6 +16,7 @@ import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /** What a feature's phase runs with: the run's workers, the collector of their periods, and the run's record. */
@@ -29,15 +30,18 @@ final class CollectorContext implements PhaseContext {
     private final Duration drainTimeout;
     /** The run, for what a phase asks of it beyond the load (consumers of its own, the cluster); null in tests of the load alone. */
     private final RunContext run;
+    /** Hears how long consumers a phase started took to hold their partitions (the run's rebalance time if they are its first). */
+    private final LongConsumer consumersReady;
 
     CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, Workload workload, BenchmarkClock clock,
                      Duration drainTimeout) {
-        this(workers, collector, record, workload, clock, drainTimeout, null);
+        this(workers, collector, record, workload, clock, drainTimeout, null, millis -> {});
     }
 
     CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, Workload workload, BenchmarkClock clock,
-                     Duration drainTimeout, RunContext run) {
+                     Duration drainTimeout, RunContext run, LongConsumer consumersReady) {
         this.run = run;
+        this.consumersReady = consumersReady;
         this.workers = workers;
         this.collector = collector;
         this.record = record;
@@ -107,9 +111,7 @@ final class CollectorContext implements PhaseContext {
         workers.createConsumers(consumers);
         ConsumerReadiness.await(workers, partitionsPerGroup, run().options().readinessTimeout(), run().waiter(), record::line);
         long millis = (clock.nanoTime() - start) / 1_000_000;
-        if (record.rebalanceTimeMillis() == 0) {
-            record.rebalanced(millis); // the run's first consumers: their join is the consumer perf tool's rebalance time
-        }
+        consumersReady.accept(millis);
         return millis;
     }
 

@@ -15,7 +15,9 @@ import io.kbench.model.PeriodSummary;
 import io.kbench.model.Phase;
 import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
+import io.kbench.plan.TopicBatches;
 import io.kbench.plan.TopicLayout;
+import io.kbench.plan.TopicSetup;
 import io.kbench.result.RunResult;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.Counts;
@@ -35,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +58,7 @@ public final class Coordinator {
     private final List<RunListener> listeners;
     private final StopSignal signal;
     private final FaultApplier faults;
+    private final Supplier<Map<String, Double>> serverMetrics;
 
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, Console console) {
         this(workers, clock, stop, console, fault -> {
@@ -69,6 +73,13 @@ public final class Coordinator {
 
     /** @param listeners who hears the run's news as it comes (the console first) */
     public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, List<RunListener> listeners, FaultApplier faults) {
+        this(workers, clock, stop, listeners, faults, Map::of);
+    }
+
+    /** @param serverMetrics the cluster's own metrics, where the run started it (empty otherwise) */
+    public Coordinator(WorkerGroup workers, BenchmarkClock clock, StopSignal stop, List<RunListener> listeners, FaultApplier faults,
+                       Supplier<Map<String, Double>> serverMetrics) {
+        this.serverMetrics = serverMetrics;
         this.workers = workers;
         this.waiter = new Waiter(clock, stop);
         this.listeners = List.copyOf(listeners);
@@ -80,13 +91,16 @@ public final class Coordinator {
         RunRecorder record = new RunRecorder(waiter.clock(), listeners);
         Workload w = spec.workload();
         CoordinatorOptions options = spec.options();
-        TopicCreator topics = new TopicCreator(workers, record::line, options.topicBatchSize());
+        TopicCreator topics = new TopicCreator(workers, record::line, waiter,
+                new TopicBatches(options.topicBatchSize(), TopicBatches.DEFAULT_MAX_PARTITIONS));
         boolean started = false;
         Collected collected = null;
         RunSetupHolder setup = new RunSetupHolder(w, options);
+        PhaseRunner phases = null;
         FeatureRuns features = FeatureRuns.of(setup);
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
         List<String> topicNames = List.of();
+        ProvenanceRecorder provenance = new ProvenanceRecorder(spec, record::line); // what the run was measured on
         try {
             record.step("driver start");
             record.line("Starting the driver on %s...", workers.id());
@@ -113,9 +127,10 @@ public final class Coordinator {
                 record.topics(layout.topics().stream().map(TopicSpec::name).toList(), true);
                 record.step("topic creation");
                 record.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
-                topics.create(layout.topics(), waiter.stop());
+                topics.create(layout.topics());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
+            provenance.describe(workers, topicNames);
             setup.layout = layout;
             setup.workers = workers.members().size();
 
@@ -124,8 +139,9 @@ public final class Coordinator {
                         + "and consumers must run in one process: run this workload without --workers");
             }
             RunContext run = new RunContext(workers, waiter, w, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
-                    spec.clusterName(), faults);
-            new PhaseRunner(run, record, features).run(RunPlan.of(w, options.drainTimeout(), features));
+                    spec.clusterName(), faults, serverMetrics);
+            phases = new PhaseRunner(run, record, features);
+            phases.run(RunPlan.of(w, options.drainTimeout(), features));
             collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -139,11 +155,13 @@ public final class Coordinator {
             record.end(RunStatus.FAILED, Errors.describeForUser(e) + " (during " + record.phaseName() + ")");
         } finally {
             if (started) {
-                collected = cleanUp(record, topics.created(), options.keepTopics(), collected);
+                collected = cleanUp(record, topics, options.keepTopics(), collected);
             }
             leases.close();
         }
-        ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(), collect(w, record, collected, topicNames, features));
+        PhaseResult.All measured = phases == null ? PhaseResult.All.NONE : phases.results();
+        ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(measured),
+                collect(w, record, measured, collected, topicNames, features, provenance, topics.setup()));
         record.concluded(a.newWarnings(), a.result().outcome().status(), a.result().outcome().failureReason());
         return a.result();
     }
@@ -197,21 +215,37 @@ public final class Coordinator {
         }
     }
 
+    /** No worker sent, acknowledged or received a message. */
+    private static boolean sentNothing(List<CumulativeStats> stats) {
+        return stats.stream().map(CumulativeStats::runTotals).allMatch(t -> t.messagesSent() == 0 && t.messagesReceived() == 0);
+    }
+
     /** What the workers reported at the end: their stats and their findings (the features', the clients' metrics). */
     private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
 
     /** Everything measured and found, for the result; nothing measured when no figures came back. */
-    private ResultAssembler.Collected collect(Workload w, RunRecorder record, Collected c, List<String> topics, FeatureRuns features) {
+    private ResultAssembler.Collected collect(Workload w, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
+                                              FeatureRuns features, ProvenanceRecorder provenance, TopicSetup setup) {
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         long end = waiter.clock().epochMicros() / 1_000;
-        if (c == null) {
-            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, List.of(), List.of(), List.of(),
-                    features.verdicts());
+        if (c == null || (record.progressCount() == 0 && sentNothing(c.stats()))) {
+            // Nothing ran (issue 26: a creation refused): nothing was measured, checked or limited; the status says why.
+            List<ResultSection> sections = new ArrayList<>(List.of(provenance.section(w, List.of(), record.workersLost())));
+            if (setup != null) {
+                sections.add(setup);
+            }
+            return new ResultAssembler.Collected(end, workerIds, topics, null, null, null, c == null ? List.of()
+                    : WarningSummary.merge(c.findings().stream().map(WorkerFindings::clientWarnings).toList()), sections,
+                    List.of(), features.verdicts());
         }
         List<ResultSection> sections = new ArrayList<>(features.sections(f -> findings(f, c, record)));
+        sections.add(provenance.section(w, c.findings(), record.workersLost()));
+        if (setup != null) {
+            sections.add(setup);
+        }
         sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
-        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record),
-                consumerMetrics(c.stats(), w, record), Delivery.of(c.stats()), WarningSummary.merge(
+        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record, phases),
+                consumerMetrics(c.stats(), w, phases), Delivery.of(c.stats()), WarningSummary.merge(
                         c.findings().stream().map(WorkerFindings::clientWarnings).toList()),
                 sections, features.limits(), features.verdicts());
     }
@@ -270,7 +304,8 @@ public final class Coordinator {
      * stops the workers. Each step is best effort across workers, so one dead worker does not keep
      * the others running or lose their measurements.
      */
-    private Collected cleanUp(RunRecorder record, List<String> created, boolean keepTopics, Collected collected) {
+    private Collected cleanUp(RunRecorder record, TopicCreator topics, boolean keepTopics, Collected collected) {
+        List<String> created = topics.created();
         if (collected == null) {
             // A phase failed: keep what the workers still answering have measured. Stop the producers
             // first, so that what is still in flight now counts as undelivered.
@@ -288,7 +323,7 @@ public final class Coordinator {
             } else {
                 record.line("Deleting %d topic(s)...", created.size());
                 try {
-                    workers.deleteTopics(created);
+                    topics.delete();
                 } catch (RuntimeException e) {
                     record.warn("could not delete the topics " + created + ": " + Errors.describeForUser(e)
                             + "; delete them by hand once the cluster answers");
@@ -299,7 +334,7 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record) {
+    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
@@ -310,10 +345,10 @@ public final class Coordinator {
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
-                w.countMode() ? null : record.ackedInWindow());
+                w.countMode() ? null : phases.ackedInWindow());
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, RunRecorder record) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
             return null;
         }
@@ -327,6 +362,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, record.rebalanceTimeMillis(), w.consumeOnly() || w.consumesExistingOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly() || w.consumesExistingOnly());
     }
 }

@@ -43,6 +43,8 @@ final class PhaseRunner {
     private PeriodCollector collector;
     private boolean timeline;
     private boolean measurementStarted;
+    /** What the phases measured so far, in order. */
+    private final List<PhaseResult> results = new ArrayList<>();
 
     PhaseRunner(RunContext run, RunRecorder record, FeatureRuns features) {
         this.run = run;
@@ -55,6 +57,7 @@ final class PhaseRunner {
         this.features = features;
     }
 
+    /** Runs the plan's phases; what they measured, also when one of them failed, is in {@link #results()}. */
     void run(RunPlan plan) {
         timeline = plan.timeline();
         try {
@@ -64,10 +67,15 @@ final class PhaseRunner {
         } finally {
             features.phasesEnded();
         }
-        PhaseOutcome.ChosenWindow chosen = record.chosenWindow();
+        PhaseOutcome.ChosenWindow chosen = results().chosenWindow();
         if (chosen != null && chosen.failure() != null) {
             record.end(RunStatus.FAILED, chosen.failure());
         }
+    }
+
+    /** What the phases measured so far. */
+    PhaseResult.All results() {
+        return new PhaseResult.All(results);
     }
 
     private void run(RunPhase phase) {
@@ -76,16 +84,19 @@ final class PhaseRunner {
         } else if (phase instanceof RunPhase.StartLoad s) {
             startLoad(s);
         } else if (phase instanceof RunPhase.Warmup wu) {
-            warmUp(wu.planned());
+            WarmupReport warmup = warmUp(wu.planned());
             workers.resetStats();
-            record.windowOpens(runTotals());
-            record.measurementStartsWithLag(record.lastScheduleLag());
+            long lag = record.lastScheduleLag();
+            results.add(new PhaseResult.WarmedUp(warmup.withScheduleLag(lag)));
+            results.add(new PhaseResult.WindowOpened(runTotals()));
+            record.measurementStartsWithLag(lag);
         } else if (phase instanceof RunPhase.Feature f) {
             if (f.opensMeasurement()) {
                 // As OMB: the measurement (and the timeline's clock) starts before a backlog's build, so it has the catch-up read.
                 startTimeline();
             }
-            record.phaseOutcome(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(), options.drainTimeout(), run)));
+            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(),
+                    options.drainTimeout(), run, this::featureConsumersReady))));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
         } else if (phase instanceof RunPhase.Drain d) {
@@ -123,7 +134,7 @@ final class PhaseRunner {
         createProducers();
         if (s.measureFromStart()) {
             workers.resetStats(); // measure from the very first message
-            record.windowOpens(Counts.ZERO);
+            results.add(new PhaseResult.WindowOpened(Counts.ZERO));
         }
         workers.startLoad(s.ratePerSecond() == null ? layout.load() : layout.load().withRate(s.ratePerSecond()));
         collector = collector(StallGuard.acknowledgements(run.stallTimeout(), run.clusterName()));
@@ -159,17 +170,19 @@ final class PhaseRunner {
                 features.measurementEnded();
             }
         }
-        record.windowCloses(runTotals());
+        results.add(new PhaseResult.WindowClosed(runTotals()));
     }
 
     private void drain(RunPhase.Drain d) {
         workers.stopProducers();
-        record.startPhase(Phase.DRAIN, d.after() + (record.chosenWindow() == null ? "; draining in-flight and unconsumed messages (up to "
-                : ", draining (up to ") + d.timeout().toSeconds() + " s)...");
-        if (!collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, d.timeout())) {
+        record.startPhase(Phase.DRAIN, d.after() + (results().chosenWindow() == null
+                ? "; draining in-flight and unconsumed messages (up to " : ", draining (up to ") + d.timeout().toSeconds() + " s)...");
+        boolean complete = collector.runUntil(Phase.DRAIN, s -> s.inFlightMessages() <= 0 && s.backlogMessages() <= 0, d.timeout());
+        if (!complete) {
             record.warn("drain incomplete after " + d.timeout().toSeconds()
                     + " s: the last period shows what was still in flight or unconsumed");
         }
+        results.add(new PhaseResult.Drained(complete));
     }
 
     /**
@@ -177,7 +190,7 @@ final class PhaseRunner {
      * interval at a time until the producers have caught up and latency has settled, at most up to
      * the cap; capped unsettled, the measurement starts anyway and the result says so.
      */
-    private void warmUp(Duration planned) {
+    private WarmupReport warmUp(Duration planned) {
         Duration cap = options.fixedWarmup() ? planned : options.warmupCap(planned);
         record.startPhase(Phase.WARMUP, "Warming up for " + planned.toSeconds() + " s"
                 + (options.fixedWarmup() ? " (fixed)..." : ", longer (up to " + cap.toSeconds() + " s) until the producers "
@@ -185,27 +198,23 @@ final class PhaseRunner {
         long start = waiter.clock().nanoTime();
         collector.runFor(Phase.WARMUP, planned);
         if (options.fixedWarmup()) {
-            record.warmup(new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true,
-                    "fixed (--fixed-warmup)", 0));
-            return;
+            return new WarmupReport(planned.toMillis(), planned.toMillis(), cap.toMillis(), true, true, "fixed (--fixed-warmup)", 0);
         }
         long intervalMicros = options.progressInterval().toNanos() / 1_000;
         while (true) {
             WarmupJudge.Verdict v = WarmupJudge.judge(record.progressOf(Phase.WARMUP), intervalMicros);
             Duration used = Duration.ofNanos(waiter.clock().nanoTime() - start);
             if (v.settled()) {
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
+                return new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, true,
                         used.compareTo(planned.plus(options.progressInterval())) < 0 ? "steady state by the planned end"
-                                : "steady state after " + used.toSeconds() + " s", 0));
-                return;
+                                : "steady state after " + used.toSeconds() + " s", 0);
             }
             if (used.compareTo(cap) >= 0) {
                 record.warn("the warmup did not settle within its cap of " + cap.toSeconds() + " s (" + v.reason()
                         + "): the measurement starts anyway, and its figures include the settling. Warm up longer "
                         + "(--max-warmup, warmupDuration) or lower the rate");
-                record.warmup(new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
-                        "capped unsettled: " + v.reason(), 0));
-                return;
+                return new WarmupReport(planned.toMillis(), used.toMillis(), cap.toMillis(), false, false,
+                        "capped unsettled: " + v.reason(), 0);
             }
             record.line("  warmup goes on: %s", v.reason());
             collector.runFor(Phase.WARMUP, options.progressInterval());
@@ -219,8 +228,16 @@ final class PhaseRunner {
         long start = waiter.clock().nanoTime();
         workers.createConsumers(layout.consumers());
         ConsumerReadiness.await(workers, layout.partitionsPerSubscription(), options.readinessTimeout(), waiter, record::line);
-        record.rebalanced((waiter.clock().nanoTime() - start) / 1_000_000);
-        record.line("  every partition assigned after %,d ms", record.rebalanceTimeMillis());
+        long millis = (waiter.clock().nanoTime() - start) / 1_000_000;
+        results.add(new PhaseResult.ConsumersReady(millis));
+        record.line("  every partition assigned after %,d ms", millis);
+    }
+
+    /** A feature's phase started consumers of its own: their join is the run's rebalance time if they are its first (readpast). */
+    private void featureConsumersReady(long millis) {
+        if (results.stream().noneMatch(r -> r instanceof PhaseResult.ConsumersReady)) {
+            results.add(new PhaseResult.ConsumersReady(millis));
+        }
     }
 
     private void createProducers() {
@@ -294,6 +311,11 @@ final class PhaseRunner {
         @Override
         public FaultApplier faults() {
             return run.faults();
+        }
+
+        @Override
+        public Map<String, Double> serverMetrics() {
+            return run.serverMetrics().get();
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.kbench.coordinator;
 
+import io.kbench.features.PhaseOutcome;
 import io.kbench.features.RunView;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ConsumerMetrics;
@@ -9,6 +10,7 @@ import io.kbench.model.Diagnostician;
 import io.kbench.model.Measurement;
 import io.kbench.model.ResultSection;
 import io.kbench.model.StatusEvidence;
+import io.kbench.provenance.Provenance;
 import io.kbench.result.ClientWarningCount;
 import io.kbench.result.DriverInfo;
 import io.kbench.result.ResultSections;
@@ -63,7 +65,7 @@ final class ResultAssembler {
 
     static Assembly assemble(CoordinatorInput spec, RunFacts facts, Collected c) {
         ResultSections sections = ResultSections.NONE;
-        for (ResultSection s : facts.phaseSections()) {
+        for (ResultSection s : facts.phases().sections()) {
             sections = sections.with(s);
         }
         for (ResultSection s : c.sections()) {
@@ -72,12 +74,13 @@ final class ResultAssembler {
         List<String> warnings = new ArrayList<>(facts.warnings());
         List<String> added = new ArrayList<>();
         ClientMetrics metrics = sections.get(ClientMetrics.class);
-        var chosen = facts.chosenWindow();
+        PhaseOutcome.ChosenWindow chosen = facts.phases().chosenWindow();
         Measurement measurement = chosen != null ? chosen.measurement() : c.measurement();
         Diagnosis diagnosis = chosen != null && chosen.diagnosis() != null && facts.stall() == null && facts.lostWorkers().isEmpty()
                 ? chosen.diagnosis()
                 : Diagnostician.diagnose(new Diagnostician.Evidence(measurement, chosen != null ? chosen.periods() : facts.progress(),
-                        metrics == null ? Map.of() : metrics.values(), facts.stall(), facts.lostWorkers()));
+                        metrics == null ? Map.of() : metrics.values(), facts.stall(), facts.lostWorkers(),
+                        sections.get(Provenance.class) == null ? List.of() : sections.get(Provenance.class).hostLoads()));
         if (measurement != null) {
             added.addAll(measurementWarnings(measurement, facts));
         }
@@ -93,7 +96,7 @@ final class ResultAssembler {
                 spec.driverFile().name(), spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(), c.workerIds(),
                 c.topics());
         RunTimeline timeline = new RunTimeline(Instant.ofEpochMilli(facts.startEpochMillis()), Instant.ofEpochMilli(c.endEpochMillis()),
-                spec.options().sampleInterval().toMillis(), facts.warmup(), facts.rebalanceTimeMillis(), spec.workerClocks(),
+                spec.options().sampleInterval().toMillis(), facts.phases().warmup(), facts.phases().rebalanceMillis(), spec.workerClocks(),
                 facts.periods());
         if (diagnosis.verdict() == Diagnosis.Verdict.NONE && measurement != null) {
             RunResult draft = new RunResult(identity, outcome(outcome, warnings, diagnosis, c), sections, timeline, measurement, c.consumer());

@@ -5,6 +5,8 @@ import io.kbench.plan.TopicLayout;
 import io.kbench.worker.WorkerGroup;
 import io.kbench.workload.Workload;
 import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What every phase of one run needs, built once when the run's topics exist.
@@ -17,6 +19,7 @@ import java.time.Duration;
  * @param stallTimeout the stall timeout in effect (never above the client's delivery timeout)
  * @param clusterName the cluster as named in reasons
  * @param faults applies faults to the cluster the run started
+ * @param serverMetrics the cluster's own metrics, where the run started it (empty otherwise)
  */
 record RunContext(WorkerGroup workers, Waiter waiter, Workload workload, TopicLayout layout, CoordinatorOptions options,
-                  Duration stallTimeout, String clusterName, FaultApplier faults) {}
+                  Duration stallTimeout, String clusterName, FaultApplier faults, Supplier<Map<String, Double>> serverMetrics) {}

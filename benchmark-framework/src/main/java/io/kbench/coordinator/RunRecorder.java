@@ -1,13 +1,9 @@
 package io.kbench.coordinator;
 
-import io.kbench.features.PhaseOutcome;
 import io.kbench.model.PeriodSummary;
 import io.kbench.model.Phase;
 import io.kbench.model.ProgressNote;
-import io.kbench.model.ResultSection;
 import io.kbench.model.RunStatus;
-import io.kbench.model.WarmupReport;
-import io.kbench.stats.Counts;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
@@ -35,17 +31,8 @@ final class RunRecorder {
     private String failureReason;
     private String stall;
     private final List<String> lostWorkers = new ArrayList<>();
-    private long rebalanceTimeMillis;
-    private WarmupReport warmup;
     private Workload workload;
     private ProgressNote progressNote;
-    /** The sections the features' phases returned. */
-    private final List<ResultSection> phaseSections = new ArrayList<>();
-    /** The window a feature's phase chose for the run (a search's), or null. */
-    private PhaseOutcome.ChosenWindow chosen;
-
-    private Counts windowOpenTotals;
-    private Counts windowCloseTotals;
 
     RunRecorder(BenchmarkClock clock, List<RunListener> listeners) {
         this.listeners = List.copyOf(listeners);
@@ -157,26 +144,8 @@ final class RunRecorder {
         workload = w;
     }
 
-    void warmup(WarmupReport report) {
-        warmup = report;
-    }
-
-    /** What a feature's phase measured: its section, and the window it chose for the run, if any. */
-    void phaseOutcome(PhaseOutcome outcome) {
-        if (outcome.section() != null) {
-            phaseSections.add(outcome.section());
-        }
-        if (outcome.window() != null) {
-            chosen = outcome.window();
-        }
-    }
-
     /** The measurement begins: {@code lag} messages were due and not sent yet (debt carried in). */
     void measurementStartsWithLag(long lag) {
-        if (warmup != null) {
-            warmup = new WarmupReport(warmup.plannedMillis(), warmup.usedMillis(), warmup.capMillis(), warmup.fixed(),
-                    warmup.settled(), warmup.endReason(), lag);
-        }
         if (lag > 0) {
             line(String.format(Locale.ROOT, "  the producers start the measurement %,d messages behind their schedule: "
                     + "that debt stays in the figures", lag));
@@ -198,37 +167,9 @@ final class RunRecorder {
         return List.copyOf(progress.subList(from, progress.size()));
     }
 
-    /** The measurement window opens: the run's totals then. */
-    void windowOpens(Counts runTotals) {
-        windowOpenTotals = runTotals;
-    }
-
-    /** The measurement window closes (the producers are about to stop): the run's totals then. */
-    void windowCloses(Counts runTotals) {
-        windowCloseTotals = runTotals;
-    }
-
-    /** What was acknowledged between the window's opening and closing, or null if it did not close. */
-    Counts ackedInWindow() {
-        return windowOpenTotals == null || windowCloseTotals == null ? null : windowCloseTotals.minus(windowOpenTotals);
-    }
-
-    /** The window a feature's phase chose for the run, or null. */
-    PhaseOutcome.ChosenWindow chosenWindow() {
-        return chosen;
-    }
-
     /** The progress periods of one phase, oldest first. */
     List<PeriodSummary> progressOf(Phase phase) {
         return progress.stream().filter(p -> p.phase() == phase).toList();
-    }
-
-    void rebalanced(long millis) {
-        rebalanceTimeMillis = millis;
-    }
-
-    long rebalanceTimeMillis() {
-        return rebalanceTimeMillis;
     }
 
     /** Names the setup step under way, for failure messages. */
@@ -236,10 +177,9 @@ final class RunRecorder {
         phaseName = name;
     }
 
-    /** What was recorded, for the result. */
-    RunFacts facts() {
+    /** What was recorded, with what the phases measured, for the result. */
+    RunFacts facts(PhaseResult.All phases) {
         return new RunFacts(startEpochMillis, status, failureReason, List.copyOf(warnings), stall, List.copyOf(lostWorkers),
-                rebalanceTimeMillis, warmup, workload, List.copyOf(progress), List.copyOf(periods), List.copyOf(phaseSections),
-                chosen);
+                workload, List.copyOf(progress), List.copyOf(periods), phases);
     }
 }

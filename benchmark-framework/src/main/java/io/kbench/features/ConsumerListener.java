@@ -15,17 +15,17 @@ public interface ConsumerListener {
     void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos);
 
     /**
-     * The same, with what the driver said of the record besides: the engine calls this one for a consumer group member's
-     * record; the default passes it on to {@link #onRecord(int, long, MessageStamp, long)}. A feature that counts bytes or
-     * reads records kbench did not write (their timestamps) overrides it.
+     * A consumer group member received a record, with what the driver said of it besides: the engine calls this one,
+     * whose default leaves the rest out and calls {@link #onRecord(int, long, MessageStamp, long)}. A feature that
+     * counts bytes or reads records kbench did not write (their timestamps) overrides it.
      *
-     * @param payloadBytes the record value's size in bytes
+     * @param payloadBytes the record value's size in bytes, 0 or more
      * @param timestampEpochMillis the record's timestamp as the system keeps it, ms since the epoch, or
      *     {@link io.kbench.driver.ConsumerCallback#NO_TIMESTAMP}
      * @param timestampType what the timestamp is (Kafka's CreateTime or LogAppendTime, or none)
      */
-    default void onRecord(int payloadBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
-                          TimestampType timestampType, long receivedNanos) {
+    default void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                          long timestampEpochMillis, TimestampType timestampType) {
         onRecord(partition, position, stamp, receivedNanos);
     }
 
@@ -48,10 +48,10 @@ public interface ConsumerListener {
             }
 
             @Override
-            public void onRecord(int payloadBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
-                                 TimestampType timestampType, long receivedNanos) {
-                a.onRecord(payloadBytes, partition, position, stamp, timestampEpochMillis, timestampType, receivedNanos);
-                b.onRecord(payloadBytes, partition, position, stamp, timestampEpochMillis, timestampType, receivedNanos);
+            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                                 long timestampEpochMillis, TimestampType timestampType) {
+                a.received(partition, position, stamp, receivedNanos, payloadBytes, timestampEpochMillis, timestampType);
+                b.received(partition, position, stamp, receivedNanos, payloadBytes, timestampEpochMillis, timestampType);
             }
 
             @Override

@@ -28,6 +28,14 @@ public interface RunControl {
     /** Applies faults to the cluster the run started (refuses when it started none). */
     FaultApplier faults();
 
+    /**
+     * The cluster's own metrics, read where it runs, when the run started it (Kafka: the brokers' request
+     * times since they started); empty otherwise.
+     */
+    default Map<String, Double> serverMetrics() {
+        return Map.of();
+    }
+
     // ---- the consumers, on every worker
 
     /** The workers' ids, in order (the {@code worker} of an event is an index into this list). */

@@ -13,8 +13,14 @@ import java.util.Locale;
  *
  * @param verdict the finding
  * @param reasons the evidence, with figures; empty for {@link Verdict#NONE}
+ * @param advice what would help, when the rule that found it knows better than the verdict's general advice; else null
  */
-public record Diagnosis(Verdict verdict, List<String> reasons) {
+public record Diagnosis(Verdict verdict, List<String> reasons, String advice) {
+
+    /** With the verdict's general advice. */
+    public Diagnosis(Verdict verdict, List<String> reasons) {
+        this(verdict, reasons, null);
+    }
 
     /** The possible findings, most severe last. */
     public enum Verdict {
@@ -58,6 +64,11 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
         return reasons.isEmpty() ? NONE : new Diagnosis(verdict, List.copyOf(reasons));
     }
 
+    /** As {@link #of(Verdict, List)}, with advice of its own (see {@link #advice()}). */
+    public static Diagnosis of(Verdict verdict, List<String> reasons, String advice) {
+        return reasons.isEmpty() ? NONE : new Diagnosis(verdict, List.copyOf(reasons), advice);
+    }
+
     public boolean clientBound() {
         return verdict == Verdict.CLIENT_BOUND;
     }
@@ -69,6 +80,9 @@ public record Diagnosis(Verdict verdict, List<String> reasons) {
 
     /** The warning a run records, or null when nothing limited it. */
     public String warning() {
+        if (advice != null && verdict != Verdict.NONE) {
+            return verdict.label() + ": " + reason() + ". " + advice;
+        }
         return switch (verdict) {
             case NONE -> null;
             case CLIENT_BOUND -> "client-bound: " + reason() + ". So " + CLIENT_ADVICE + ".";

@@ -15,7 +15,8 @@ import java.util.Map;
  *   <li>the cluster stopped acknowledging (the run's stall detector fired): cluster-bound;
  *   <li>the clients report throttle time ({@code produce-throttle-time-*}, {@code fetch-throttle-time-*}
  *       above 0): throttled — the cluster enforced a quota;
- *   <li>a worker's CPU over the measurement was {@value #CPU_LIMIT} of its cores or more: client-bound;
+ *   <li>a worker's CPU over the measurement was {@value #CPU_LIMIT} of its cores or more, or a host carrying several
+ *       workers was that busy by all its processes ({@link HostSaturation}): client-bound;
  *   <li>the producers fell behind their schedule (sent under 99% of the rate, or over
  *       {@value #LAG_SHARE} of the messages, and more than one per worker, still due when they stopped, or a schedule delay that kept
  *       growing) — then: if acknowledgements were prompt (every measured period had acknowledgements,
@@ -58,11 +59,17 @@ public final class Diagnostician {
     /**
      * @param stall why the cluster stopped acknowledging, or null
      * @param lostWorkers the workers whose figures are missing (they stopped answering), each with why; empty normally
+     * @param hosts how busy each host of the workers was, by all its processes ({@link HostSaturation}); empty when unknown
      */
     public record Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall,
-                           List<String> lostWorkers) {
+                           List<String> lostWorkers, List<HostLoad> hosts) {
         public Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall) {
             this(measurement, periods, clientMetrics, stall, List.of());
+        }
+
+        public Evidence(Measurement measurement, List<PeriodSummary> periods, Map<String, Double> clientMetrics, String stall,
+                        List<String> lostWorkers) {
+            this(measurement, periods, clientMetrics, stall, lostWorkers, List.of());
         }
     }
 
@@ -84,7 +91,8 @@ public final class Diagnostician {
         if (m == null) {
             return Diagnosis.NONE;
         }
-        List<String> cpu = saturatedCpu(m);
+        List<String> cpu = new ArrayList<>(saturatedCpu(m));
+        cpu.addAll(HostSaturation.reasons(e.hosts())); // workers sharing a saturated host (provenance's host CPU)
         if (!cpu.isEmpty()) {
             return Diagnosis.of(Verdict.CLIENT_BOUND, cpu);
         }

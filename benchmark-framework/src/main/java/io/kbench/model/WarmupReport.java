@@ -20,4 +20,10 @@ public record WarmupReport(
         boolean fixed,
         boolean settled,
         String endReason,
-        long scheduleLagAtMeasureStartMessages) {}
+        long scheduleLagAtMeasureStartMessages) {
+
+    /** The same, with the debt the measurement began with. */
+    public WarmupReport withScheduleLag(long messages) {
+        return new WarmupReport(plannedMillis, usedMillis, capMillis, fixed, settled, endReason, messages);
+    }
+}

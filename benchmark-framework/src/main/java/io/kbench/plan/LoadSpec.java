@@ -16,6 +16,7 @@ import io.kbench.workload.PayloadSpec;
  * @param stamps what each message carries for the consumers: nothing when nobody consumes (which spares the
  *     driver that work), its intended send time, and with the integrity check its producer and sequence
  * @param shape how the total rate moves over time (ramps, steps), or null for {@code totalRatePerSecond} throughout
+ * @param traffic keys from a distribution or partitions by weight; {@link TrafficSpec#NONE} for neither
  */
 public record LoadSpec(
         double totalRatePerSecond,
@@ -25,7 +26,19 @@ public record LoadSpec(
         KeyDistributorType keyDistributor,
         int maxInFlightMessages,
         StampMode stamps,
-        RateShape shape) {
+        RateShape shape,
+        TrafficSpec traffic) {
+
+    public LoadSpec {
+        traffic = traffic == null ? TrafficSpec.NONE : traffic;
+    }
+
+    /** A load without keys from a distribution or partition weights. */
+    public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
+                    KeyDistributorType keyDistributor, int maxInFlightMessages, StampMode stamps, RateShape shape) {
+        this(totalRatePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, shape,
+                TrafficSpec.NONE);
+    }
 
     /** A load whose messages carry their send time, producer and sequence. */
     public LoadSpec(double totalRatePerSecond, int totalProducers, long totalMessageCount, PayloadSpec payload,
@@ -41,7 +54,8 @@ public record LoadSpec(
 
     /** The same load at one constant rate (no shape), messages per second across all producers. */
     public LoadSpec withRate(double ratePerSecond) {
-        return new LoadSpec(ratePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, null);
+        return new LoadSpec(ratePerSecond, totalProducers, totalMessageCount, payload, keyDistributor, maxInFlightMessages, stamps, null,
+                traffic);
     }
 
     /** Producers follow a schedule (a rate or a shape), as opposed to sending as fast as the client takes. */

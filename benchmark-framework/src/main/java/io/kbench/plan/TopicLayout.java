@@ -73,6 +73,22 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
                 .withGroupFigures(w.pastReads().isPresent());
     }
 
+    /**
+     * Partition weights fit every topic: checked with the workload when it names partitionsPerTopic, here for existing
+     * topics, whose partitions the cluster tells.
+     */
+    private static void checkWeights(Workload w, List<TopicSpec> topics) {
+        if (w.partitionWeights() == null) {
+            return;
+        }
+        for (TopicSpec t : topics) {
+            var issues = w.partitionWeights().issues(t.partitions());
+            if (!issues.isEmpty()) {
+                throw new IllegalArgumentException("topic " + t.name() + ": " + issues.get(0).message());
+            }
+        }
+    }
+
     public static TopicLayout of(Workload w, PayloadSpec payload, String topicPrefix, String runId) {
         return of(w, payload, topicPrefix, runId, true);
     }
@@ -126,16 +142,18 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
         for (int p = 0; p < producersPerTopic; p++) {
             for (TopicSpec topic : topics) {
                 if (w.consumeOnly() || w.produces(topic.name())) {
-                    producers.add(new ProducerSpec(topic.name(), index++));
+                    producers.add(new ProducerSpec(topic.name(), index++, topic.partitions(), w.headers()));
                 }
             }
         }
+        checkWeights(w, topics);
         double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
         long count = w.consumeOnly() ? w.prefillMessages() : w.countMode() ? w.messageCount() : 0;
         int maxInFlight = w.maxInFlightMessages() == null ? 0 : w.maxInFlightMessages();
         StampMode stamps = w.subscriptionsPerTopic() == 0 ? StampMode.NONE
                 : checkIntegrity ? StampMode.TIME_AND_SEQUENCE : StampMode.TIME;
-        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps, shape(w));
+        LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps, shape(w),
+                new TrafficSpec(w.keys(), w.partitionWeights()));
         return new TopicLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load,
                 pastReaders);
     }

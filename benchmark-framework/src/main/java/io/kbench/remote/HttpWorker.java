@@ -1,11 +1,13 @@
 package io.kbench.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.plan.TopicBatches;
 import io.kbench.time.ClockOffset;
 import io.kbench.util.Errors;
 import io.kbench.plan.ConsumerSpec;
@@ -26,6 +28,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -101,7 +104,8 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void createTopics(List<TopicSpec> topics) {
-        runCall("create topics", RunRoute.CREATE_TOPICS, topics, SLOW_CALL);
+        // A call waits until its partitions are served: longer for more of them (the worker allows as long).
+        runCall("create topics", RunRoute.CREATE_TOPICS, topics, SLOW_CALL.plus(TopicBatches.callTimeout(TopicBatches.partitions(topics))));
     }
 
     @Override
@@ -113,6 +117,13 @@ public final class HttpWorker implements Worker {
     public Map<String, Integer> describeTopics(List<String> topics) {
         return call("describe topics", RunRoute.DESCRIBE_TOPICS, topics,
                 new TypeReference<Map<String, Integer>>() {}, SLOW_CALL);
+    }
+
+    /** The worker's driver asks the cluster; no answer body means the driver cannot describe it. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.ofNullable(call("describe the cluster", RunRoute.DESCRIBE_CLUSTER, topics,
+                new TypeReference<ClusterDescription>() {}, SLOW_CALL));
     }
 
     @Override

@@ -12,6 +12,7 @@ public enum RunRoute {
     LEASE(HttpMethod.POST, "lease"),
     CREATE_TOPICS(HttpMethod.POST, "topics", Body.LIST),
     DESCRIBE_TOPICS(HttpMethod.POST, "topics/describe", Body.LIST),
+    DESCRIBE_CLUSTER(HttpMethod.POST, "cluster/describe", Body.LIST), // the run's topic names
     DELETE_TOPICS(HttpMethod.POST, "topics/delete", Body.LIST),
     TOPIC_OFFSETS(HttpMethod.POST, "topics/offsets", Body.LIST),
     TOPIC_RETENTION(HttpMethod.POST, "topics/retention", Body.LIST),

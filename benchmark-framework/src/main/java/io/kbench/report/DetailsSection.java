@@ -55,6 +55,10 @@ final class DetailsSection {
         if (metrics.size() > 0) {
             s.table(metrics);
         }
+        Section provenance = ProvenanceTables.of(r);
+        if (provenance != null) {
+            s.section(provenance);
+        }
         return s;
     }
 

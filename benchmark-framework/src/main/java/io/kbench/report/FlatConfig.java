@@ -54,6 +54,11 @@ final class FlatConfig {
         return out;
     }
 
+    /** The driver file's settings alone, flat as in {@link #of}: {@code producer.acks}, {@code driver.localCluster.networkDelay}. */
+    static Map<String, String> driverOf(DriverInfo driver) {
+        return driver(ResultJson.MAPPER.valueToTree(driver.config()), settingGroups(driver));
+    }
+
     /**
      * The groups the run's driver declared: written into the result since they exist, else asked of the
      * driver named by the result's driverClass if it is on this class path; none otherwise (plain driver.&lt;field&gt;).

@@ -1,26 +1,66 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.List;
 
 import io.kbench.page.Json;
+import io.kbench.page.Section;
 /**
  * The report as one HTML file: the page model as inline JSON, uPlot (vendored from its WebJar on the
  * class path, MIT licence kept with it) and the page's own script and styles, all inlined. A
  * Content-Security-Policy of {@code default-src 'none'} stops the page from loading anything at all.
  */
-final class HtmlPage {
+public final class HtmlPage {
 
     static final String UPLOT_VERSION = "1.6.30";
     private static final String UPLOT = "META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/";
 
     private HtmlPage() {}
 
-    static String render(ObjectNode page) {
+    /** A page model with its title, the tool, when it was written and its input files; add sections to its "sections". */
+    public static ObjectNode page(String title, String tool, List<String> inputs) {
+        ObjectNode page = Json.object();
+        page.put("title", title);
+        page.put("generated", Instant.now().toString());
+        page.put("tool", tool);
+        page.set("inputs", Json.strings(inputs));
+        page.putArray("sections");
+        return page;
+    }
+
+    /** Adds a section to a page made by {@link #page}. */
+    public static void add(ObjectNode page, Section section) {
+        ((ArrayNode) page.get("sections")).add(section.json());
+    }
+
+    /**
+     * Writes the page to {@code output} (replaced if it exists), whole and then moved, so a reader never sees half of it.
+     *
+     * @return the bytes written
+     */
+    public static long write(ObjectNode page, Path output) throws IOException {
+        byte[] bytes = render(page).getBytes(StandardCharsets.UTF_8);
+        Path parent = output.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Path tmp = output.resolveSibling(output.getFileName() + ".tmp");
+        Files.write(tmp, bytes);
+        Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING);
+        return bytes.length;
+    }
+
+    public static String render(ObjectNode page) {
         String data;
         try {
             data = Json.MAPPER.writeValueAsString(page);

@@ -61,6 +61,10 @@ final class ReportModel {
         if (runs.size() > 1) {
             s.table(Comparison.of(runs, baseline));
             s.table(configTable(runs, diff));
+            TableSpec provenance = ProvenanceTables.differences(runs);
+            if (provenance != null) {
+                s.table(provenance);
+            }
         }
         s.charts(PercentileCharts.of(runs));
         if (runs.size() > 1) {

@@ -2,7 +2,6 @@ package io.kbench.report;
 
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
-import io.kbench.result.RunOutcome;
 import io.kbench.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,7 @@ import io.kbench.page.TableSpec;
 import io.kbench.page.Fmt;
 /**
  * The summary of each run, one column per run: what ran, how it ended, rates requested and achieved,
- * MB/s, errors, and the client-bound, diagnosis, delivery and integrity lines where the result has them.
+ * MB/s, errors, and the diagnosis (client-bound or not, and why), delivery and integrity lines where the result has them.
  */
 final class SummaryTable {
 
@@ -36,11 +35,11 @@ final class SummaryTable {
         row(t, runs, "consumed", r -> flow(r.figures().consumeRate(), r.figures().consumeMBps()));
         row(t, runs, "send errors", r -> Fmt.grouped(r.figures().sendErrors(), 0));
         row(t, runs, "delivery", r -> kbench(r, k -> delivery(k.outcome().delivery())));
-        rowCells(t, runs, "client-bound", r -> kbench(r, k -> clientBound(k.outcome())));
+        // The diagnosis row says whether the clients were the limit, and why: once (the warnings leave its warning out).
         rowCells(t, runs, "diagnosis", r -> kbench(r, k -> diagnosis(k.outcome().diagnosis())));
         runs.stream().flatMap(r -> r.parts().summaryRows.keySet().stream()).distinct()
                 .forEach(name -> rowCells(t, runs, name, r -> r.parts().summaryRows.get(name)));
-        rowCells(t, runs, "warnings", r -> kbench(r, k -> warnings(k.outcome().warnings())));
+        rowCells(t, runs, "warnings", r -> kbench(r, k -> warnings(k.outcome().warnings(), k.outcome().diagnosis())));
         row(t, runs, "workers", r -> kbench(r, k -> k.identity().workerIds() == null ? null
                 : Integer.toString(k.identity().workerIds().size())));
         row(t, runs, "started", r -> r.omb() ? r.run().omb().beginTime() : r.run().kbench().timeline().startTime().toString());
@@ -115,22 +114,17 @@ final class SummaryTable {
                 d.sentMessages(), d.ackedMessages(), d.failedMessages(), d.undeliveredMessages(), d.unsentDueMessages());
     }
 
-    private static TableSpec.Cell clientBound(RunOutcome o) {
-        if (!o.clientBound()) {
-            return new TableSpec.Cell("no", "");
-        }
-        String reason = o.clientBoundReason();
-        return new TableSpec.Cell("yes: " + (reason == null ? "(no reason given)" : reason), "warn");
-    }
-
     private static TableSpec.Cell diagnosis(Diagnosis d) {
         String verdict = d.verdict().label();
         String text = d.reasons().isEmpty() ? verdict : verdict + ": " + String.join("; ", d.reasons());
         return new TableSpec.Cell(text, d.verdict() == Diagnosis.Verdict.NONE ? "" : "warn");
     }
 
-    private static TableSpec.Cell warnings(List<String> warnings) {
-        return warnings.isEmpty() ? null : new TableSpec.Cell(String.join(" | ", warnings), "warn");
+    /** The run's warnings but the diagnosis' own, which the diagnosis row says already. */
+    private static TableSpec.Cell warnings(List<String> warnings, Diagnosis diagnosis) {
+        String said = diagnosis == null ? null : diagnosis.warning();
+        List<String> others = warnings.stream().filter(w -> !w.equals(said)).toList();
+        return others.isEmpty() ? null : new TableSpec.Cell(String.join(" | ", others), "warn");
     }
 
     private static String versions(Map<String, String> versions) {

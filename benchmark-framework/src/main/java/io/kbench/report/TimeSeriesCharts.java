@@ -59,9 +59,11 @@ final class TimeSeriesCharts {
                 .line("publish p99", latencies(x, points, PeriodSummary::publishLatency, LatencySummary::p99Micros))
                 .line("end-to-end p50", latencies(x, points, PeriodSummary::endToEndLatency, LatencySummary::p50Micros))
                 .line("end-to-end p99", latencies(x, points, PeriodSummary::endToEndLatency, LatencySummary::p99Micros));
-        ChartSpec backlog = chart("Backlog", "backlog", "messages", x)
-                .line("backlog (acknowledged × subscriptions − consumed)", values(x, points, PeriodSummary::backlogMessages));
-        ChartSpec[] charts = {rates, latency, backlog};
+        // Without consumers there is no backlog to draw (an empty chart said nothing).
+        Integer subscriptions = r.identity().workload() == null ? null : r.identity().workload().subscriptionsPerTopic();
+        ChartSpec[] charts = subscriptions != null && subscriptions == 0 ? new ChartSpec[] {rates, latency}
+                : new ChartSpec[] {rates, latency, chart("Backlog", "backlog", "messages", x)
+                        .line("backlog (acknowledged × subscriptions − consumed)", values(x, points, PeriodSummary::backlogMessages))};
         for (ChartSpec c : charts) {
             decorate(c, x, spans, marks);
         }
@@ -84,6 +86,9 @@ final class TimeSeriesCharts {
                 .line("send p99 (OMB's publish: ack − send)", array(r.publishLatency() == null ? null : r.publishLatency().p99(), n))
                 .line("end-to-end p50", array(r.endToEndLatency() == null ? null : r.endToEndLatency().p50(), n))
                 .line("end-to-end p99", array(r.endToEndLatency() == null ? null : r.endToEndLatency().p99(), n));
+        if (r.backlog() == null || r.backlog().isEmpty()) {
+            return new ChartSpec[] {rates.note("OMB result: measured periods only"), latency};
+        }
         ChartSpec backlog = chart("Backlog", "backlog", "messages", x).line("backlog", array(r.backlog(), n));
         return new ChartSpec[] {rates.note("OMB result: measured periods only"), latency, backlog};
     }

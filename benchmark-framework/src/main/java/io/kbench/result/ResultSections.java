@@ -10,6 +10,8 @@ import io.kbench.features.Features;
 import io.kbench.features.SectionType;
 import io.kbench.model.ClientMetrics;
 import io.kbench.model.ResultSection;
+import io.kbench.plan.TopicSetup;
+import io.kbench.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +20,7 @@ import java.util.Map;
 /**
  * The optional sections of a result, at most one of each type, each written at the top of the
  * document under its key. The features declare their section types ({@link io.kbench.features.Feature#sectionTypes()});
- * the engine's own is the clients' metrics. A feature adds a section by declaring a record that
+ * the engine's own are the clients' metrics, the run's provenance and its topics' setup. A feature adds a section by declaring a record that
  * implements {@link ResultSection} in its own package and returning its type; nothing here changes.
  *
  * @param byType the sections, by their type
@@ -31,6 +33,8 @@ public record ResultSections(@JsonIgnore Map<Class<? extends ResultSection>, Res
     private static List<SectionType> types() {
         List<SectionType> types = new ArrayList<>(Features.sectionTypes());
         types.add(new SectionType("clientMetrics", ClientMetrics.class, ClientMetrics.NONE));
+        types.add(SectionType.of("provenance", Provenance.class));
+        types.add(SectionType.of("topicSetup", TopicSetup.class)); // how long the run's topics took (issue 26)
         return List.copyOf(types);
     }
 

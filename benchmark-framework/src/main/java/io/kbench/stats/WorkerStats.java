@@ -23,6 +23,7 @@ public final class WorkerStats {
     private final String workerId;
     private final BenchmarkClock clock;
     private final ProcessCpuMeter cpu = new ProcessCpuMeter();
+    private final HostCpuMeter host = HostCpuMeter.system();
     private final ErrorTally errors = new ErrorTally();
     private final List<ThreadRecorder> recorders = new CopyOnWriteArrayList<>();
     private final ThreadLocal<ThreadRecorder> recorder = ThreadLocal.withInitial(() -> {
@@ -45,6 +46,7 @@ public final class WorkerStats {
     private long periodStartCpuNanos;
     private long resetNanos;
     private long resetCpuNanos;
+    private HostCpuMeter.Reading resetHost;
 
     private final DrainObserver observer;
 
@@ -62,6 +64,7 @@ public final class WorkerStats {
         this.resetNanos = now;
         this.periodStartCpuNanos = cpu.cpuTimeNanos();
         this.resetCpuNanos = periodStartCpuNanos;
+        this.resetHost = host.read();
     }
 
     public String workerId() {
@@ -242,6 +245,7 @@ public final class WorkerStats {
         periodLatencies = LatencyHistograms.empty();
         resetNanos = clock.nanoTime();
         resetCpuNanos = cpu.cpuTimeNanos();
+        resetHost = host.read();
         periodStartNanos = resetNanos;
         periodStartCpuNanos = resetCpuNanos;
         recorders.forEach(ThreadRecorder::forgetFirstSend);
@@ -268,6 +272,11 @@ public final class WorkerStats {
         periodStartNanos = now;
         periodStartCpuNanos = cpuNow;
         return stats;
+    }
+
+    /** The whole host's CPU use, by all its processes, since the measurement started; null where it cannot be read. */
+    public synchronized HostCpuUse hostCpuSinceReset() {
+        return HostCpuMeter.between(resetHost, host.read(), (clock.nanoTime() - resetNanos) / 1_000_000);
     }
 
     public synchronized CumulativeStats sinceReset() {

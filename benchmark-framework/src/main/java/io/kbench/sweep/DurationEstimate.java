@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * How long a sweep's remaining runs should take: per run, warmup + measurement (or messageCount /
- * rate when throttled) plus {@link #OVERHEAD} for setup and drain. Runs whose length cannot be
+ * rate when throttled) plus {@link #OVERHEAD} for setup and drain and {@link #SETUP_PER_PARTITION} for
+ * each partition the run creates beyond the first {@link #PARTITIONS_IN_OVERHEAD}. Runs whose length cannot be
  * known in advance (an unthrottled message count, a backlog to build and drain) are counted apart.
  *
  * @param known the total of the runs whose length is known
@@ -20,6 +21,13 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
 
     /** Setup (topics, consumers joining) and drain of one run, roughly. */
     public static final Duration OVERHEAD = Duration.ofSeconds(15);
+    /**
+     * Creating each partition beyond {@link #PARTITIONS_IN_OVERHEAD}, until it is served: one local broker took 10,000 new
+     * partitions in 29 to 54 s on 2 busy cores (docs/guide/large-clusters.md); a cluster of many brokers takes them faster.
+     */
+    public static final Duration SETUP_PER_PARTITION = Duration.ofMillis(4);
+    /** The partitions whose creation {@link #OVERHEAD} covers. */
+    public static final long PARTITIONS_IN_OVERHEAD = 1_000;
 
     /** Above this, a sweep needs --yes. */
     public static final Duration CONFIRM_ABOVE = Duration.ofHours(1);
@@ -52,7 +60,8 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
         Duration load = length instanceof Length.Count count
                 ? Duration.ofMillis((long) Math.ceil(count.messages() * 1000.0 / ((Rate.Fixed) w.rate()).perSecond()))
                 : length.warmup().plus(length.measure());
-        return load.plus(OVERHEAD);
+        long partitions = w.existingTopics() != null || w.partitionsPerTopic() == null ? 0 : (long) w.topics() * w.partitionsPerTopic();
+        return load.plus(OVERHEAD).plus(SETUP_PER_PARTITION.multipliedBy(Math.max(0, partitions - PARTITIONS_IN_OVERHEAD)));
     }
 
     static String unknownReason(Workload w) {
@@ -74,7 +83,9 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
         StringBuilder b = new StringBuilder();
         if (knownRuns > 0) {
             b.append("about ").append(format(known)).append(" for ").append(knownRuns).append(knownRuns == 1 ? " run" : " runs")
-                    .append(" (warmup + measurement + ~").append(OVERHEAD.toSeconds()).append(" s setup and drain each)");
+                    .append(" (warmup + measurement + ~").append(OVERHEAD.toSeconds()).append(" s setup and drain each, and ")
+                    .append(SETUP_PER_PARTITION.toMillis()).append(" ms a partition created beyond ")
+                    .append(String.format(java.util.Locale.ROOT, "%,d", PARTITIONS_IN_OVERHEAD)).append(")");
         }
         if (unknownRuns > 0) {
             b.append(knownRuns > 0 ? "; plus " : "").append(unknownRuns).append(unknownRuns == 1 ? " run" : " runs")

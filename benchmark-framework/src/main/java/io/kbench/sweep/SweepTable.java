@@ -26,8 +26,32 @@ public final class SweepTable {
     /** One run's result file as the table links it. */
     public record RunLink(int repeat, String relativePath, String status) {}
 
-    /** One combination's row. */
-    public record Row(Combination combination, List<RunLink> runs, Map<Metric, Stats> stats) {
+    /**
+     * One combination's row.
+     *
+     * @param diagnoses each completed repeat's diagnosis verdict ("none", "client-bound", ...), in repeat order
+     */
+    public record Row(Combination combination, List<RunLink> runs, Map<Metric, Stats> stats, List<String> diagnoses) {
+
+        public Row {
+            diagnoses = diagnoses == null ? List.of() : List.copyOf(diagnoses);
+        }
+
+        public Row(Combination combination, List<RunLink> runs, Map<Metric, Stats> stats) {
+            this(combination, runs, stats, List.of());
+        }
+
+        /** The verdict the completed repeats agree on, or each with how many had it ("client-bound ×2, none"); — for none. */
+        public String diagnosis() {
+            if (diagnoses.isEmpty()) {
+                return "—";
+            }
+            Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+            diagnoses.forEach(d -> counts.merge(d, 1, Integer::sum));
+            List<String> parts = new ArrayList<>();
+            counts.forEach((d, n) -> parts.add(counts.size() == 1 ? d : d + " ×" + n));
+            return String.join(", ", parts);
+        }
 
         /** Completed repeats. */
         public int n() {
@@ -54,6 +78,7 @@ public final class SweepTable {
         List<Row> rows = new ArrayList<>();
         for (Combination c : combinations) {
             List<RunLink> links = new ArrayList<>();
+            List<String> diagnoses = new ArrayList<>();
             Map<Metric, List<Double>> values = new EnumMap<>(Metric.class);
             for (Metric m : Metric.values()) {
                 values.put(m, new ArrayList<>());
@@ -70,8 +95,9 @@ public final class SweepTable {
                 String status = result == null || result.outcome().status() == null ? "unreadable" : result.outcome().status().label();
                 links.add(new RunLink(k, layout.dir().relativize(file).toString().replace('\\', '/'), status));
                 if ("completed".equals(status)) {
+                    diagnoses.add(result.outcome().diagnosis() == null ? "none" : result.outcome().diagnosis().verdict().label());
                     for (Metric m : Metric.values()) {
-                        Double v = m.read(result.measurement());
+                        Double v = m.read(result);
                         if (v != null) {
                             values.get(m).add(v);
                         }
@@ -80,7 +106,7 @@ public final class SweepTable {
             }
             Map<Metric, Stats> stats = new EnumMap<>(Metric.class);
             values.forEach((m, v) -> stats.put(m, Stats.of(v)));
-            rows.add(new Row(c, links, stats));
+            rows.add(new Row(c, links, stats, diagnoses));
         }
         return new SweepTable(parameters.stream().map(Parameter::name).toList(),
                 combinations.stream().anyMatch(c -> c.driverLabel() != null), rows);
@@ -93,7 +119,7 @@ public final class SweepTable {
         b.append(markdownLine(header));
         List<String> rule = new ArrayList<>();
         for (int i = 0; i < header.size(); i++) {
-            boolean numeric = i >= (driverColumn ? 1 : 0) + parameterColumns.size() && i < header.size() - 1;
+            boolean numeric = i >= (driverColumn ? 1 : 0) + parameterColumns.size() && i < header.size() - 2;
             rule.add(numeric ? "---:" : "---");
         }
         b.append(markdownLine(rule));
@@ -103,6 +129,7 @@ public final class SweepTable {
             for (Metric m : Metric.values()) {
                 cells.add(format(row.stats().get(m), m));
             }
+            cells.add(row.diagnosis());
             List<String> links = new ArrayList<>();
             for (RunLink l : row.runs()) {
                 String text = "r" + l.repeat() + ("completed".equals(l.status()) ? "" : " (" + l.status() + ")");
@@ -126,6 +153,7 @@ public final class SweepTable {
                 cells.add(Double.isNaN(s.mean()) ? "" : plain(s.mean()));
                 cells.add(Double.isNaN(s.stddev()) ? "" : plain(s.stddev()));
             }
+            cells.add(row.diagnoses().isEmpty() ? "" : row.diagnosis());
             cells.add(String.join(" ", row.runs().stream().filter(l -> "completed".equals(l.status()))
                     .map(RunLink::relativePath).toList()));
             b.append(csvLine(cells));
@@ -140,7 +168,7 @@ public final class SweepTable {
         replace(layout.csvTable(), csv());
     }
 
-    /** The columns: the driver's (if several), the parameters', n, each metric's, the results'. */
+    /** The columns: the driver's (if several), the parameters', n, each metric's, the diagnosis, the results'. */
     private List<String> header(Function<Metric, List<String>> metricColumns) {
         List<String> header = new ArrayList<>();
         if (driverColumn) {
@@ -151,6 +179,7 @@ public final class SweepTable {
         for (Metric m : Metric.values()) {
             header.addAll(metricColumns.apply(m));
         }
+        header.add("diagnosis");
         header.add("results");
         return header;
     }

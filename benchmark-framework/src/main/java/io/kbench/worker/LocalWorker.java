@@ -2,6 +2,7 @@ package io.kbench.worker;
 
 import io.kbench.logging.ClientWarnings;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
@@ -11,6 +12,7 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.kbench.plan.ProducerSpec;
 import io.kbench.plan.ConsumerSpec;
@@ -154,6 +156,11 @@ public final class LocalWorker implements Worker {
     @Override
     public List<WorkerFindings> progress(String feature) {
         return current().progress(feature).map(List::of).orElse(List.of());
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return current().describeCluster(topics);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.kbench.worker;
 
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
@@ -7,6 +8,7 @@ import io.kbench.stats.PeriodStats;
 import io.kbench.plan.LoadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.kbench.plan.ProducerSpec;
 import io.kbench.plan.ConsumerSpec;
@@ -51,6 +53,14 @@ public interface Worker extends AutoCloseable {
     /** How long each existing topic keeps records, in ms, -1 for no limit (its driver's {@code topicRetentionMillis}); missing topics are absent. */
     default Map<String, Long> topicRetentionMillis(List<String> topics) {
         throw new WorkerException("worker " + id() + " cannot say how long topics keep records");
+    }
+
+    /**
+     * What the cluster says about itself through this worker's driver, read-only, for the result's provenance (the
+     * driver's {@code describeCluster}); empty when the driver cannot describe its cluster.
+     */
+    default Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.empty();
     }
 
     void createConsumers(List<ConsumerSpec> consumers);

@@ -1,6 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.driver.DriverException;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -114,6 +116,11 @@ public final class WorkerEnsemble implements WorkerGroup {
     @Override
     public Map<String, Long> topicRetentionMillis(List<String> topics) {
         return members.get(0).topicRetentionMillis(topics);
+    }
+
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return members.get(0).describeCluster(topics);
     }
 
     @Override

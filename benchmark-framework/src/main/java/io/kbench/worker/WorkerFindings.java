@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.features.Feature;
 import io.kbench.features.Features;
+import io.kbench.provenance.ClientMachine;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.warning.WarningSummary;
 import java.io.IOException;
@@ -25,9 +26,10 @@ import java.util.Map;
  * @param clientMetrics the clients' metrics, combined over this worker's clients
  * @param clientWarnings the warnings its clients logged during the run, by kind
  * @param features each feature's findings, by the feature's name, of its {@link Feature#findingsType()}
+ * @param machine the worker's machine, and how busy its host was during the measurement (provenance), or null
  */
 public record WorkerFindings(String workerId, List<ClientMetricTotal> clientMetrics, List<WarningSummary> clientWarnings,
-                             @JsonDeserialize(using = FeatureFindings.class) Map<String, Object> features) {
+                             @JsonDeserialize(using = FeatureFindings.class) Map<String, Object> features, ClientMachine machine) {
 
     public WorkerFindings {
         features = features == null ? Map.of() : Map.copyOf(features);

@@ -11,6 +11,7 @@ import io.kbench.features.Features;
 import io.kbench.features.WorkerPart;
 import io.kbench.features.WorkerSetupView;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerCallback;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.MessageStamp;
@@ -19,9 +20,11 @@ import io.kbench.driver.ServerContact;
 import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
+import io.kbench.plan.TopicBatches;
 import io.kbench.plan.ProducerIds;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.plan.ProcessingTime;
+import io.kbench.provenance.MachineProbe;
 import io.kbench.stats.ClientMetricTotal;
 import io.kbench.stats.DrainObserver;
 import io.kbench.stats.LoadProgress;
@@ -138,7 +141,9 @@ final class WorkerRun {
     }
 
     void createTopics(List<TopicSpec> topics) {
-        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)");
+        // Large clusters (issue 26): a call waits until its partitions are served, so its time grows with them.
+        await(driver.driver().createTopics(topics), "create " + topics.size() + " topic(s)",
+                TopicBatches.callTimeout(TopicBatches.partitions(topics)).toSeconds());
     }
 
     Map<String, Integer> describeTopics(List<String> topics) {
@@ -157,7 +162,12 @@ final class WorkerRun {
     Optional<WorkerFindings> progress(String feature) {
         WorkerPart part = parts.get(feature);
         Object found = part == null ? null : part.progress();
-        return found == null ? Optional.empty() : Optional.of(new WorkerFindings(workerId, List.of(), List.of(), Map.of(feature, found)));
+        return found == null ? Optional.empty() : Optional.of(new WorkerFindings(workerId, List.of(), List.of(), Map.of(feature, found), null));
+    }
+
+    /** What the cluster says about itself, for the result's provenance; empty when the driver cannot say. */
+    Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return driver.driver().describeCluster(topics);
     }
 
     void deleteTopics(List<String> topics) {
@@ -319,7 +329,7 @@ final class WorkerRun {
                 g.exit();
             }
             if (listener != null) {
-                listener.onRecord(size, partition, position, stamp, timestampEpochMillis, timestampType, now);
+                listener.received(partition, position, stamp, now, size, timestampEpochMillis, timestampType);
             }
             if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
                 park(clock.nanoTime() + processing.sampleNanos(random));
@@ -360,7 +370,8 @@ final class WorkerRun {
 
     void createProducers(List<ProducerSpec> specs) {
         for (ProducerSpec spec : specs) {
-            ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions);
+            ProducerOptions options = new ProducerOptions(runId + "-" + spec.index(), transactions, spec.headers() == null ? List.of()
+                    : spec.headers().headers(0x68656164L ^ (spec.index() * 0x9E3779B97F4A7C15L)));
             producers.put(spec.index(), await(driver.driver().createProducer(spec.topic(), options),
                     "create a producer on topic " + spec.topic()));
             producerSpecs.put(spec.index(), spec);
@@ -384,17 +395,15 @@ final class WorkerRun {
         producerSpecs.forEach((index, producer) -> {
             AckListener listener = null;
             for (WorkerPart part : parts.values()) {
-                AckListener l = part.listen(producer, ids.getOrDefault(index, 0L), spec);
-                if (l != null && listener != null) {
-                    throw new IllegalStateException("two features listen to the acknowledgements of producer " + index);
-                }
-                listener = listener == null ? l : listener;
+                listener = AckListener.both(listener, part.listen(producer, ids.getOrDefault(index, 0L), spec));
             }
             if (listener != null) {
                 acks.put(index, listener);
             }
         });
-        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, ids, acks);
+        Map<Integer, Integer> partitions = new LinkedHashMap<>();
+        producerSpecs.forEach((index, producer) -> partitions.put(index, producer.partitions()));
+        load = new LoadGenerator(producers, spec, clock, stats, maxProducerThreads, gate, ids, acks, partitions);
         load.start();
     }
 
@@ -453,7 +462,8 @@ final class WorkerRun {
                 found.put(name, f);
             }
         });
-        return new WorkerFindings(workerId, metrics, clientWarnings(), found);
+        return new WorkerFindings(workerId, metrics, clientWarnings(), found,
+                MachineProbe.describe(workerId, stats.hostCpuSinceReset())); // provenance: the machine and its host's CPU
     }
 
     synchronized void pauseConsumers() {
@@ -510,8 +520,12 @@ final class WorkerRun {
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {
+        return await(future, what, CALL_TIMEOUT_SECONDS);
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what, long timeoutSeconds) {
         try {
-            return future.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return future.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof DriverException de) {
@@ -520,7 +534,7 @@ final class WorkerRun {
             throw new WorkerException("worker " + workerId + " could not " + what + ": " + Errors.describe(cause), cause);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new WorkerException("worker " + workerId + " could not " + what + " within " + CALL_TIMEOUT_SECONDS + " s");
+            throw new WorkerException("worker " + workerId + " could not " + what + " within " + timeoutSeconds + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WorkerException("worker " + workerId + " was interrupted while trying to " + what);

@@ -1,12 +1,13 @@
 package io.kbench.workload;
 
+import io.kbench.workload.traffic.KeySource;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 /**
- * Chooses the key of each message. Not thread-safe: each producer loop owns one.
+ * Chooses the key of each message as OMB's key distributors do. Not thread-safe: each producer loop owns one.
  */
-public final class KeyPool {
+public final class KeyPool implements KeySource {
 
     static final int POOL_SIZE = 10_000;
 
@@ -31,6 +32,7 @@ public final class KeyPool {
     }
 
     /** The key for the next message, or {@code null} for none. */
+    @Override
     public byte[] nextKey(long nanoTime) {
         switch (type) {
             case KEY_ROUND_ROBIN:

@@ -2,6 +2,11 @@ package io.kbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.model.Units;
+import io.kbench.workload.traffic.CorpusSpec;
+import io.kbench.workload.traffic.HeaderSpec;
+import io.kbench.workload.traffic.KeySpec;
+import io.kbench.workload.traffic.PartitionWeights;
+import io.kbench.workload.traffic.SizeSpec;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
@@ -56,8 +61,8 @@ import java.util.Map;
  * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
  * @param consumerOnly the Redpanda fork's option to stop the producers while a backlog drains (as drainProducerRate 0)
- * @param partitionWeights the Redpanda fork's per-partition traffic shares; not supported (keys decide
- *     partitions here: see keyDistributor)
+ * @param partitionWeights the Redpanda fork's per-partition traffic shares: producers pick each message's partition by
+ *     them (a list, one weight per partition, or the fork's map with "*"); not together with keys
  * @param producerRateRamp instead of producerRate: a linear ramp of the total rate from the start of the load
  * @param producerRateSteps instead of producerRate: rates one after another from the start of the load
  * @param existingTopics run on these topics as they are (not created, not deleted); topics and
@@ -80,6 +85,13 @@ import java.util.Map;
  * @param catchUp which subscriptions read the past while the others tail, from where (see {@link CatchUpSpec})
  * @param tieredStorage the past is to be read from a remote storage tier: the run needs a cluster it starts with one
  *     (the Kafka driver's localCluster.tieredStorage), so that the bytes read from the tier are counted
+ * @param keys how keys are drawn: a distribution (uniform, zipf, hot-set) over a count of keys of a size; instead of
+ *     keyDistributor
+ * @param messageSizeDistribution OMB's weighted size buckets, e.g. {"0-256": 20, "256-1024": 50}: each message's size
+ *     drawn from them (from included, to not)
+ * @param messageSizes each message's size drawn from a distribution with bounds (uniform, normal, log-normal)
+ * @param payloads real payloads (files, a folder, or one delimited file), one drawn per message
+ * @param headers user headers on every message: a count and each value's size
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -118,7 +130,7 @@ public record Workload(
         Long prefillMessages,
         Integer maxInFlightMessages,
         Boolean consumerOnly,
-        Map<String, Double> partitionWeights,
+        PartitionWeights partitionWeights,
         RateRamp producerRateRamp,
         List<RateStep> producerRateSteps,
         List<String> existingTopics,
@@ -134,6 +146,12 @@ public record Workload(
         Integer sampleRateMillis,
         CatchUpSpec catchUp,
         Boolean tieredStorage,
+        // The traffic a run sends (io.kbench.workload.traffic), checked by TrafficChecks.
+        KeySpec keys,
+        Map<String, Double> messageSizeDistribution,
+        SizeSpec messageSizes,
+        CorpusSpec payloads,
+        HeaderSpec headers,
         @JsonIgnore Double rateScale) implements WorkloadBuilder.With {
 
     public static final double UNTHROTTLED = -1;
@@ -172,6 +190,8 @@ public record Workload(
         tieredStorage = orDefault(tieredStorage, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+        messageSizeDistribution = messageSizeDistribution == null ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(messageSizeDistribution));
     }
 
     // ---- reading the past

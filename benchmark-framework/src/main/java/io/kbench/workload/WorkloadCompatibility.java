@@ -89,11 +89,12 @@ public final class WorkloadCompatibility {
                     + "`--sample-interval` wins when given.", null,
                     w -> w.sampleRateMillis() != null && w.sampleRateMillis() < 100
                             ? "sampleRateMillis must be at least 100, got " + w.sampleRateMillis() : null),
-            new Field("partitionWeights", REDPANDA, Fate.REFUSED,
-                    "Refused. The client picks partitions; skew traffic with keys instead.", null,
-                    w -> w.partitionWeights() != null ? "partitionWeights (the Redpanda fork's per-partition traffic shares) is "
-                            + "not supported: kbench leaves the partition to the client; skew traffic with keys instead "
-                            + "(keyDistributor)" : null));
+            new Field("partitionWeights", REDPANDA, Fate.USED,
+                    "Used: producers pick each message's partition by these weights, a list (one per partition) or the fork's "
+                            + "map with `\"*\"` for the others. Not with keys. See [partitions](#keys-and-partitions).", null, w -> null),
+            new Field("messageSizeDistribution", OMB, Fate.USED,
+                    "Used: each message's size is drawn from these weighted buckets (`\"from-to\": weight`, from included, to "
+                            + "not), uniformly within its bucket. See [sizes](#sizes-payloads-and-headers).", null, w -> null));
 
     private WorkloadCompatibility() {}
 

@@ -78,11 +78,14 @@ public final class WorkloadLoader {
             }
         }
         problems.addAll(WorkloadValidator.validate(workload, search));
+        TrafficPayloads.Made traffic = TrafficPayloads.make(workload, source, problems.isEmpty(), notes, problems);
+        workload = traffic.workload();
         if (!problems.isEmpty()) {
             throw toException(source, tree, problems);
         }
-        return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content),
-                workload.faults().isEmpty() ? null : YamlBinder.lineOf(tree, "faults"), notes);
+        return new LoadedWorkload(source.name(), workload, PayloadSpec.of(workload, content, traffic.sizes(), traffic.corpus()),
+                workload.faults().isEmpty() ? null : YamlBinder.lineOf(tree, "faults"), notes,
+                workload.headers() == null ? null : YamlBinder.lineOf(tree, "headers"));
     }
 
     private static byte[] readPayload(ConfigSource source, String payloadFile, List<Problem> problems) {

@@ -52,6 +52,7 @@ public final class WorkloadValidator {
         checkLength(w, c);
         checkBacklog(w, c);
         problems.addAll(WorkloadCompatibility.problems(w));
+        TrafficChecks.check(w, problems);
         checkFaults(w, c);
         SubscriptionChecks.check(w, search, problems);
         PastReadChecks.check(w, search, problems);
@@ -65,8 +66,10 @@ public final class WorkloadValidator {
 
     private static void checkPayload(Workload w, Checks c) {
         if (w.messageSize() == null) {
-            if (w.payloadFile() == null && !w.consumesExistingOnly()) { // a consume-only run of existing topics sends nothing
-                c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile)");
+            // a consume-only run of existing topics sends nothing
+            if (w.payloadFile() == null && !TrafficChecks.sizesDrawn(w) && !w.consumesExistingOnly()) {
+                c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile, payloads, "
+                        + "messageSizes or messageSizeDistribution)");
             }
         } else if (w.messageSize() < 1 || w.messageSize() > MAX_MESSAGE_SIZE) {
             c.add("messageSize", "messageSize must be between 1 and " + MAX_MESSAGE_SIZE + " bytes, got " + w.messageSize());

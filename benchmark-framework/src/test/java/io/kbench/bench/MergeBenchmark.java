@@ -137,6 +137,7 @@ public final class MergeBenchmark {
     }
 
     private static RunResult result(Measurement m, List<PeriodSummary> periods, List<CumulativeStats> workers) {
+        // The builder, not the canonical constructor: a new workload field does not touch this benchmark.
         Workload w = io.kbench.workload.WorkloadBuilder.builder().name("bench").topics(1).partitionsPerTopic(100).messageSize(1024)
                 .subscriptionsPerTopic(1).producersPerTopic(100).consumerPerSubscription(1).producerRate(1e6)
                 .testDuration(java.time.Duration.ofMinutes(5)).warmupDuration(java.time.Duration.ZERO).build();

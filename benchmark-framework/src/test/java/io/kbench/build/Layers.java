@@ -27,7 +27,9 @@ final class Layers {
     static final List<String> FEATURES = List.of("io.kbench.features.search..", "io.kbench.features.cku..",
             "io.kbench.features.backlog..", "io.kbench.features.faults..", "io.kbench.features.transactions..",
             "io.kbench.features.integrity..", "io.kbench.features.sizing..", "io.kbench.features.sharegroup..",
-            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..");
+            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..",
+            "io.kbench.features.partitioncost..", "io.kbench.features.workermemory..", "io.kbench.features.partitions..",
+            "io.kbench.features.traffic..");
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
@@ -46,6 +48,8 @@ final class Layers {
                     List.of("io.kbench.model..")),
             new Layer("workload", "the workload file, read and validated; what every feature is configured from",
                     List.of("io.kbench.workload..")),
+            new Layer("provenance", "what every run records of what it was measured on: the cluster, the client machines, hashes",
+                    List.of("io.kbench.provenance..")),
             new Layer("page", "a report page's parts as data (sections, tables, charts), so features can describe theirs",
                     List.of("io.kbench.page..")),
             new Layer("plan", "the concrete things a run makes on workers: consumers, producers and the load",

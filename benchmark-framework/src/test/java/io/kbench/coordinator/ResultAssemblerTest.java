@@ -44,8 +44,9 @@ class ResultAssemblerTest {
 
         // The confirmation kept its schedule, so judged alone it finds no limit ("no limit found"): before, the result
         // said so under a headline that blamed the clients.
-        RunFacts facts = new RunFacts(0, RunStatus.COMPLETED, null, List.of(), null, List.of(), 0, null, null, List.of(), List.of(),
-                List.of(report), new PhaseOutcome.ChosenWindow(null, List.of(), clients, null));
+        RunFacts facts = new RunFacts(0, RunStatus.COMPLETED, null, List.of(), null, List.of(), null, List.of(), List.of(),
+                new PhaseResult.All(List.of(new PhaseResult.FeatureDone(new PhaseOutcome(report,
+                        new PhaseOutcome.ChosenWindow(null, List.of(), clients, null))))));
         RunResult r = ResultAssembler.assemble(spec, facts, new ResultAssembler.Collected(1, List.of(), List.of(), null, null, null,
                 List.of(), List.of(), List.of(), List.of())).result();
 

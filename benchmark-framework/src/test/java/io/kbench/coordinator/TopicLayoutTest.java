@@ -45,10 +45,10 @@ class TopicLayoutTest {
                 new ConsumerSpec("kbench-r1-0", "kbench-r1-0-sub-1")), layout.consumers().subList(0, 4));
         // Producer-major over topics, indexes 0..3 across the run.
         assertEquals(List.of(
-                new ProducerSpec("kbench-r1-0", 0),
-                new ProducerSpec("kbench-r1-1", 1),
-                new ProducerSpec("kbench-r1-0", 2),
-                new ProducerSpec("kbench-r1-1", 3)), layout.producers());
+                new ProducerSpec("kbench-r1-0", 0, 6, null),
+                new ProducerSpec("kbench-r1-1", 1, 6, null),
+                new ProducerSpec("kbench-r1-0", 2, 6, null),
+                new ProducerSpec("kbench-r1-1", 3, 6, null)), layout.producers(), "each with its topic's partitions");
         assertEquals(new LoadSpec(1000, 4, 0, PAYLOAD, KeyDistributorType.KEY_ROUND_ROBIN, 0), layout.load());
     }
 
@@ -71,6 +71,6 @@ class TopicLayoutTest {
         TopicLayout layout = TopicLayout.of(Workloads.parse("producerRate: 10\n"), PAYLOAD, "kbench", "abc");
         assertEquals(List.of(new TopicSpec("kbench-abc-0", 1)), layout.topics());
         assertEquals(List.of(new ConsumerSpec("kbench-abc-0", "kbench-abc-0-sub-0")), layout.consumers());
-        assertEquals(List.of(new ProducerSpec("kbench-abc-0", 0)), layout.producers());
+        assertEquals(List.of(new ProducerSpec("kbench-abc-0", 0, 1, null)), layout.producers());
     }
 }

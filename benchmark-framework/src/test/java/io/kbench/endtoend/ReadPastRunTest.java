@@ -55,7 +55,7 @@ class ReadPastRunTest {
             BenchmarkProducer p = driver.createProducer(topic, new ProducerOptions("filler", null)).get(10, TimeUnit.SECONDS);
             CountDownLatch acked = new CountDownLatch(records);
             for (int i = 0; i < records; i++) {
-                p.sendAsync(null, new byte[100], i % partitions, null, error -> acked.countDown());
+                p.sendAsync(null, new byte[100], i % partitions, null, (partition, error) -> acked.countDown());
             }
             assertTrue(acked.await(20, TimeUnit.SECONDS));
             p.close();

@@ -121,6 +121,19 @@ class DiagnosticianTest {
     }
 
     @Test
+    void workersSharingASaturatedHostAreClientBoundThoughEachJvmLooksIdleAndAcksWereSlow() {
+        // 30 workers at 3% each on one 2-core host: no JVM is busy, the acknowledgements were slow (the host was starved),
+        // and without the host's figures this read as cluster-bound.
+        Measurement m = measurement(1_000, 800, 0, 900_000, 1_000_000, worker("w1", 0.03), worker("w2", 0.03));
+        assertEquals(Verdict.CLUSTER_BOUND, diagnose(m, measured()).verdict());
+        Diagnosis d = Diagnostician.diagnose(new Diagnostician.Evidence(m, measured(), Map.of(), null, List.of(),
+                List.of(new HostLoad("node-1", List.of("w1", "w2"), 2, 0.98, 0.0))));
+        assertEquals(Verdict.CLIENT_BOUND, d.verdict(), d.reason());
+        assertTrue(d.reason().startsWith("host node-1, which runs 2 workers (w1, w2), was 98% busy"), d.reason());
+        assertTrue(d.warning().startsWith("client-bound: "), d.warning());
+    }
+
+    @Test
     void fallingBehindWhileAcksArePromptIsClientBound() {
         // Sent 800 of 1,000 msg/s; each send was acknowledged within 3 ms while the schedule was 400 ms late.
         Diagnosis d = diagnose(measurement(1_000, 800, 0, 3_000, 400_000, worker("w1", 0.6)), measured());

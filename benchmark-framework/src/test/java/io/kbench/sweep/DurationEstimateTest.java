@@ -39,6 +39,13 @@ class DurationEstimateTest {
     }
 
     @Test
+    void creatingManyPartitionsAddsToTheSetup() {
+        Workload large = Workloads.parse("producerRate: 1000\nwarmupDuration: 10s\ntestDuration: 50s\ntopics: 4\npartitionsPerTopic: 5000\n");
+        assertEquals(Duration.ofSeconds(75 + 76), DurationEstimate.perRun(large), "19,000 partitions beyond the first 1,000, 4 ms each");
+        assertTrue(DurationEstimate.of(List.of(large)).describe().endsWith("and 4 ms a partition created beyond 1,000)"));
+    }
+
+    @Test
     void overAnHourNeedsConfirmation() {
         assertFalse(DurationEstimate.of(Collections.nCopies(48, TIMED)).needsConfirmation()); // 60 min exactly
         DurationEstimate e = DurationEstimate.of(Collections.nCopies(49, TIMED));

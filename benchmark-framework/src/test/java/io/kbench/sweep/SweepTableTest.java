@@ -68,10 +68,12 @@ class SweepTableTest {
         String md = table.markdown();
         List<String> lines = md.lines().toList();
         assertEquals("| messageSize | producer.acks | n | msg/s | MB/s | pub avg (ms) | pub p50 (ms) | pub p95 (ms) | pub p99 (ms)"
-                + " | pub p99.9 (ms) | pub max (ms) | e2e p99 (ms) | cons msg/s | results |", lines.get(0));
-        assertEquals("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |", lines.get(1));
+                + " | pub p99.9 (ms) | pub max (ms) | e2e p99 (ms) | cons msg/s | setup (s) | ready (s) | tool RSS (MiB) | live heap (MiB)"
+                + " | diagnosis | results |", lines.get(0));
+        assertEquals("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+                + "| --- | --- |", lines.get(1));
         assertEquals("| 10 | all | 2 | 1,500 ± 707 | 1.50 ± 0.71 | 1.50 ± 0.00 | 1.00 ± 0.00 | 2.00 ± 0.00 | 4.00 ± 1.41 | 4.00 ± 0.00 | 5.00 ± 0.00"
-                + " | 7.00 ± 1.41 | — | [r1](runs/messageSize-10_producer.acks-all-r1.json) [r2](runs/messageSize-10_producer.acks-all-r2.json)"
+                + " | 7.00 ± 1.41 | — | — | — | — | — | none | [r1](runs/messageSize-10_producer.acks-all-r1.json) [r2](runs/messageSize-10_producer.acks-all-r2.json)"
                 + " [r3 (failed)](runs/messageSize-10_producer.acks-all-r3.json) |",
                 lines.get(2));
         assertTrue(lines.get(3).startsWith("| 100 | all | 1 | 500 | 0.50 | 1.50 | 1.00 | 2.00 | 1.23 | 4.00 | 5.00 | — |"), lines.get(3));
@@ -82,7 +84,7 @@ class SweepTableTest {
         assertTrue(csv.get(0).startsWith("messageSize,producer.acks,n,publish_msg_per_s_mean,publish_msg_per_s_stddev,"), csv.get(0));
         assertTrue(csv.get(0).contains("publish_latency_p99_ms_mean"), csv.get(0));
         assertTrue(csv.get(1).startsWith("10,all,2,1500,707.106781,1.5,0.707107,"), csv.get(1));
-        assertTrue(csv.get(1).endsWith(",runs/messageSize-10_producer.acks-all-r1.json runs/messageSize-10_producer.acks-all-r2.json"),
+        assertTrue(csv.get(1).endsWith(",none,runs/messageSize-10_producer.acks-all-r1.json runs/messageSize-10_producer.acks-all-r2.json"),
                 csv.get(1));
         assertTrue(csv.get(2).contains(",1.234,,"), "p99 alone, no stddev with n = 1: " + csv.get(2));
 
@@ -96,6 +98,7 @@ class SweepTableTest {
         SweepDefinition s = sweep("workload: w.yaml\nparameters:\n  messageSize: [10]\n");
         SweepLayout layout = new SweepLayout(dir, "s");
         SweepTable table = SweepTable.read(s.parameters(), s.combinations(List.of(Path.of("d.yaml"))), 1, layout);
-        assertEquals("| 10 | 0 | — | — | — | — | — | — | — | — | — | — | — |", table.markdown().lines().toList().get(2));
+        assertEquals("| 10 | 0 | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — |",
+                table.markdown().lines().toList().get(2));
     }
 }

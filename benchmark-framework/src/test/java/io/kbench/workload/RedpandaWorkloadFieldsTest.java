@@ -39,10 +39,12 @@ class RedpandaWorkloadFieldsTest {
     }
 
     @Test
-    void partitionWeightsAreRejectedNamingTheAlternative() {
-        List<String> p = problems("partitionWeights:\n  \"3\": 0.9\n  \"*\": 0.1\n");
-        assertEquals(1, p.size(), p.toString());
-        assertTrue(p.get(0).startsWith("partitionWeights: partitionWeights (the Redpanda fork's per-partition traffic shares) is not supported"));
-        assertTrue(p.get(0).contains("keyDistributor"), p.get(0));
+    void theForksPartitionWeightsAreHonouredAndAPartitionTheTopicLacksIsRefused() {
+        String weights = "partitionWeights:\n  \"3\": 0.9\n  \"*\": 0.1\n";
+        assertEquals(List.of(), problems("partitionsPerTopic: 4\n" + weights));
+        double[] shares = Workloads.parse(BASE + "partitionsPerTopic: 4\n" + weights).partitionWeights().shares(4);
+        assertArrayEquals(new double[] {0.1 / 3, 0.1 / 3, 0.1 / 3, 0.9}, shares, 1e-12, "\"*\" is spread over the partitions not named");
+        List<String> p = problems("partitionsPerTopic: 2\n" + weights);
+        assertEquals(List.of("partitionWeights: partitionWeights names partition 3, but the topic has 2 partition(s) (0 to 1)"), p);
     }
 }

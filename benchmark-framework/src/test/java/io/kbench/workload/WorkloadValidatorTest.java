@@ -22,7 +22,8 @@ class WorkloadValidatorTest {
     void messageSizeBounds() {
         assertEquals(List.of("messageSize: messageSize must be between 1 and 67108864 bytes, got 0"),
                 problems("messageSize: 0\nproducerRate: 100\ntestDuration: 1m\n"));
-        assertEquals(List.of("messageSize: messageSize is required: the payload size in bytes (or give a payloadFile)"),
+        assertEquals(List.of("messageSize: messageSize is required: the payload size in bytes (or give a payloadFile, payloads, messageSizes or "
+                + "messageSizeDistribution)"),
                 problems("producerRate: 100\ntestDuration: 1m\n"));
     }
 

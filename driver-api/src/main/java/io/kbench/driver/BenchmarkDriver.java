@@ -81,6 +81,16 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * Why the cluster this config describes cannot hold a run's {@code partitions} partitions (before
+     * replication): for a cluster the run starts on this machine, what the machine lacks (open files,
+     * memory) and what would do, in one sentence. Empty when it can, or when the driver cannot tell (the
+     * default). Checked on the coordinator before any cluster starts.
+     */
+    default Optional<String> partitionProblem(C config, long partitions) {
+        return Optional.empty();
+    }
+
+    /**
      * Connects to the cluster. Must fail within a bounded time (30 s at most) with a
      * {@link DriverException} naming the address it tried when the cluster cannot be reached.
      */
@@ -191,6 +201,25 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * The largest record this driver's producers may send with this configuration, in bytes, counting the payload,
+     * the key, the headers and the system's framing (Kafka: the producer's {@code max.request.size}, 1,048,576 by
+     * default); empty when the driver sets no limit (the default). The framework refuses, before anything runs, a
+     * workload whose largest message would not fit. Called on the coordinator, before {@link #initialize}.
+     */
+    default Optional<Integer> maxRecordBytes(C config) {
+        return Optional.empty();
+    }
+
+    /**
+     * The codec this driver's producers compress records with (Kafka: the producer's {@code compression.type},
+     * {@code none} by default), for the result's compression figures; empty when the system does not compress or the
+     * driver cannot say (the default). Called after {@link #initialize}.
+     */
+    default Optional<String> producerCompression() {
+        return Optional.empty();
+    }
+
+    /**
      * The current metrics of every producer and consumer this driver holds, one entry per client
      * and metric. Called when the measurement ends, before the clients are closed.
      */
@@ -205,6 +234,17 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * on the network.
      */
     default Optional<ServerContact> lastServerContact() {
+        return Optional.empty();
+    }
+
+    /**
+     * What the cluster says about itself, read-only, for the result's provenance: its brokers and their settings,
+     * the configs of {@code topics} (the run's, created or existing), and what this driver hands its clients.
+     * Called on one worker once the run's topics exist. Must return within 30 s and never throw: what the cluster
+     * refuses to describe (or cannot) goes in {@link ClusterDescription#notAvailable()} with the reason, and the run
+     * goes on. Empty (the default) when the driver cannot describe its cluster at all.
+     */
+    default Optional<ClusterDescription> describeCluster(List<String> topics) {
         return Optional.empty();
     }
 

@@ -30,7 +30,8 @@ public interface BenchmarkProducer extends AutoCloseable {
      *     client refuses it before sending) this method throws
      * @param stamp what the consumer side needs back; {@code null} when nobody consumes, and then the
      *     driver carries nothing of kbench's own (the user headers still go)
-     * @param completion runs once, on a thread of the driver's, when the send is acknowledged or failed
+     * @param completion runs once, on a thread of the driver's, when the send is acknowledged or failed, with the
+     *     partition the message was written to (whoever chose it)
      */
     void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion);
 

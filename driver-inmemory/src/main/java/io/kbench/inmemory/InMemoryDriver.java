@@ -4,6 +4,7 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -200,6 +202,44 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
             }
         }
         return CompletableFuture.completedFuture(out);
+    }
+
+    /**
+     * The cluster as this JVM holds it: one "broker" (the JVM) whose settings are the driver file's; each topic's
+     * partition count as its one config. A cluster stopped since initialize is named as not available.
+     */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topics) {
+        if (cluster == null) {
+            return Optional.empty();
+        }
+        Map<String, String> settings = settings(config);
+        Map<String, String> defaults = settings(InMemoryConfig.of(config.cluster()));
+        Map<String, String> nonDefault = new TreeMap<>(settings);
+        nonDefault.entrySet().removeIf(e -> e.getValue().equals(defaults.get(e.getKey())));
+        if (!cluster.running()) {
+            return Optional.of(new ClusterDescription(cluster.name(), null, List.of(), Map.of(), Map.of(), Map.of(),
+                    Map.of("cluster", cluster + " was stopped")));
+        }
+        Map<String, Map<String, String>> topicConfigs = new TreeMap<>();
+        for (String name : topics) {
+            Topic t = cluster.topic(name);
+            if (t != null) {
+                topicConfigs.put(name, Map.of("partitions", Integer.toString(t.partitionCount())));
+            }
+        }
+        ClusterDescription.Broker jvm = new ClusterDescription.Broker("0", "in-process (pid " + ProcessHandle.current().pid() + ")",
+                null, clientVersion(), settings, nonDefault);
+        return Optional.of(new ClusterDescription(cluster.name(), "0 (in-process)", List.of(jvm), Map.of(), topicConfigs,
+                Map.of(), Map.of()));
+    }
+
+    private static Map<String, String> settings(InMemoryConfig c) {
+        Map<String, String> settings = new TreeMap<>();
+        settings.put("maxPartitionsPerTopic", Integer.toString(c.maxPartitionsPerTopic()));
+        settings.put("ackLatencyMicros", Long.toString(c.ackLatencyMicros()));
+        settings.put("sendFailureRate", Double.toString(c.sendFailureRate()));
+        return settings;
     }
 
     @Override

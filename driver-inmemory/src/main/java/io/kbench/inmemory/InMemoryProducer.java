@@ -113,11 +113,12 @@ final class InMemoryProducer implements BenchmarkProducer {
                     continue;
                 }
                 if (!awaitDue(message.dueNanos())) {
-                    complete(message, new DriverException("the producer was closed before " + cluster + " acknowledged the message"));
+                    complete(message, message.partition(), new DriverException("the producer was closed before " + cluster
+                            + " acknowledged the message"));
                     failRemaining();
                     return;
                 }
-                complete(message, store(message));
+                store(message);
             }
         } catch (InterruptedException e) {
             failRemaining();
@@ -138,29 +139,32 @@ final class InMemoryProducer implements BenchmarkProducer {
         }
     }
 
-    /** Stores the message in its partition; returns the error the send fails with, or null. */
-    private Throwable store(Pending message) {
+    /** Stores the message in its partition and completes it, with the partition chosen, or fails it. */
+    private void store(Pending message) {
         Topic t = cluster.topic(topic);
         if (t == null) {
-            return new DriverException("topic " + topic + " does not exist on " + cluster);
+            complete(message, message.partition(), new DriverException("topic " + topic + " does not exist on " + cluster));
+            return;
         }
         int partitions = t.partitionCount();
         if (message.partition() >= partitions) {
-            return new DriverException("partition " + message.partition() + " does not exist: topic " + topic + " has " + partitions
-                    + " partition(s), 0 to " + (partitions - 1));
-        }
-        // Of the first n sends, floor(n × rate) fail: evenly spread, and exact (no drift from summing rates).
-        long n = stored++;
-        if (Math.floor((n + 1) * failureRate + 1e-9) > Math.floor(n * failureRate + 1e-9)) {
-            return new DriverException(cluster + " failed this send on purpose (sendFailureRate " + failureRate + ")");
+            complete(message, message.partition(), new DriverException("partition " + message.partition() + " does not exist: topic "
+                    + topic + " has " + partitions + " partition(s), 0 to " + (partitions - 1)));
+            return;
         }
         int partition = message.partition() != ANY_PARTITION ? message.partition()
                 : message.keyHash() == null ? Math.floorMod(nextPartition++, partitions) : Math.floorMod(message.keyHash(), partitions);
+        // Of the first n sends, floor(n × rate) fail: evenly spread, and exact (no drift from summing rates).
+        long n = stored++;
+        if (Math.floor((n + 1) * failureRate + 1e-9) > Math.floor(n * failureRate + 1e-9)) {
+            complete(message, partition, new DriverException(cluster + " failed this send on purpose (sendFailureRate " + failureRate + ")"));
+            return;
+        }
         t.append(partition, new StoredMessage(message.payloadSizeBytes(), message.stamp(), message.createMillis(), headers));
-        return null;
+        complete(message, partition, null);
     }
 
-    private void complete(Pending message, Throwable error) {
+    private void complete(Pending message, int partition, Throwable error) {
         if (error == null) {
             acked++;
         } else {
@@ -168,7 +172,7 @@ final class InMemoryProducer implements BenchmarkProducer {
         }
         lastAnswerMillis.set(System.currentTimeMillis());
         try {
-            message.completion().completed(error);
+            message.completion().completed(partition, error);
         } catch (RuntimeException e) {
             // A completion that throws must not stop the acknowledgements of the other messages.
         }
@@ -177,7 +181,8 @@ final class InMemoryProducer implements BenchmarkProducer {
     private void failRemaining() {
         Pending message;
         while ((message = pending.poll()) != null) {
-            complete(message, new DriverException("the producer was closed before " + cluster + " acknowledged the message"));
+            complete(message, message.partition(), new DriverException("the producer was closed before " + cluster
+                    + " acknowledged the message"));
         }
     }
 

@@ -118,10 +118,28 @@ public final class BrokenDrivers {
             return new BenchmarkProducer() {
                 @Override
                 public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
-                    p.sendAsync(key, payload, partition, stamp, error -> {
-                        completion.completed(error);
-                        completion.completed(error);
+                    p.sendAsync(key, payload, partition, stamp, (written, error) -> {
+                        completion.completed(written, error);
+                        completion.completed(written, error);
                     });
+                }
+
+                @Override
+                public void close() throws Exception {
+                    p.close();
+                }
+            };
+        }
+    }
+
+    /** Names partition 0 in every acknowledgement, as a driver that reported the partition asked for (-1 clamped) would. */
+    public static final class AcknowledgesPartitionZero extends Forwarding {
+        @Override
+        BenchmarkProducer wrap(BenchmarkProducer p) {
+            return new BenchmarkProducer() {
+                @Override
+                public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
+                    p.sendAsync(key, payload, partition, stamp, (written, error) -> completion.completed(error == null ? 0 : written, error));
                 }
 
                 @Override
@@ -161,7 +179,7 @@ public final class BrokenDrivers {
                     try {
                         p.sendAsync(key, payload, partition, stamp, completion);
                     } catch (RuntimeException e) {
-                        completion.completed(e);
+                        completion.completed(SendCompletion.UNKNOWN_PARTITION, e);
                         throw e;
                     }
                 }

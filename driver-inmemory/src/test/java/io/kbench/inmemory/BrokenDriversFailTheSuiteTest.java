@@ -39,6 +39,16 @@ class BrokenDriversFailTheSuiteTest {
     }
 
     @Test
+    void anAcknowledgementNamingTheWrongPartitionIsCaught() {
+        Map<String, String> failed = failuresOf(AcknowledgesPartitionZeroSuite.class);
+        assertEquals(Set.of(PARTITION_TEST, "anAcknowledgementNamesThePartitionTheClientChose"), failed.keySet(), failed::toString);
+        failed.values().forEach(m -> assertTrue(m.startsWith("Broken promise (SendCompletion.completed(partition)): an acknowledged "
+                + "send names the partition the message was written to"), m));
+        assertTrue(failed.get("anAcknowledgementNamesThePartitionTheClientChose").contains(" and its completion named partition 0."),
+                failed.get("anAcknowledgementNamesThePartitionTheClientChose"));
+    }
+
+    @Test
     void aDroppedIntendedSendTimeIsCaught() {
         Map<String, String> failed = failuresOf(DropsIntendedTimeSuite.class);
         // Every test that compares delivered stamps with sent ones: the stamps test, the start positions' and the headers'.
@@ -365,6 +375,13 @@ class BrokenDriversFailTheSuiteTest {
         @Override
         protected BenchmarkDriver<InMemoryConfig> newDriver() {
             return new BrokenDrivers.AgeFromTheEarliest();
+        }
+    }
+
+    static final class AcknowledgesPartitionZeroSuite extends BrokenSuite {
+        @Override
+        protected BenchmarkDriver<InMemoryConfig> newDriver() {
+            return new BrokenDrivers.AcknowledgesPartitionZero();
         }
     }
 

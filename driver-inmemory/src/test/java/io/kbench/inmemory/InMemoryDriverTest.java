@@ -61,7 +61,7 @@ class InMemoryDriverTest {
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         AtomicInteger done = new AtomicInteger();
         for (int i = 0; i < 1000; i++) {
-            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, e -> {
+            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> {
                 if (e != null) {
                     errors.add(e);
                 }
@@ -81,7 +81,7 @@ class InMemoryDriverTest {
         List<Long> latenciesNanos = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 20; i++) {
             long sent = System.nanoTime();
-            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(i), e -> latenciesNanos.add(System.nanoTime() - sent));
+            p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(i), (partition, e) -> latenciesNanos.add(System.nanoTime() - sent));
         }
         p.close();
         assertEquals(20, latenciesNanos.size());
@@ -94,7 +94,7 @@ class InMemoryDriverTest {
         BenchmarkProducer held = d.createProducer("t", OPTIONS).get();
         AtomicInteger acked = new AtomicInteger();
         cluster.freeze();
-        held.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, e -> acked.incrementAndGet());
+        held.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> acked.incrementAndGet());
         Thread.sleep(200);
         assertEquals(0, acked.get(), "nothing is acknowledged while frozen");
         cluster.thaw();
@@ -107,7 +107,7 @@ class InMemoryDriverTest {
         BenchmarkProducer closing = d.createProducer("t", OPTIONS).get();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         cluster.freeze();
-        closing.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, errors::add);
+        closing.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> errors.add(e));
         long start = System.nanoTime();
         closing.close();
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -159,7 +159,7 @@ class InMemoryDriverTest {
     private static void send(BenchmarkProducer p, int from, int to) throws InterruptedException {
         CountDownLatch acked = new CountDownLatch(to - from);
         for (int i = from; i < to; i++) {
-            p.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, new MessageStamp(i, 1, i), e -> acked.countDown());
+            p.sendAsync(null, new byte[1], BenchmarkProducer.ANY_PARTITION, new MessageStamp(i, 1, i), (partition, e) -> acked.countDown());
         }
         assertTrue(acked.await(5, TimeUnit.SECONDS), "acknowledged");
     }

@@ -5,6 +5,7 @@ import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
@@ -21,6 +22,7 @@ import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.kafka.cluster.LocalCluster;
 import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.cluster.LocalClusterMeans;
 import io.kbench.kafka.cluster.LocalClusterProvider;
 import java.time.Duration;
 import java.util.Collection;
@@ -60,6 +62,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
     static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
+    /** Kafka's default max.request.size. */
+    static final int DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
     /** Prefix of the transactional ids of the producers, for ACLs on a secured cluster. */
     static final String TRANSACTIONAL_ID_PREFIX = "kbench-";
 
@@ -151,6 +155,36 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         return Optional.of(Duration.ofMillis(millis > 0 ? millis : DEFAULT_DELIVERY_TIMEOUT_MS));
     }
 
+    /** A local cluster: whether this machine's limits let its brokers hold the partitions ({@link LocalClusterMeans}). */
+    @Override
+    public Optional<String> partitionProblem(KafkaDriverConfig config, long partitions) {
+        return config.localCluster() == null ? Optional.empty()
+                : Optional.ofNullable(LocalClusterMeans.ofThisMachine().problem(config.localCluster(), partitions,
+                        config.replicationFactor()));
+    }
+
+    /** max.request.size of the producers: the largest record (with its batch's framing) they send. */
+    @Override
+    public Optional<Integer> maxRecordBytes(KafkaDriverConfig config) {
+        Object value = new KafkaClientConfigs(config).producer().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+        try {
+            int bytes = value == null ? DEFAULT_MAX_REQUEST_BYTES : Integer.parseInt(value.toString().trim());
+            return Optional.of(bytes > 0 ? bytes : DEFAULT_MAX_REQUEST_BYTES);
+        } catch (NumberFormatException e) {
+            return Optional.of(DEFAULT_MAX_REQUEST_BYTES); // the client rejects it with a clear message at start
+        }
+    }
+
+    /** The producers' compression.type, "none" when the driver file sets none (Kafka's default). */
+    @Override
+    public Optional<String> producerCompression() {
+        if (configs == null) {
+            return Optional.empty();
+        }
+        Object value = configs.producer().get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
+        return Optional.of(value == null ? "none" : value.toString().trim());
+    }
+
     @Override
     public List<String> faultProblems(KafkaDriverConfig config, List<Fault> faults) {
         return LocalClusterFaults.problems(config.localCluster(), faults);
@@ -197,6 +231,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public Map<String, Double> metrics() {
                 return cluster.metrics();
+            }
+
+            @Override
+            public Map<String, Double> serverMetrics() {
+                return cluster.brokerMetrics();
             }
 
             @Override
@@ -385,6 +424,20 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             return client.get();
         } catch (RuntimeException e) {
             return Map.of();
+        }
+    }
+
+    /** Through the Admin API, read-only (KafkaClusterDescriber); what the cluster refuses is named, never thrown. */
+    @Override
+    public Optional<ClusterDescription> describeCluster(List<String> topicNames) {
+        if (admin == null) {
+            return Optional.empty(); // not initialized: nothing to ask
+        }
+        try {
+            return Optional.of(new KafkaClusterDescriber(admin, configs).describe(topicNames));
+        } catch (RuntimeException e) {
+            return Optional.of(new ClusterDescription(null, null, List.of(), Map.of(), Map.of(), Map.of(),
+                    Map.of("cluster", "could not be described: " + KafkaClusterDescriber.reason(e))));
         }
     }
 

@@ -7,6 +7,7 @@ import io.kbench.driver.SendCompletion;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.RecordMetadata;
 
 /** Sends to one topic through its own {@link KafkaProducer}. */
 final class KafkaBenchmarkProducer implements BenchmarkProducer {
@@ -23,7 +24,12 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer {
 
     @Override
     public void sendAsync(byte[] key, byte[] payload, int partition, MessageStamp stamp, SendCompletion completion) {
-        producer.send(records.record(key, payload, partition, stamp), (metadata, error) -> completion.completed(error));
+        producer.send(records.record(key, payload, partition, stamp), (metadata, error) -> completion.completed(partitionOf(metadata), error));
+    }
+
+    /** The partition Kafka wrote to (or meant to, for a failed send), or {@link SendCompletion#UNKNOWN_PARTITION}. */
+    static int partitionOf(RecordMetadata metadata) {
+        return metadata == null || metadata.partition() < 0 ? SendCompletion.UNKNOWN_PARTITION : metadata.partition();
     }
 
     @Override

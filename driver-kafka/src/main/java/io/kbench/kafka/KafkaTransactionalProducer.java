@@ -66,7 +66,7 @@ final class KafkaTransactionalProducer implements BenchmarkProducer {
         TransactionMessages transaction = current;
         try {
             producer.send(records.record(key, payload, partition, stamp), (metadata, error) -> {
-                completion.completed(error);
+                completion.completed(KafkaBenchmarkProducer.partitionOf(metadata), error);
                 if (error == null) {
                     transaction.acked(completion);
                 } else {

@@ -58,7 +58,7 @@ class KafkaTransactionalProducerTest {
         boolean aborted;
 
         @Override
-        public void completed(Throwable e) {
+        public void completed(int partition, Throwable e) {
             completed = true;
             error = e;
         }

@@ -7,14 +7,22 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
-/** The completions of a numbered series of sends: how often each ran and with what error. */
+/** The completions of a numbered series of sends: how often each ran, with what partition and what error. */
 final class Completions {
 
+    /** The partition of a send whose completion has not run. */
+    static final int NOT_COMPLETED = Integer.MIN_VALUE;
+
     private final AtomicIntegerArray calls;
+    private final AtomicIntegerArray partitions;
     private final AtomicReferenceArray<Throwable> errors;
 
     Completions(int messages) {
         calls = new AtomicIntegerArray(messages);
+        partitions = new AtomicIntegerArray(messages);
+        for (int i = 0; i < messages; i++) {
+            partitions.set(i, NOT_COMPLETED);
+        }
         errors = new AtomicReferenceArray<>(messages);
     }
 
@@ -24,12 +32,18 @@ final class Completions {
 
     /** The completion to hand to the driver with message {@code index}. */
     SendCompletion of(int index) {
-        return error -> {
+        return (partition, error) -> {
             if (error != null) {
                 errors.compareAndSet(index, null, error);
             }
+            partitions.compareAndSet(index, NOT_COMPLETED, partition);
             calls.incrementAndGet(index);
         };
+    }
+
+    /** The partition message {@code index}'s completion named (the first time it ran), or {@link #NOT_COMPLETED}. */
+    int partitionOf(int index) {
+        return partitions.get(index);
     }
 
     int callsOf(int index) {

@@ -11,11 +11,13 @@ import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.ConsumerRequest.GroupProtocol;
 import io.kbench.driver.GroupMembership;
 import io.kbench.driver.DriverException;
+import io.kbench.driver.SecretNames;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
@@ -81,6 +83,7 @@ public abstract class DriverConformanceTest<C> {
     private static final String OFFSETS = "BenchmarkDriver.topicOffsets";
     private static final String RETENTION = "BenchmarkDriver.topicRetentionMillis";
     private static final String PARTITION = "BenchmarkProducer.sendAsync(partition)";
+    private static final String ACK_PARTITION = "SendCompletion.completed(partition)";
     private static final String HEADERS = "ProducerOptions.headers";
 
     // ---- hooks --------------------------------------------------------------------------------
@@ -375,6 +378,38 @@ public abstract class DriverConformanceTest<C> {
         check(f instanceof DriverException && f.getMessage() != null && !f.getMessage().isBlank(), "BenchmarkDriver.createTopics",
                 "a refusal completes exceptionally with a DriverException carrying the cluster's reason",
                 () -> "it failed with " + Bounded.describe(f));
+    }
+
+    /** The longest describeCluster may take: the SPI's 30 s. */
+    static final Duration DESCRIBE_LIMIT = Duration.ofSeconds(30);
+
+    @Test
+    void describeClusterNeverThrowsAndNamesWhatItCannotTell() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "described", 2);
+        Optional<ClusterDescription> described = Bounded.call("describeCluster([" + topic + "])", DESCRIBE_LIMIT.plus(Duration.ofSeconds(5)),
+                () -> driver.describeCluster(List.of(topic)));
+        check(described != null, "BenchmarkDriver.describeCluster", "an Optional, empty when the driver cannot describe its cluster",
+                () -> "it returned null");
+        if (described.isEmpty()) {
+            return;
+        }
+        ClusterDescription c = described.get();
+        check(!c.brokers().isEmpty() || c.notAvailable().containsKey("brokers"), "BenchmarkDriver.describeCluster",
+                "a description lists the brokers, or names them in notAvailable with the reason", () -> "it returned " + c);
+        check(c.topicConfigs().containsKey(topic) || c.notAvailable().containsKey("topicConfigs"), "BenchmarkDriver.describeCluster",
+                "the topics given are described, or named in notAvailable (topicConfigs) with the reason",
+                () -> "topic " + topic + " is missing from " + c.topicConfigs().keySet() + "; notAvailable " + c.notAvailable());
+        List<Map<String, String>> settings = new ArrayList<>(c.clientConfigs().values());
+        c.brokers().forEach(b -> {
+            settings.add(b.performanceConfigs());
+            settings.add(b.nonDefaultConfigs());
+        });
+        settings.addAll(c.topicConfigs().values());
+        for (Map<String, String> group : settings) {
+            group.forEach((name, value) -> check(!SecretNames.isSecret(name) || value == null || value.equals(SecretNames.MASK),
+                    "BenchmarkDriver.describeCluster", "secrets are masked (SecretNames.MASK)", () -> name + " is written as it is"));
+        }
     }
 
     // ---- producing ----------------------------------------------------------------------------
@@ -689,15 +724,21 @@ public abstract class DriverConformanceTest<C> {
         for (Outgoing m : messages(60, producerId, true)) { // every other one keyed: the partition asked for wins over the key
             sent.add(m.to((int) (m.stamp().sequence() * 7 % partitions)));
         }
-        awaitAcks(send(producer, sent));
+        Completions acks = send(producer, sent);
+        awaitAcks(acks);
         got.awaitFrom(producerId, sent.size(), callTimeout(), PARTITION, "messages sent to a partition are delivered");
         Map<Long, Integer> arrivedOn = new HashMap<>();
         got.ofProducer(producerId).forEach(d -> arrivedOn.put(d.stamp().sequence(), d.partition()));
-        for (Outgoing m : sent) {
+        for (int i = 0; i < sent.size(); i++) {
+            Outgoing m = sent.get(i);
             Integer on = arrivedOn.get(m.stamp().sequence());
             check(on != null && on == m.partition(), PARTITION, "a message sent to partition p is written to partition p, whatever its key",
                     () -> "message " + m.stamp().sequence() + (m.key() == null ? "" : " (keyed)") + " was sent to partition " + m.partition()
                             + " and arrived on partition " + on);
+            int acked = acks.partitionOf(i);
+            check(acked == m.partition(), ACK_PARTITION, "an acknowledged send names the partition the message was written to",
+                    () -> "message " + m.stamp().sequence() + " was sent to partition " + m.partition() + " and its completion named "
+                            + "partition " + acked);
         }
 
         Completions missing = new Completions(1);
@@ -720,6 +761,33 @@ public abstract class DriverConformanceTest<C> {
         RuntimeException t = thrown;
         check(t == null || missing.callsOf(0) == 0, PARTITION, "a send that throws never completes", () -> "it threw "
                 + Bounded.describe(t) + " and completed too");
+    }
+
+    @Test
+    void anAcknowledgementNamesThePartitionTheClientChose() {
+        BenchmarkDriver<C> driver = startDriver();
+        int partitions = 3;
+        String topic = createTopic(driver, "chosen", partitions);
+        Deliveries got = new Deliveries();
+        BenchmarkConsumer consumer = consumer(driver, topic, name("chosen"), got);
+        awaitAssigned(List.of(consumer), partitions);
+        BenchmarkProducer producer = producer(driver, topic);
+        long producerId = producerId();
+        List<Outgoing> sent = messages(90, producerId, true); // every other one keyed; the client's partitioner chooses for all
+        Completions acks = send(producer, sent);
+        awaitAcks(acks);
+        got.awaitFrom(producerId, sent.size(), callTimeout(), ACK_PARTITION, "messages the partitioner placed are delivered");
+        Map<Long, Integer> arrivedOn = new HashMap<>();
+        got.ofProducer(producerId).forEach(d -> arrivedOn.put(d.stamp().sequence(), d.partition()));
+        for (int i = 0; i < sent.size(); i++) {
+            Outgoing m = sent.get(i);
+            Integer on = arrivedOn.get(m.stamp().sequence());
+            int acked = acks.partitionOf(i);
+            check(on != null && acked == on, ACK_PARTITION, "an acknowledged send names the partition the message was written to, "
+                    + "also when the client's partitioner chose it (0 to partitions - 1)",
+                    () -> "message " + m.stamp().sequence() + (m.key() == null ? "" : " (keyed)") + " arrived on partition " + on
+                            + " and its completion named partition " + acked);
+        }
     }
 
     @Test

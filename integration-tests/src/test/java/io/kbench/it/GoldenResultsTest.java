@@ -86,6 +86,13 @@ class GoldenResultsTest {
             // Whether the clients were the limit, and where, depends on the machine: not on the result's shape.
             expected.keySet().removeIf(p -> p.startsWith("search.clientLimit") || p.startsWith("search.steps[].reasons["));
         }
+        if (kind.equals("failed-early")) {
+            // Failed before any load ran (its topics refused): nothing was measured, delivered or checked, and the result
+            // now says so with nulls, where the golden file had figures of zeros (issue 26).
+            expected.keySet().removeIf(p -> List.of("measurement", "delivery", "integrity", "consumerMetrics").stream()
+                    .anyMatch(f -> p.equals(f) || p.startsWith(f + ".")));
+            assertTrue(today.get("measurement").isNull() && today.get("delivery").isNull(), run.out());
+        }
         List<String> lost = JsonPaths.missing(expected, JsonPaths.of(today));
         assertTrue(lost.isEmpty(), kind + ": today's result lacks fields the golden file had: " + lost);
 

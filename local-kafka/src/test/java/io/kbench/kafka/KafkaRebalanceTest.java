@@ -124,7 +124,7 @@ class KafkaRebalanceTest {
             thread = new Thread(() -> {
                 long next = System.nanoTime();
                 for (long i = 0; running; i++) {
-                    producer.sendAsync(keys[(int) (i % PARTITIONS)], payload, BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(System.currentTimeMillis() * 1000), e -> { });
+                    producer.sendAsync(keys[(int) (i % PARTITIONS)], payload, BenchmarkProducer.ANY_PARTITION, MessageStamp.timeOnly(System.currentTimeMillis() * 1000), (partition, e) -> { });
                     next += TimeUnit.MILLISECONDS.toNanos(5);
                     long wait = next - System.nanoTime();
                     if (wait > 0) {

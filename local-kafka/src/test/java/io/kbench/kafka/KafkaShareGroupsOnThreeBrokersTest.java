@@ -99,7 +99,7 @@ class KafkaShareGroupsOnThreeBrokersTest {
             CountDownLatch acked = new CountDownLatch(MESSAGES);
             for (int i = 0; i < MESSAGES; i++) {
                 producer.sendAsync(("k" + i).getBytes(), new byte[100], BenchmarkProducer.ANY_PARTITION, new MessageStamp(System.currentTimeMillis() * 1000, 42, i),
-                        e -> acked.countDown());
+                        (partition, e) -> acked.countDown());
                 Thread.sleep(10); // a stream, not one burst: records reach every member's fetch
             }
             assertTrue(acked.await(60, TimeUnit.SECONDS), "every message acknowledged by the brokers");

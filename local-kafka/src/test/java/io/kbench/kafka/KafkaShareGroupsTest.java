@@ -161,7 +161,7 @@ class KafkaShareGroupsTest {
         opened.add(p);
         java.util.concurrent.CountDownLatch acked = new java.util.concurrent.CountDownLatch(n);
         for (int i = 0; i < n; i++) {
-            p.sendAsync(null, new byte[100], BenchmarkProducer.ANY_PARTITION, new MessageStamp(System.currentTimeMillis() * 1000, producerId, i), e -> acked.countDown());
+            p.sendAsync(null, new byte[100], BenchmarkProducer.ANY_PARTITION, new MessageStamp(System.currentTimeMillis() * 1000, producerId, i), (partition, e) -> acked.countDown());
         }
         assertTrue(acked.await(30, TimeUnit.SECONDS), "acknowledged");
     }

@@ -54,12 +54,12 @@ final class MemberTally implements ConsumerListener {
 
     @Override
     public void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos) {
-        onRecord(0, partition, position, stamp, -1, TimestampType.NONE, receivedNanos);
+        received(partition, position, stamp, receivedNanos, 0, -1, TimestampType.NONE);
     }
 
     @Override
-    public void onRecord(int payloadBytes, int partition, long position, MessageStamp stamp, long timestampEpochMillis,
-                         TimestampType timestampType, long receivedNanos) {
+    public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                         long timestampEpochMillis, TimestampType timestampType) {
         records.lazySet(records.get() + 1);
         bytes.lazySet(bytes.get() + payloadBytes);
         if (position >= 0 && partition >= 0) {

@@ -32,8 +32,9 @@ import picocli.CommandLine.Parameters;
             "",
             "A step passes when at least 99%% of the requested rate was achieved, the backlog did not grow, no send failed, "
                     + "nothing was left undelivered and the SLO holds. When a step falls short because the clients, not the "
-                    + "cluster, are the limit, going higher would measure the clients: the best rate that passed is confirmed "
-                    + "instead, and the answer says that the cluster sustained at least that rate and how far the clients got. "
+                    + "cluster, are the limit, going higher would measure the clients: the search bisects between the best rate "
+                    + "that passed and what the clients reached, confirms the rate found, and says that the cluster sustained at "
+                    + "least that rate, that the clients set the bound, and how many more producers or workers would lift it. "
                     + "When the probe's or a step's messages outlast --drain-timeout, the search stops (incomplete), because "
                     + "the next step would count them as its own.",
             ""

@@ -8,8 +8,11 @@ import java.util.Locale;
  * until a step fails, bisects between the last rate that passed and the first that failed until
  * they are within the precision, then confirms the rate found with a full-length step; a confirm
  * that fails steps down by the precision and confirms again. A client-bound step ends the climb: the
- * clients, not the cluster, set that limit, so the best rate that passed is measured again as the
- * confirmation, and the answer is a lower bound for the cluster (it sustained at least that).
+ * clients, not the cluster, set that limit. The search then bisects between the best rate that passed
+ * and what the clients reached at that step (not the rate the step asked for, which they could not
+ * send), so that the answer comes within the precision of the clients' reach; it is a lower bound for
+ * the cluster (it sustained at least that). A confirmation the clients fall short of steps down, as a
+ * failed one does: their reach varies from step to step on a busy machine.
  *
  * <p>A seed the user gave that fails ends the search (their rate is already too high). A seed
  * estimated by a probe is a guess, so while nothing has passed a failing step halves the rate, up
@@ -123,7 +126,19 @@ public final class MaxRateSearch {
             clientLimited = true;
             clientLimit = new ClientLimit(rate, Double.isNaN(achievedRate) ? null : achievedRate, why);
             if (stage != Stage.CONFIRM && lastPass != null) {
-                stage = Stage.CONFIRM; // going higher tests the clients, not the cluster: measure the best rate that passed
+                // Going higher tests the clients, not the cluster; below what they reached the cluster may still pass:
+                // bisect up to their reach (or to the step's rate, if they reached no more than what passed).
+                double reach = !Double.isNaN(achievedRate) && achievedRate > lastPass ? achievedRate : rate;
+                firstFail = firstFail == null ? reach : Math.min(firstFail, reach);
+                stage = Stage.BISECT;
+                settleIfClose();
+                return;
+            }
+            if (stage == Stage.CONFIRM && ++stepDowns <= MAX_STEP_DOWNS) {
+                // The bound sits near what the clients reach, and their reach varies (a busy machine): step down, as
+                // after a failed confirmation, rather than give up with no answer.
+                firstFail = rate;
+                lastPass = rate * (1 - precision);
                 return;
             }
             stage = Stage.DONE;
@@ -170,8 +185,8 @@ public final class MaxRateSearch {
                     confirmed = true;
                     stage = Stage.DONE;
                     conclusion = clientLimit == null ? String.format(Locale.ROOT, "confirmed at %,.0f msg/s", rate)
-                            : String.format(Locale.ROOT, "the cluster sustained at least %,.0f msg/s (confirmed); %s: add "
-                                    + "producers or workers to go further", rate, clientLimit.describe());
+                            : String.format(Locale.ROOT, "the cluster sustained at least %,.0f msg/s (confirmed); the clients, "
+                                    + "not the cluster, set this bound: %s", rate, clientLimit.describe());
                 } else if (++stepDowns > MAX_STEP_DOWNS) {
                     stage = Stage.DONE;
                     conclusion = String.format(Locale.ROOT, "no rate could be confirmed: the last confirmation, at %,.0f msg/s, "

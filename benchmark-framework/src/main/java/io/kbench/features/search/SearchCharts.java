@@ -29,7 +29,8 @@ public final class SearchCharts {
         }
         Section s = new Section("Max-rate search (" + Objects.requireNonNullElse(search.mode(), "find-max")
                 + "): latency against throughput");
-        s.text(Objects.requireNonNullElse(search.finalLine(), "") + ". SLO: " + search.slo() + "; each step settled "
+        s.text(Objects.requireNonNullElse(search.finalLine(), "").replaceFirst("\\.$", "") + ". SLO: " + search.slo()
+                + "; each step settled "
                 + seconds(search.settleMillis()) + " and was measured " + seconds(search.stepMillis())
                 + ". One point per step, at the rate it achieved.");
         List<StepResult> byRate = new ArrayList<>(search.steps());
@@ -48,7 +49,8 @@ public final class SearchCharts {
                     ms(st.publishLatency(), LatencySummary::p99Micros), ms(st.endToEndLatency(), LatencySummary::p99Micros),
                     st.passed() ? "pass" : "fail: " + String.join("; ", st.reasons())));
         }
-        s.table(t.note("Outcome: " + search.outcome() + " (" + Objects.requireNonNullElse(search.conclusion(), "") + ")."));
+        s.table(t.note("Outcome: " + search.outcome() + " (" + Objects.requireNonNullElse(search.conclusion(), "").replaceFirst("\\.$", "")
+                + ")."));
         return s;
     }
 

@@ -237,7 +237,7 @@ final class SearchPhases implements FeaturePhase {
                 confirmed == null ? null : confirmed.result().requestedRate(),
                 confirmed == null ? null : confirmed.result().achievedMBps(), search.lastPass(), search.firstFail(),
                 search.conclusion(), SearchReport.compose(outcome, confirmed == null ? null : confirmed.result(), settings.slo(),
-                        search.lastPass(), search.firstFail(), search.conclusion(), search.clientLimit()),
+                        search.lastPass(), search.firstFail(), search.conclusion(), search.clientLimit(), lift(search, steps)),
                 (clock.nanoTime() - startNanos) / 1_000_000, search.clientLimit());
         return new Result(report, shown == null ? null : shown.measurement(), shown == null ? List.of() : shown.periods(),
                 limitingDiagnosis(search, steps));
@@ -257,6 +257,41 @@ final class SearchPhases implements FeaturePhase {
             }
         }
         return null;
+    }
+
+    /**
+     * What would lift the clients' limit, from the last client-bound step: more workers when a worker's CPU was
+     * saturated, else more producers (each producer sends on one thread of the client). Null when the clients were
+     * never the limit.
+     */
+    private String lift(MaxRateSearch search, List<Step> steps) {
+        Step limited = null;
+        for (Step s : steps) {
+            if (s.result().clientBound()) {
+                limited = s;
+            }
+        }
+        if (search.clientLimit() == null || limited == null) {
+            return null;
+        }
+        int producers = workload.topics() * workload.producersPerTopic();
+        int workerCount = Math.max(1, limited.measurement().workers().size());
+        boolean cpu = limited.measurement().workers().stream().anyMatch(w -> w.processCpuLoad() >= Diagnostician.CPU_LIMIT);
+        if (cpu) {
+            return String.format(Locale.ROOT, "The workers' CPU was the limit: %d more worker(s) like these (%d in all, "
+                    + "--workers) would let the clients reach about twice as much, if the cluster keeps up.", workerCount,
+                    2 * workerCount);
+        }
+        double each = (search.clientLimit().reachedRate() == null ? limited.result().achievedRate()
+                : search.clientLimit().reachedRate()) / producers;
+        if (producers == 1) {
+            return String.format(Locale.ROOT, "The one producer sends on one client thread and reached about %,.0f msg/s: a second "
+                    + "(producersPerTopic: %d) would let the clients reach about twice as much, if the worker's CPU and the "
+                    + "cluster keep up.", each, 2 * workload.producersPerTopic());
+        }
+        return String.format(Locale.ROOT, "Each of the %d producers sends on one client thread and reached about %,.0f msg/s: %d "
+                + "more (producersPerTopic: %d) would let the clients reach about twice as much, if the workers' CPU and the "
+                + "cluster keep up.", producers, each, producers, 2 * workload.producersPerTopic());
     }
 
     private static Step bestPassing(List<Step> steps) {

@@ -71,10 +71,22 @@ public record SearchReport(
      */
     public static String compose(String outcome, StepResult confirmedStep, Slo slo, Double lower, Double upper, String conclusion,
                                  MaxRateSearch.ClientLimit clientLimit) {
+        return compose(outcome, confirmedStep, slo, lower, upper, conclusion, clientLimit, null);
+    }
+
+    /**
+     * As {@link #compose(String, StepResult, Slo, Double, Double, String, MaxRateSearch.ClientLimit)}, with what would
+     * lift the clients' limit (e.g. "a second producer ... would let them reach about twice as much"), or null.
+     */
+    public static String compose(String outcome, StepResult confirmedStep, Slo slo, Double lower, Double upper, String conclusion,
+                                 MaxRateSearch.ClientLimit clientLimit, String lift) {
         if (confirmedStep != null && clientLimit != null) {
-            return String.format(Locale.ROOT, "max sustainable rate: at least %,.0f msg/s (%.2f MB/s) with %s: the cluster "
-                    + "sustained at least that, and %s. Add producers or workers to go further.", confirmedStep.requestedRate(),
-                    confirmedStep.achievedMBps(), objectiveMet(confirmedStep, slo), clientLimit.describe());
+            String reached = clientLimit.reachedRate() == null ? "" : String.format(Locale.ROOT, " (the bound is %.0f%% of that)",
+                    100 * confirmedStep.requestedRate() / clientLimit.reachedRate());
+            return String.format(Locale.ROOT, "max sustainable rate: at least %,.0f msg/s (%.2f MB/s) with %s: the clients, "
+                    + "not the cluster, set this bound: %s%s. %s", confirmedStep.requestedRate(), confirmedStep.achievedMBps(),
+                    objectiveMet(confirmedStep, slo), clientLimit.figures(), reached,
+                    lift == null ? "Add producers or workers to go further." : lift);
         }
         if (confirmedStep != null) {
             return String.format(Locale.ROOT, "max sustainable rate: %,.0f msg/s (%.2f MB/s) with %s", confirmedStep.requestedRate(),

@@ -7,6 +7,11 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.time.RateControl;
 import io.kbench.time.SendSchedule;
 import io.kbench.workload.KeyPool;
+import io.kbench.workload.traffic.KeySource;
+import io.kbench.workload.traffic.KeyTable;
+import io.kbench.workload.traffic.PartitionSource;
+import io.kbench.workload.traffic.PartitionWeights;
+import io.kbench.workload.traffic.Payloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +52,21 @@ public final class LoadGenerator {
     public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
                          WorkerStats stats, int maxThreads, InFlightGate gate, Map<Integer, Long> producerIds,
                          Map<Integer, AckListener> acks) {
+        this(producersByIndex, load, clock, stats, maxThreads, gate, producerIds, acks, Map.of());
+    }
+
+    /**
+     * @param partitionsByIndex by producer index: its topic's partitions, for producers that pick partitions by weight
+     */
+    public LoadGenerator(Map<Integer, BenchmarkProducer> producersByIndex, LoadSpec load, BenchmarkClock clock,
+                         WorkerStats stats, int maxThreads, InFlightGate gate, Map<Integer, Long> producerIds,
+                         Map<Integer, AckListener> acks, Map<Integer, Integer> partitionsByIndex) {
         this.clock = clock;
         this.stats = stats;
-        byte[][] payloads = load.payload().materialize().toArray(new byte[0][]);
+        // Made once and shared: each producer draws from them with its own seeded random numbers, allocating nothing.
+        Payloads payloads = load.payload().payloads();
+        KeyTable keys = load.traffic().keys() == null ? null : KeyTable.of(load.traffic().keys());
+        PartitionWeights weights = load.traffic().partitionWeights();
         long start = clock.nanoTime();
         this.rate = load.throttled() ? new RateControl(load.profileFrom(start)) : null;
         int threadCount = Math.max(1, Math.min(maxThreads, producersByIndex.size()));
@@ -61,14 +78,29 @@ public final class LoadGenerator {
         for (Map.Entry<Integer, BenchmarkProducer> e : producersByIndex.entrySet()) {
             int index = e.getKey();
             SendSchedule schedule = rate == null ? null : new SendSchedule(rate, index, load.totalProducers());
-            ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads,
-                    new KeyPool(load.keyDistributor(), 31L * index + 7), producerIds.getOrDefault(index, 0L), acks.get(index));
+            KeySource keySource = keys != null ? keys.chooser(seed(index, 1)) : new KeyPool(load.keyDistributor(), 31L * index + 7);
+            PartitionSource partitions = weights == null ? null : weights.source(partitionsOf(partitionsByIndex, index), seed(index, 2));
+            ScheduledProducer p = new ScheduledProducer(e.getValue(), schedule, load.quotaOf(index), payloads.source(seed(index, 3)),
+                    keySource, partitions, producerIds.getOrDefault(index, 0L), acks.get(index));
             producers.add(p);
             perThread.get(i++ % threadCount).add(p);
         }
         for (List<ScheduledProducer> group : perThread) {
             loops.add(new ProducerLoop(group, clock, stats, load.throttled(), gate, load.stamps()));
         }
+    }
+
+    /** The seed of one producer's draws of one kind: the same in every run, different for every producer and kind. */
+    static long seed(int producerIndex, int kind) {
+        return 0x6b62656e6368L ^ (producerIndex * 0x9E3779B97F4A7C15L) ^ ((long) kind << 56);
+    }
+
+    private static int partitionsOf(Map<Integer, Integer> partitionsByIndex, int index) {
+        Integer n = partitionsByIndex.get(index);
+        if (n == null || n < 1) {
+            throw new IllegalStateException("producer " + index + " picks partitions by weight, but its topic's partitions are unknown");
+        }
+        return n;
     }
 
     /**

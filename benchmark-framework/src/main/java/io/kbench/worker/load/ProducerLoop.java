@@ -1,6 +1,5 @@
 package io.kbench.worker.load;
 
-import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.SendCompletion;
 import io.kbench.stats.WorkerStats;
@@ -183,11 +182,12 @@ final class ProducerLoop implements Runnable {
         byte[] payload = p.nextPayload();
         long intendedNanos = throttled ? scheduledNanos : sentNanos; // unthrottled: no schedule
         byte[] key = p.keys.nextKey(sentNanos);
+        int partition = p.nextPartition();
         sendWriter.onSend(sentNanos, sentNanos - intendedNanos);
         long sequence = p.takeSequence();
         SendCompletion completion = new Completion(p, payload.length, intendedNanos, sentNanos, sequence);
         try {
-            p.producer.sendAsync(key, payload, BenchmarkProducer.ANY_PARTITION, stamp(p, intendedNanos, sequence), completion);
+            p.producer.sendAsync(key, payload, partition, stamp(p, intendedNanos, sequence), completion);
         } catch (RuntimeException e) {
             // The send was refused outright, so the completion will never run. When stopping, this
             // is usually our own interrupt of a send blocked in the client (buffer full, no metadata).
@@ -219,7 +219,7 @@ final class ProducerLoop implements Runnable {
         }
 
         @Override
-        public void completed(Throwable error) {
+        public void completed(int partition, Throwable error) {
             long ackNanos = clock.nanoTime();
             if (error == null) {
                 WorkerStats.ThreadWriter w = producer.ackWriter;
@@ -229,7 +229,7 @@ final class ProducerLoop implements Runnable {
                 }
                 w.onAck(size, intendedNanos, sentNanos, ackNanos);
                 if (producer.acks != null) {
-                    producer.acks.acked(sequence);
+                    producer.acks.acknowledged(sequence, partition, size, ackNanos - intendedNanos);
                 }
             } else {
                 stats.onSendError(error);

@@ -4,7 +4,11 @@ import io.kbench.driver.BenchmarkProducer;
 import io.kbench.features.AckListener;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.SendSchedule;
-import io.kbench.workload.KeyPool;
+import io.kbench.workload.traffic.KeySource;
+import io.kbench.workload.traffic.PartitionSource;
+import io.kbench.workload.traffic.PayloadSource;
+import io.kbench.workload.traffic.Payloads;
+import java.util.List;
 
 /**
  * One producer and its place in the open-loop schedule. Owned by exactly one {@link ProducerLoop}
@@ -16,8 +20,10 @@ final class ScheduledProducer {
     /** Null when unthrottled. */
     final SendSchedule schedule;
     final long quota;
-    final byte[][] payloads;
-    final KeyPool keys;
+    final PayloadSource payloads;
+    final KeySource keys;
+    /** Picks each message's partition (by weight), or null: the client's partitioner chooses. */
+    final PartitionSource partitions;
     /** The producer's id in the run, carried by its messages for the integrity check. */
     final long producerId;
     /** Told of each acknowledgement (the integrity check); null when nobody listens. */
@@ -39,24 +45,36 @@ final class ScheduledProducer {
      */
     private boolean holdsPending;
 
-    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys) {
+    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeySource keys) {
         this(producer, schedule, quota, payloads, keys, 0, null);
     }
 
-    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeyPool keys,
+    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, byte[][] payloads, KeySource keys,
                       long producerId, AckListener acks) {
+        this(producer, schedule, quota, Payloads.inTurn(List.of(payloads)).source(0), keys, null, producerId, acks);
+    }
+
+    /** @param partitions picks each message's partition, or null to leave it to the client */
+    ScheduledProducer(BenchmarkProducer producer, SendSchedule schedule, long quota, PayloadSource payloads, KeySource keys,
+                      PartitionSource partitions, long producerId, AckListener acks) {
         this.producer = producer;
         this.schedule = schedule;
         this.quota = quota;
         this.payloads = payloads;
         this.keys = keys;
+        this.partitions = partitions;
         this.producerId = producerId;
         this.acks = acks;
     }
 
-    /** The payload of the next message: the payloads in turn. */
+    /** The payload of the next message: in turn, or drawn (sizes, a corpus). */
     byte[] nextPayload() {
-        return payloads[(int) (sent % payloads.length)];
+        return payloads.nextPayload(sent);
+    }
+
+    /** The partition of the next message, or {@link BenchmarkProducer#ANY_PARTITION} to leave it to the client. */
+    int nextPartition() {
+        return partitions == null ? BenchmarkProducer.ANY_PARTITION : partitions.nextPartition();
     }
 
     /**

@@ -40,11 +40,11 @@ class ReadPastOnWorkerTest {
         long now = clock.nanoTime();
         MessageStamp ours = new MessageStamp(9_990_000, ProducerIds.of(RUN_TAG, 0), 0);
         MessageStamp otherRun = new MessageStamp(9_000_000, ProducerIds.of(RUN_TAG + 1, 0), 0);
-        a.onRecord(100, 0, 41, ours, 9_990, TimestampType.CREATE_TIME, now);
-        a.onRecord(100, 0, 42, otherRun, 9_000, TimestampType.CREATE_TIME, now);
-        b.onRecord(200, 2, 7, null, 9_500, TimestampType.CREATE_TIME, now);
-        b.onRecord(200, 2, 8, null, 9_999, TimestampType.LOG_APPEND_TIME, now);
-        b.onRecord(200, 2, 9, null, -1, TimestampType.NONE, now);
+        a.received(0, 41, ours, now, 100, 9_990, TimestampType.CREATE_TIME);
+        a.received(0, 42, otherRun, now, 100, 9_000, TimestampType.CREATE_TIME);
+        b.received(2, 7, null, now, 200, 9_500, TimestampType.CREATE_TIME);
+        b.received(2, 8, null, now, 200, 9_999, TimestampType.LOG_APPEND_TIME);
+        b.received(2, 9, null, now, 200, -1, TimestampType.NONE);
 
         GroupsNow report = part.progress();
         assertEquals(1, report.groups().size(), "two members of one group report as one");

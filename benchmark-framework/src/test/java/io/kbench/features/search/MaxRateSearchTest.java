@@ -113,20 +113,50 @@ class MaxRateSearchTest {
     }
 
     @Test
-    void aClientBoundStepEndsTheClimbAndTheBestPassingRateIsConfirmedAsALowerBound() {
+    void aClientBoundStepEndsTheClimbAndTheSearchBisectsUpToWhatTheClientsReached() {
         MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
         search.record(10_000, 10_000, true, false, null);
         search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
         assertTrue(search.clientLimited());
-        // Before: the search ended here, with no result, naming the requested 20,000 msg/s as the clients' limit.
-        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage());
-        assertEquals(10_000.0, search.nextRate(), "measured again at the best rate that passed");
-        search.record(10_000, 10_000, true, false, null);
+        // Before: the search confirmed 10,000 msg/s here, when the clients had reached 14,600.
+        assertEquals(MaxRateSearch.Stage.BISECT, search.stage());
+        assertEquals(14_600.0, search.firstFail(), "the clients' reach bounds the search, not the 20,000 they could not send");
+        assertEquals(12_300.0, search.nextRate());
+        search.record(12_300, 12_300, true, false, null);
+        assertEquals(13_450.0, search.nextRate());
+        search.record(13_450, 13_450, true, false, null);
+        assertEquals(14_025.0, search.nextRate());
+        search.record(14_025, 14_025, true, false, null);
+        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage(), "within 5% of the clients' reach");
+        assertEquals(14_025.0, search.nextRate());
+        search.record(14_025, 14_025, true, false, null);
         assertTrue(search.confirmed());
-        assertEquals("the cluster sustained at least 10,000 msg/s (confirmed); the clients reached about 14,600 msg/s when "
-                + "20,000 msg/s was asked (the worker used 95% of its cores): add producers or workers to go further",
+        assertEquals("the cluster sustained at least 14,025 msg/s (confirmed); the clients, not the cluster, set this bound: "
+                + "the clients reached about 14,600 msg/s when 20,000 msg/s was asked (the worker used 95% of its cores)",
                 search.conclusion());
         assertEquals(14_600.0, search.clientLimit().reachedRate());
+        assertTrue((14_600 - search.lastPass()) / 14_600 <= 0.15, "within 15% of what the clients reached");
+    }
+
+    @Test
+    void aClientBoundBisectionStepLowersTheBoundToWhatTheClientsReachedThen() {
+        MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
+        search.record(10_000, 10_000, true, false, null);
+        search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
+        search.record(12_300, 11_000, false, true, "the worker used 97% of its cores");
+        assertEquals(11_000.0, search.firstFail());
+        assertEquals(11_000.0, search.clientLimit().reachedRate(), "the latest client-bound step is the one reported");
+        search.record(10_500, 10_500, true, false, null);
+        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage());
+    }
+
+    @Test
+    void aClientBoundStepThatReachedNoMoreThanThePassIsBoundedByItsOwnRate() {
+        MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
+        search.record(10_000, 10_000, true, false, null);
+        search.record(20_000, 9_000, false, true, "a burst of GC");
+        assertEquals(20_000.0, search.firstFail());
+        assertEquals(15_000.0, search.nextRate());
     }
 
     @Test
@@ -140,15 +170,31 @@ class MaxRateSearchTest {
     }
 
     @Test
-    void aClientBoundConfirmationEndsTheSearchUnconfirmed() {
+    void aClientBoundConfirmationStepsDownAsAFailedOneDoes() {
         MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
         search.record(10_000, 10_000, true, false, null);
-        search.record(20_000, 14_600, false, true, "the worker used 95% of its cores");
+        search.record(20_000, 10_400, false, true, "the worker used 95% of its cores");
+        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage(), "the clients reached 4% above what passed: close enough");
         search.record(10_000, 9_000, false, true, "the worker used 97% of its cores");
+        assertEquals(MaxRateSearch.Stage.CONFIRM, search.stage(), "their reach varies: a lower rate is confirmed");
+        assertEquals(9_500.0, search.nextRate());
+        search.record(9_500, 9_500, true, false, null);
+        assertTrue(search.confirmed());
+        assertEquals(9_000.0, search.clientLimit().reachedRate(), "what they reached last");
+    }
+
+    @Test
+    void aClientBoundConfirmationEndsTheSearchUnconfirmedOnceTheStepDownsAreSpent() {
+        MaxRateSearch search = new MaxRateSearch(10_000, PRECISION);
+        search.record(10_000, 10_000, true, false, null);
+        search.record(20_000, 10_400, false, true, "the worker used 95% of its cores");
+        for (int i = 0; i <= MaxRateSearch.MAX_STEP_DOWNS; i++) {
+            search.record(search.nextRate(), 1_000, false, true, "the worker used 97% of its cores");
+        }
         assertEquals(MaxRateSearch.Stage.DONE, search.stage());
         assertFalse(search.confirmed());
         assertTrue(search.conclusion().startsWith("the confirmation was limited by the clients: the clients reached about "
-                + "9,000 msg/s when 10,000 msg/s was asked"), search.conclusion());
+                + "1,000 msg/s when "), search.conclusion());
     }
 
     @Test

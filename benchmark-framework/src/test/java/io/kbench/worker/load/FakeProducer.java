@@ -69,7 +69,7 @@ final class FakeProducer implements BenchmarkProducer {
         if (throwOnSend != null) {
             throw throwOnSend;
         }
-        completion.completed(completeWith);
+        completion.completed(Math.max(0, partition), completeWith); // the partition asked for, else partition 0
         if (completeWith == null && abortAfterAck.test(n)) {
             completion.aborted();
         }

@@ -48,6 +48,16 @@ public interface LocalCluster extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * The brokers' own request metrics since they started, combined over the running brokers:
+     * {@code <request>.<part>.count} and {@code .mean} (ms) for Kafka's RequestMetrics of Produce and
+     * FetchConsumer requests, {@code partitions}, {@code cpuNanos} of the broker JVMs and {@code epochMillis}
+     * when read. Empty when unknown.
+     */
+    default Map<String, Double> brokerMetrics() {
+        return Map.of();
+    }
+
     /** Stops every broker and deletes the cluster's data. */
     @Override
     void close();

@@ -36,6 +36,13 @@ import java.util.Set;
  *                     The consumer group protocol ({@code group.version=1}) is on either way.
  * @param networkDelay how long the fault proxy holds every byte between the clients and the brokers, in each
  *                     direction, for the whole run: a slow link (default none; 1ms to 5s). Turns the proxy on.
+ * @param partitionLimit the most partitions the cluster holds, before replication and internal topics left out, as a
+ *                     managed service limits them (a Confluent CKU: 4,500): a topic creation that would go beyond is
+ *                     refused with a PolicyViolationException naming the limit (default none; at least 1). Kafka asks
+ *                     its creation policy about new topics only, so adding partitions to a topic is not checked.
+ * @param dataDir      the directory under which the cluster's temporary directory (its data and log) is made (default:
+ *                     the system's temporary directory); a memory-backed one ({@code /dev/shm}) spares a cluster of many
+ *                     partitions the disk's syncs when it creates them
  * @param tieredStorage turn on Kafka's remote log storage (KIP-405) with Kafka's {@code LocalTieredStorage}, a remote
  *                     tier in a directory of the cluster's, and the topic-based remote log metadata manager; the run's
  *                     topics get remote storage with small segments and a small local retention
@@ -44,7 +51,7 @@ import java.util.Set;
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                                  LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups,
-                                 Duration networkDelay, Boolean tieredStorage) {
+                                 Duration networkDelay, Integer partitionLimit, String dataDir, Boolean tieredStorage) {
 
     /**
      * The topic settings a cluster with {@link #tieredStorage()} gives the run's topics, unless the driver file's
@@ -115,10 +122,10 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         }
     }
 
-    /** Without tiered storage (as before it existed). */
+    /** Without a partition limit, a data directory or tiered storage (as before they existed). */
     public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                               LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups, Duration networkDelay) {
-        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, null);
+        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, null, null, null);
     }
 
     /** Without a network delay (as before it existed). */
@@ -151,27 +158,44 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with a network delay for the whole run (see {@link #networkDelay()}). */
     public LocalClusterConfig withNetworkDelay(Duration networkDelay) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
+    }
+
+    /** The same configuration with a partition limit (see {@link #partitionLimit()}; null: none). */
+    public LocalClusterConfig withPartitionLimit(Integer limit) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, limit, dataDir,
+                tieredStorage);
+    }
+
+    /** The same configuration with its data under {@code dir} (see {@link #dataDir()}; null: the system's temporary directory). */
+    public LocalClusterConfig withDataDir(String dir) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dir,
+                tieredStorage);
     }
 
     /** The same configuration with tiered storage on or off (see {@link #tieredStorage()}). */
     public LocalClusterConfig withTieredStorage(boolean tieredStorage) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** Whether the brokers need the fault proxy: asked for, or a network delay to apply. */
@@ -181,7 +205,8 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
     public LocalClusterConfig withShareGroups(boolean shareGroups) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, tieredStorage);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /**
@@ -240,6 +265,13 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
             problems.add("localCluster.networkDelay " + networkDelay.toMillis() + " ms is out of range: from "
                     + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to " + Fault.MAX_NETWORK_DELAY.toMillis()
                     + " ms each way (0 or absent: none), e.g. networkDelay: 50ms");
+        }
+        if (dataDir != null && (dataDir.isBlank() || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(dataDir)))) {
+            problems.add("localCluster.dataDir " + (dataDir.isBlank() ? "is empty" : dataDir + " is not a directory")
+                    + ": give an existing directory (e.g. /dev/shm), or leave it out for the system's temporary directory");
+        }
+        if (partitionLimit != null && partitionLimit < 1) {
+            problems.add("localCluster.partitionLimit must be at least 1 (got " + partitionLimit + "); leave it out for no limit");
         }
         if (security != null) {
             problems.addAll(security.problems());

@@ -329,14 +329,43 @@ final class ClusterNodes {
     }
 
     /**
+     * Each running node's request metrics ({@link BrokerMetrics}), combined; a node that is paused, dead or
+     * silent for {@link #FAULT_ACK_TIMEOUT} is left out. Never throws.
+     */
+    Map<String, Double> brokerMetrics() {
+        List<Map<String, Double>> readings = readings();
+        readings.forEach(r -> r.keySet().removeAll(NodeMetrics.METERS.keySet()));
+        return readings.isEmpty() ? Map.of() : BrokerMetrics.combine(readings);
+    }
+
+    /**
      * The broker counters of every running node that is not paused ({@link NodeMetrics}), each summed over them; a node
-     * that does not answer within the fault acknowledgement timeout is left out. One command at a time, as faults.
+     * that does not answer within the fault acknowledgement timeout is left out. Never throws.
      */
     Map<String, Long> metrics() {
+        Map<String, Long> sum = new java.util.LinkedHashMap<>();
+        for (Map<String, Double> reading : readings()) {
+            reading.forEach((k, v) -> {
+                if (NodeMetrics.METERS.containsKey(k)) {
+                    sum.merge(k, v.longValue(), Long::sum);
+                }
+            });
+        }
+        return sum;
+    }
+
+    /**
+     * What each running node that is not paused answers to {@link NodeProtocol#METRICS}: its request metrics and its
+     * counters, by name. One command at a time, as faults; a node silent for {@link #FAULT_ACK_TIMEOUT} is left out;
+     * empty once closed or when interrupted.
+     */
+    private List<Map<String, Double>> readings() {
         synchronized (broadcastLock) {
             List<NodeProcess> asked = new ArrayList<>();
             synchronized (lock) {
-                checkOpen("read the brokers' metrics");
+                if (closed) {
+                    return new ArrayList<>();
+                }
                 for (int i = 0; i < nodes.length; i++) {
                     NodeProcess node = nodes[i];
                     if (node == null || !node.isAlive() || (pauses[i] != null && pauses[i].inProgress())) {
@@ -350,21 +379,20 @@ final class ClusterNodes {
                     }
                 }
             }
-            Map<String, Long> sum = new java.util.LinkedHashMap<>();
+            List<Map<String, Double>> readings = new ArrayList<>();
             for (NodeProcess node : asked) {
-                String reply;
                 try {
-                    reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ERROR),
-                            FAULT_ACK_TIMEOUT);
+                    String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS + " ")
+                            || line.equals(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
+                    if (reply != null && reply.startsWith(NodeProtocol.METRICS)) {
+                        readings.add(BrokerMetrics.parse(reply.substring(NodeProtocol.METRICS.length())));
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new DriverException("interrupted while reading the brokers' metrics", e);
-                }
-                if (reply != null && reply.startsWith(NodeProtocol.METRICS)) {
-                    NodeMetrics.parse(reply.substring(NodeProtocol.METRICS.length())).forEach((k, v) -> sum.merge(k, v, Long::sum));
+                    return new ArrayList<>();
                 }
             }
-            return sum;
+            return readings;
         }
     }
 

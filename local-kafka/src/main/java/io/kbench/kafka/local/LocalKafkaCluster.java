@@ -131,10 +131,12 @@ public final class LocalKafkaCluster implements LocalCluster {
 
         Path tempDir;
         try {
-            tempDir = Files.createTempDirectory(ownTempPrefix());
+            tempDir = config.dataDir() == null ? Files.createTempDirectory(ownTempPrefix())
+                    : Files.createTempDirectory(Path.of(config.dataDir()), ownTempPrefix());
         } catch (IOException e) {
             throw new DriverException("Cannot start the local Kafka cluster: cannot create a temporary directory ("
-                    + e.getMessage() + "); check that java.io.tmpdir (" + System.getProperty("java.io.tmpdir")
+                    + e.getMessage() + "); check that " + (config.dataDir() != null ? "localCluster.dataDir (" + config.dataDir()
+                    : "java.io.tmpdir (" + System.getProperty("java.io.tmpdir"))
                     + ") is writable", e);
         }
         Path log = tempDir.resolve(LOG_FILE);
@@ -145,9 +147,9 @@ public final class LocalKafkaCluster implements LocalCluster {
             LocalClusterSecrets secrets = security == null ? null : LocalClusterSecrets.create(security, tempDir);
             List<Integer> ports = FreePorts.allocate(ClusterLayout.portsPerNode(security != null, proxy) * n);
             Path dataDir = Files.createDirectories(tempDir.resolve("data"));
-            Map<String, String> brokerConfig = !config.tieredStorage() ? config.brokerConfig() : TieredStorage.withOverrides(
+            Map<String, String> brokerConfig = !config.tieredStorage() ? withPartitionLimit(config) : TieredStorage.withOverrides(
                     TieredStorage.brokerDefaults(tempDir.resolve(TieredStorage.DIRECTORY), security != null || proxy
-                            ? ClusterLayout.INTERNAL_LISTENER : ClusterLayout.PLAINTEXT_LISTENER, n), config.brokerConfig());
+                            ? ClusterLayout.INTERNAL_LISTENER : ClusterLayout.PLAINTEXT_LISTENER, n), withPartitionLimit(config));
             ClusterLayout layout = ClusterLayout.compute(n, ports, secrets == null ? null : secrets.nodeSettings(),
                     brokerConfig, dataDir, proxy);
             for (NodeLayout node : layout.nodes()) {
@@ -173,6 +175,17 @@ public final class LocalKafkaCluster implements LocalCluster {
             throw new DriverException("Cannot start the local Kafka cluster (" + brokersText(n) + "): "
                     + e.getMessage() + tail, e);
         }
+    }
+
+    /** The user's broker properties, with the creation policy that enforces {@code partitionLimit} when it is given. */
+    static Map<String, String> withPartitionLimit(LocalClusterConfig config) {
+        if (config.partitionLimit() == null) {
+            return config.brokerConfig();
+        }
+        Map<String, String> p = new LinkedHashMap<>(config.brokerConfig());
+        p.put("create.topic.policy.class.name", PartitionLimitPolicy.class.getName());
+        p.put(PartitionLimitPolicy.LIMIT, config.partitionLimit().toString());
+        return p;
     }
 
     /**
@@ -273,6 +286,12 @@ public final class LocalKafkaCluster implements LocalCluster {
     /** The remote tier's directory (with {@link #tieredStorage()}); gone after {@link #close()}. */
     public Path remoteTierDirectory() {
         return tempDir.resolve(TieredStorage.DIRECTORY);
+    }
+
+    /** The brokers' request metrics since they started, combined over the running brokers ({@link BrokerMetrics}). */
+    @Override
+    public Map<String, Double> brokerMetrics() {
+        return nodes.brokerMetrics();
     }
 
     /** The temporary directory holding data and log; gone after {@link #close()}. */

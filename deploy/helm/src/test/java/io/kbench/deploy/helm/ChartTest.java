@@ -240,8 +240,10 @@ class ChartTest {
      */
     @Test
     void theRunsJournalGoesToTheResultsVolume() throws Exception {
-        for (String command : List.of("run", "find-max", "sweep")) {
-            Container run = render("run.command=" + command).run();
+        for (List<String> sets : List.of(List.of("run.command=run"), List.of("run.command=find-max"),
+                List.of("run.command=sweep", "run.sweep=workloads/sweeps/acks.yaml"))) {
+            String command = sets.get(0);
+            Container run = render(sets.toArray(String[]::new)).run();
             List<String> args = run.getArgs();
             String outputDir = args.get(args.indexOf("--output-dir") + 1);
             assertTrue(outputDir.startsWith(mountPath(run, "results") + "/"), command + ": " + outputDir + " is not on the results volume");

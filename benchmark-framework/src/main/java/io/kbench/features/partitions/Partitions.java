@@ -1,0 +1,167 @@
+package io.kbench.features.partitions;
+
+import io.kbench.model.ResultSection;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The result's {@code perPartition} section: what each partition carried, from the producers' acknowledgements and the
+ * consumers' records since the measurement started, how uneven that was, and each consumer group's lag per partition
+ * once the load was over. Other features read it as JSON ({@code RunView.sectionJson("perPartition")}).
+ *
+ * @param skew the busiest partition's messages over the mean of all partitions (of every topic): 1.0 when even; null
+ *     when no message was counted
+ * @param skewOf which messages the skew and the busiest partitions count: {@code produced} (acknowledged), or
+ *     {@code consumed} when the run produced nothing
+ * @param busiest the five busiest partitions (fewer when the topics have fewer), busiest first
+ * @param topics each topic's partitions
+ * @param lag each consumer group's lag per partition at the end; empty without consumers or when unknown
+ * @param lagUnknown why the lag is not known (the driver cannot read offsets), or null
+ */
+public record Partitions(Double skew, String skewOf, List<Busy> busiest, List<TopicFigures> topics, List<GroupLag> lag,
+                         String lagUnknown) implements ResultSection {
+
+    public static final int BUSIEST = 5;
+
+    public Partitions {
+        busiest = List.copyOf(busiest);
+        topics = List.copyOf(topics);
+        lag = List.copyOf(lag);
+    }
+
+    /**
+     * One of the busiest partitions.
+     *
+     * @param messages its messages (of {@link #skewOf})
+     * @param share its share of all the messages, 0 to 1
+     */
+    public record Busy(String topic, int partition, long messages, double share) {}
+
+    /** One topic's partitions, partition 0 first. */
+    public record TopicFigures(String topic, List<Row> partitions) {
+        public TopicFigures {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /**
+     * One partition.
+     *
+     * @param producedMessages messages the producers had acknowledged in it since the measurement started (those sent in
+     *     the window, and acknowledged in it or in the drain)
+     * @param producedBytes their payload bytes
+     * @param producedMessagesPerSecond the window's publish rate × the partition's share of producedMessages; null
+     *     without a measured window
+     * @param publishLatencyMeanMicros the mean publish latency (ack − intended send) of producedMessages, µs; null without
+     * @param consumedMessages records the consumers received from it since the measurement started, over every group
+     * @param consumedBytes their payload bytes
+     * @param consumedMessagesPerSecond the window's consume rate × the partition's share of consumedMessages; null
+     *     without a measured window
+     */
+    public record Row(int partition, long producedMessages, long producedBytes, Double producedMessagesPerSecond,
+                      Double publishLatencyMeanMicros, long consumedMessages, long consumedBytes, Double consumedMessagesPerSecond) {}
+
+    /**
+     * One consumer group's lag at the end.
+     *
+     * @param totalMessages the sum over its partitions; null when a partition's lag is not known
+     */
+    public record GroupLag(String group, String topic, Long totalMessages, List<PartitionLag> partitions) {
+        public GroupLag {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /**
+     * One partition's lag for one group at the end of the run.
+     *
+     * @param endOffset the position the next record written would get (Kafka: the high watermark; transaction markers take
+     *     positions too)
+     * @param consumedUpTo the position after the last record the group received, or null when it received none and its
+     *     start is not known (a group that started at the end of an existing topic)
+     * @param lagMessages {@code endOffset − consumedUpTo}: records not yet received, or null when not known
+     */
+    public record PartitionLag(int partition, long endOffset, Long consumedUpTo, Long lagMessages) {}
+
+    /** The row of one partition, or null. */
+    public Row row(String topic, int partition) {
+        return topics.stream().filter(t -> t.topic().equals(topic)).flatMap(t -> t.partitions().stream())
+                .filter(r -> r.partition() == partition).findFirst().orElse(null);
+    }
+
+    /** Every partition counted, over every topic. */
+    public int partitionCount() {
+        return topics.stream().mapToInt(t -> t.partitions().size()).sum();
+    }
+
+    /** The lag of every group summed, or null when some is unknown or there is none. */
+    public Long totalLag() {
+        if (lag.isEmpty()) {
+            return null;
+        }
+        long total = 0;
+        for (GroupLag g : lag) {
+            if (g.totalMessages() == null) {
+                return null;
+            }
+            total += g.totalMessages();
+        }
+        return total;
+    }
+
+    /** The skew line of the summary. */
+    public String line() {
+        boolean oneTopic = topics.size() == 1;
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "Partitions: %d, skew %s (busiest over mean, messages %s)",
+                partitionCount(), skew == null ? "not known (no messages counted)" : String.format(Locale.ROOT, "%.2f", skew), skewOf));
+        if (!busiest.isEmpty()) {
+            s.append("; busiest: ");
+            for (int i = 0; i < busiest.size(); i++) {
+                Busy b = busiest.get(i);
+                s.append(i == 0 ? "" : ", ").append(oneTopic ? "" : b.topic() + "/").append(b.partition())
+                        .append(String.format(Locale.ROOT, " (%.1f%%)", 100 * b.share()));
+            }
+        }
+        if (lagUnknown != null) {
+            s.append("; lag at the end not known");
+        } else if (!lag.isEmpty()) {
+            Long total = totalLag();
+            PartitionLag worst = null;
+            GroupLag worstGroup = null;
+            for (GroupLag g : lag) {
+                for (PartitionLag p : g.partitions()) {
+                    if (p.lagMessages() != null && (worst == null || p.lagMessages() > worst.lagMessages())) {
+                        worst = p;
+                        worstGroup = g;
+                    }
+                }
+            }
+            if (total != null && total == 0) {
+                s.append("; lag at the end: 0 (every partition read to its end)");
+            } else if (worst != null) {
+                s.append(String.format(Locale.ROOT, "; lag at the end: %s messages, the most on %s%d (%,d)",
+                        total == null ? "some not known," : String.format(Locale.ROOT, "%,d", total),
+                        oneTopic ? "partition " : worstGroup.topic() + "/", worst.partition(), worst.lagMessages()));
+            }
+        }
+        return s.toString();
+    }
+
+    /** The busiest partitions of a set of rows, by the messages {@code produced} or consumed. */
+    static List<Busy> busiest(List<TopicFigures> topics, boolean produced) {
+        List<Busy> all = new ArrayList<>();
+        long total = 0;
+        for (TopicFigures t : topics) {
+            for (Row r : t.partitions()) {
+                long n = produced ? r.producedMessages() : r.consumedMessages();
+                total += n;
+                all.add(new Busy(t.topic(), r.partition(), n, 0));
+            }
+        }
+        long sum = total;
+        return all.stream().sorted(Comparator.comparingLong(Busy::messages).reversed()).limit(BUSIEST)
+                .map(b -> new Busy(b.topic(), b.partition(), b.messages(), sum == 0 ? 0 : (double) b.messages() / sum)).toList();
+    }
+}
