@@ -14,8 +14,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Existing topics that groups read the past of, checked before anything runs: a consume-only run reads what they
- * hold, so none may be empty; a start at an age may not reach back further than a topic keeps records.
+ * Existing topics that groups read the past of, checked before anything runs: a start at an age may not reach back
+ * further than a topic keeps records (checked first: a mistake in the workload, whatever the topics hold); a
+ * consume-only run reads what they hold, so none may be empty.
  */
 final class ReadableTopics {
 
@@ -33,23 +34,13 @@ final class ReadableTopics {
         if (read.isEmpty()) {
             return;
         }
-        if (past.consumeOnly() && past.from() != PastReads.From.END) {
-            Map<String, TopicOffsets> offsets = workers.topicOffsets(read);
-            List<String> empty = read.stream().filter(t -> offsets.containsKey(t) && offsets.get(t).span() == 0).toList();
-            if (!empty.isEmpty()) {
-                throw new RunFailedException("existing topic" + (empty.size() == 1 ? " " : "s ") + String.join(", ", empty)
-                        + (empty.size() == 1 ? " holds" : " hold") + " no record: a consume-only run reads what its topics hold. "
-                        + "Write records first (e.g. kafka-producer-perf-test), or read what others write during the run "
-                        + "(catchUp.from: end with a testDuration)");
-            }
-        }
         if (past.from() == PastReads.From.AGE) {
             Map<String, Long> retention;
             try {
                 retention = workers.topicRetentionMillis(read);
             } catch (RuntimeException e) {
                 log.info("Not checking the age catchUp.from against the topics' retention: {}", Errors.describe(e));
-                return;
+                retention = Map.of();
             }
             for (String t : read) {
                 Long ms = retention.get(t);
@@ -58,6 +49,16 @@ final class ReadableTopics {
                             + " keeps records (retention " + DurationParser.format(Duration.ofMillis(ms)) + "): give an age up to "
                             + DurationParser.format(Duration.ofMillis(ms)) + ", or from: earliest to read all it holds");
                 }
+            }
+        }
+        if (past.consumeOnly() && past.from() != PastReads.From.END) {
+            Map<String, TopicOffsets> offsets = workers.topicOffsets(read);
+            List<String> empty = read.stream().filter(t -> offsets.containsKey(t) && offsets.get(t).span() == 0).toList();
+            if (!empty.isEmpty()) {
+                throw new RunFailedException("existing topic" + (empty.size() == 1 ? " " : "s ") + String.join(", ", empty)
+                        + (empty.size() == 1 ? " holds" : " hold") + " no record: a consume-only run reads what its topics hold. "
+                        + "Write records first (e.g. kafka-producer-perf-test), or read what others write during the run "
+                        + "(catchUp.from: end with a testDuration)");
             }
         }
     }
