@@ -242,6 +242,8 @@ public final class WorkerAgent implements AutoCloseable {
         calls.put(RunRoute.LEASE, noAnswer(ctx -> lease.renew(ctx.pathParam("runId"))));
         calls.put(RunRoute.CREATE_TOPICS, noAnswer(ctx -> worker.createTopics(body(ctx, new TypeReference<List<TopicSpec>>() {}))));
         calls.put(RunRoute.DESCRIBE_TOPICS, ctx -> worker.describeTopics(body(ctx, new TypeReference<List<String>>() {})));
+        calls.put(RunRoute.TOPIC_OFFSETS, ctx -> worker.topicOffsets(body(ctx, new TypeReference<List<String>>() {})));
+        calls.put(RunRoute.TOPIC_RETENTION, ctx -> worker.topicRetentionMillis(body(ctx, new TypeReference<List<String>>() {})));
         calls.put(RunRoute.DESCRIBE_CLUSTER, ctx -> worker.describeCluster(body(ctx, new TypeReference<List<String>>() {})).orElse(null));
         calls.put(RunRoute.DELETE_TOPICS, noAnswer(ctx -> worker.deleteTopics(body(ctx, new TypeReference<List<String>>() {}))));
         calls.put(RunRoute.CREATE_CONSUMERS, noAnswer(ctx -> worker.createConsumers(body(ctx, new TypeReference<List<ConsumerSpec>>() {}))));
@@ -262,6 +264,7 @@ public final class WorkerAgent implements AutoCloseable {
         calls.put(RunRoute.PERIOD_STATS, ctx -> worker.periodStats());
         calls.put(RunRoute.CUMULATIVE_STATS, ctx -> worker.cumulativeStats());
         calls.put(RunRoute.FINDINGS, ctx -> worker.findings());
+        calls.put(RunRoute.PROGRESS, ctx -> worker.progress(body(ctx, new TypeReference<String>() {})));
         calls.put(RunRoute.STOP_PRODUCERS, noAnswer(ctx -> worker.stopProducers()));
         calls.put(RunRoute.STOP_CLIENTS, noAnswer(ctx -> worker.stopClients()));
         calls.put(RunRoute.STOP, ctx -> {

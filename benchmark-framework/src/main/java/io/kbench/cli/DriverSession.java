@@ -15,6 +15,7 @@ import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.ProvisionedCluster;
+import io.kbench.features.FaultApplier;
 import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
@@ -139,6 +140,26 @@ final class DriverSession implements AutoCloseable {
             throw new DriverException("faults need a cluster the run starts (a localCluster section in the driver file)");
         }
         return cluster.applyFault(fault);
+    }
+
+    /** The counters of the cluster this session started (e.g. bytes read from a remote tier); empty when it started none. */
+    Map<String, Double> clusterMetrics() {
+        return cluster == null ? Map.of() : cluster.metrics();
+    }
+
+    /** What the coordinator acts on the cluster through: faults, and the cluster's own counters. */
+    FaultApplier clusterAccess() {
+        return new FaultApplier() {
+            @Override
+            public String apply(Fault fault) {
+                return applyFault(fault);
+            }
+
+            @Override
+            public Map<String, Double> metrics() {
+                return clusterMetrics();
+            }
+        };
     }
 
     private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Set<FaultType> faults, Consumer<String> progress) {

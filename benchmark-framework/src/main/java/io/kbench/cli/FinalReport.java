@@ -52,6 +52,8 @@ final class FinalReport {
         }
         if (w.consumeOnly()) {
             out.line("Consume-only: %,d messages were prefilled before the consumers started.", w.prefillMessages());
+        } else if (w.consumesExistingOnly()) {
+            out.line("Consume-only: the consumers read what %d existing topic(s) hold; nothing was produced.", w.topics());
         } else {
             out.line("Window %.1f s%s: %,d messages sent in it were acknowledged; within it %,.1f msg/s, %.2f MB/s acknowledged%s; "
                     + "%,d send errors in the window.", m.windowMicros() / 1e6, w.consumerBacklogSizeGB() > 0

@@ -27,7 +27,6 @@ public final class OptionDefaults implements IDefaultValueProvider {
         defaults.putAll(Map.ofEntries(
                 Map.entry("--output-dir", OUTPUT_DIR.toString()),
                 Map.entry("--progress-interval", DurationParser.format(c.progressInterval())),
-                Map.entry("--sample-interval", DurationParser.format(c.sampleInterval())),
                 Map.entry("--drain-timeout", DurationParser.format(c.drainTimeout())),
                 Map.entry("--stall-timeout", DurationParser.format(c.stallTimeout())),
                 Map.entry("--worker-lease", DurationParser.format(c.lease())),

@@ -76,7 +76,7 @@ public final class RunCommandOptions {
 
     @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Length of the periods the result keeps, for its time series and OMB's chart scripts, which assume "
-                    + "10 s (default: ${DEFAULT-VALUE}); progress lines come every --progress-interval.")
+                    + "10 s (default: 10s, or the workload's sampleRateMillis); progress lines come every --progress-interval.")
     Duration sampleInterval;
 
     @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -182,7 +182,8 @@ public final class RunCommandOptions {
         return CoordinatorOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
                 .withDrainTimeout(drainTimeout).withLease(workerLease).withStallTimeout(stallTimeout)
                 .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck)
-                .withSampleInterval(sampleInterval).withWarmup(fixedWarmup, maxWarmup);
+                .withSampleInterval(sampleInterval == null ? CoordinatorOptions.DEFAULT_SAMPLE_INTERVAL : sampleInterval)
+                .withSampleIntervalGiven(sampleInterval != null).withWarmup(fixedWarmup, maxWarmup);
     }
 
     /** Problems with the options themselves, or null. */
@@ -190,7 +191,7 @@ public final class RunCommandOptions {
         if (progressInterval.toMillis() < 100) {
             return "--progress-interval must be at least 100ms";
         }
-        if (sampleInterval.toMillis() < 100) {
+        if (sampleInterval != null && sampleInterval.toMillis() < 100) {
             return "--sample-interval must be at least 100ms, e.g. 10s";
         }
         if (stallTimeout.toSeconds() < 1) {

@@ -128,6 +128,7 @@ final class RunExecutor {
     /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
+        CoordinatorOptions options = this.options.forWorkload(workload.workload());
         for (Feature f : Features.all()) { // before anything starts
             f.preface(workload.workload()).forEach(console::line);
         }
@@ -137,6 +138,12 @@ final class RunExecutor {
         } catch (RuntimeException e) {
             err.println(Errors.describeForUser(e));
             return null;
+        }
+        for (Feature f : Features.all()) { // what the workload needs of the cluster the run started, or of none
+            for (String problem : f.clusterProblems(workload.workload(), session.clusterMetrics())) {
+                err.println("Not starting " + workload.file() + ": " + problem);
+                return null;
+            }
         }
         BenchmarkClock clock = BenchmarkClock.system();
         WorkerEnsemble workers;
@@ -159,7 +166,7 @@ final class RunExecutor {
                 spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
                 workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
         try (workers) {
-            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session::applyFault,
+            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session.clusterAccess(),
                     session::serverMetrics).run(spec);
         } finally {
             journal.close();

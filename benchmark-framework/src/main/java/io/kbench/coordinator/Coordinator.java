@@ -111,7 +111,7 @@ public final class Coordinator {
             deleteLeftTopics(record, options.leftTopics());
 
             TopicLayout layout;
-            if (w.existingTopics() != null) {
+            if (w.allExistingTopics() != null) {
                 record.step("topic check");
                 Map<String, Integer> existing = ExistingTopics.check(workers, w);
                 w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
@@ -338,9 +338,10 @@ public final class Coordinator {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
-        // A ramp or steps: what was requested on average over the measurement.
+        // A ramp or steps, or a rate of the producers' own while a backlog drains: what was requested on average over the measurement.
         Rate rate = w.rate();
-        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps ? record.averageRequestedRateMeasured()
+        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || w.drainRate() != null
+                ? record.averageRequestedRateMeasured()
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
         return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
@@ -361,6 +362,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly() || w.consumesExistingOnly());
     }
 }

@@ -31,6 +31,8 @@ import java.util.List;
  *     {@value #WARMUP_CAP_FACTOR} times the workload's warmup
  * @param features settings for the run's features (a max-rate search's from find-max)
  * @param leftTopics topics that earlier runs which lost their coordinator left on the cluster, deleted before this run
+ * @param sampleIntervalGiven the sample interval was asked for (--sample-interval): a workload's sampleRateMillis does
+ *     not replace it
  */
 @RecordBuilder
 public record CoordinatorOptions(
@@ -49,7 +51,8 @@ public record CoordinatorOptions(
         boolean fixedWarmup,
         Duration maxWarmup,
         FeatureSettings features,
-        List<String> leftTopics) implements CoordinatorOptionsBuilder.With {
+        List<String> leftTopics,
+        boolean sampleIntervalGiven) implements CoordinatorOptionsBuilder.With {
 
     public CoordinatorOptions {
         leftTopics = leftTopics == null ? List.of() : List.copyOf(leftTopics);
@@ -63,7 +66,7 @@ public record CoordinatorOptions(
     public static CoordinatorOptions defaults() {
         return new CoordinatorOptions(false, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(120), 100, "kbench",
                 Duration.ofSeconds(15), ProcessHandle.current().pid() + "@" + hostName(), DEFAULT_STALL_TIMEOUT,
-                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, FeatureSettings.NONE, List.of());
+                StatusRules.DEFAULT_MAX_UNACKED_RATIO, true, DEFAULT_SAMPLE_INTERVAL, false, null, FeatureSettings.NONE, List.of(), false);
     }
 
     private static String hostName() {
@@ -81,6 +84,11 @@ public record CoordinatorOptions(
     /** These options with a feature's settings for the run (replacing any of their type). */
     public CoordinatorOptions withSettings(Object settings) {
         return withFeatures(features.with(settings));
+    }
+
+    /** These options for a run of {@code w}: its sampleRateMillis (the Redpanda fork's) sets the sample interval unless one was asked for. */
+    public CoordinatorOptions forWorkload(io.kbench.workload.Workload w) {
+        return sampleIntervalGiven || w.sampleRateMillis() == null ? this : withSampleInterval(Duration.ofMillis(w.sampleRateMillis()));
     }
 
     /** The longest a warmup of {@code planned} may last while waiting for steady state. */

@@ -22,7 +22,7 @@ final class ExistingTopics {
      * @throws RunFailedException naming the missing topics or the partition counts that disagree
      */
     static Map<String, Integer> check(Worker workers, Workload w) {
-        List<String> names = w.existingTopics();
+        List<String> names = w.allExistingTopics();
         Map<String, Integer> found = workers.describeTopics(names);
         List<String> missing = names.stream().filter(n -> !found.containsKey(n)).toList();
         if (!missing.isEmpty()) {
@@ -44,6 +44,7 @@ final class ExistingTopics {
                         + String.join(", ", differ) + " partitions: remove partitionsPerTopic to use the cluster's, or fix it");
             }
         }
+        ReadableTopics.check(workers, w, names);
         return ordered;
     }
 

@@ -96,7 +96,7 @@ final class PhaseRunner {
                 startTimeline();
             }
             results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(),
-                    options.drainTimeout()))));
+                    options.drainTimeout(), run, this::featureConsumersReady))));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
         } else if (phase instanceof RunPhase.Drain d) {
@@ -233,6 +233,13 @@ final class PhaseRunner {
         record.line("  every partition assigned after %,d ms", millis);
     }
 
+    /** A feature's phase started consumers of its own: their join is the run's rebalance time if they are its first (readpast). */
+    private void featureConsumersReady(long millis) {
+        if (results.stream().noneMatch(r -> r instanceof PhaseResult.ConsumersReady)) {
+            results.add(new PhaseResult.ConsumersReady(millis));
+        }
+    }
+
     private void createProducers() {
         record.step("producer creation");
         record.line("Creating %d producer(s)...", layout.producers().size());
@@ -242,7 +249,7 @@ final class PhaseRunner {
 
     private PeriodCollector collector(StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.subscriptionsPerTopic(), record::addProgress, options.sampleInterval(), record::addSample, guard);
+                w.backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */

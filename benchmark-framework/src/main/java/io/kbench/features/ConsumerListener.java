@@ -1,5 +1,6 @@
 package io.kbench.features;
 
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.MessageStamp;
 
 /** A feature's look at each record one consumer receives, on the consumer's thread ({@link WorkerPart#listen(io.kbench.plan.ConsumerSpec)}). */
@@ -14,12 +15,17 @@ public interface ConsumerListener {
     void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos);
 
     /**
-     * A consumer group member received a record, with its payload's size: the engine calls this one, whose default
-     * leaves the size out and calls {@link #onRecord}.
+     * A consumer group member received a record, with what the driver said of it besides: the engine calls this one,
+     * whose default leaves the rest out and calls {@link #onRecord(int, long, MessageStamp, long)}. A feature that
+     * counts bytes or reads records kbench did not write (their timestamps) overrides it.
      *
-     * @param payloadBytes the record value's size, 0 or more
+     * @param payloadBytes the record value's size in bytes, 0 or more
+     * @param timestampEpochMillis the record's timestamp as the system keeps it, ms since the epoch, or
+     *     {@link io.kbench.driver.ConsumerCallback#NO_TIMESTAMP}
+     * @param timestampType what the timestamp is (Kafka's CreateTime or LogAppendTime, or none)
      */
-    default void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
+    default void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                          long timestampEpochMillis, TimestampType timestampType) {
         onRecord(partition, position, stamp, receivedNanos);
     }
 
@@ -42,9 +48,10 @@ public interface ConsumerListener {
             }
 
             @Override
-            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
-                a.received(partition, position, stamp, receivedNanos, payloadBytes);
-                b.received(partition, position, stamp, receivedNanos, payloadBytes);
+            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                                 long timestampEpochMillis, TimestampType timestampType) {
+                a.received(partition, position, stamp, receivedNanos, payloadBytes, timestampEpochMillis, timestampType);
+                b.received(partition, position, stamp, receivedNanos, payloadBytes, timestampEpochMillis, timestampType);
             }
 
             @Override

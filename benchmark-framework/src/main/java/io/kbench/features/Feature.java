@@ -30,6 +30,15 @@ public interface Feature {
         return List.of();
     }
 
+    /**
+     * Why a workload cannot run on the cluster the run started, one line each, asked before anything runs once the
+     * cluster is up: {@code clusterMetrics} are its counters ({@link io.kbench.driver.ProvisionedCluster#metrics()}),
+     * empty when the run started none. Empty when it can.
+     */
+    default List<String> clusterProblems(Workload workload, java.util.Map<String, Double> clusterMetrics) {
+        return List.of();
+    }
+
     /** The feature's part of one run on the coordinator, or empty when the run does not use the feature. */
     default Optional<RunPart> coordinate(RunSetup run) {
         return Optional.empty();

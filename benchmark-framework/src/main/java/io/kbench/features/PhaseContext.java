@@ -1,15 +1,18 @@
 package io.kbench.features;
 
+import io.kbench.driver.TopicOffsets;
 import io.kbench.model.LoadState;
 import io.kbench.model.PeriodSummary;
 import io.kbench.model.Phase;
 import io.kbench.model.PhaseTotals;
 import io.kbench.model.ProgressNote;
+import io.kbench.plan.ConsumerSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -56,6 +59,43 @@ public interface PhaseContext {
 
     /** Every worker's stats since the last {@link #resetStats()}. */
     List<CumulativeStats> cumulativeStats();
+
+    /**
+     * Creates these consumers on the workers, spread as the run's first ones were, and waits until each group among
+     * them holds all its partitions ({@code partitionsPerGroup}, as {@link io.kbench.plan.TopicLayout#partitionsPerSubscription()}
+     * counts them): for consumers a feature starts itself (a catch-up's groups, a consume-only run's). The run's
+     * rebalance time is how long the first such call waited when the run had no consumers before it.
+     *
+     * @return how long until every partition was assigned, ms
+     */
+    default long startConsumers(List<ConsumerSpec> consumers, Map<String, Integer> partitionsPerGroup) {
+        throw new UnsupportedOperationException("this run cannot start consumers from a phase");
+    }
+
+    // ---- the cluster
+
+    /** The positions of each of these existing topics' partitions now; missing topics are absent (the driver's {@code topicOffsets}). */
+    default Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        throw new UnsupportedOperationException("this run cannot read the offsets of topics");
+    }
+
+    /** How long each of these existing topics keeps records, ms, -1 for no limit; missing topics are absent. */
+    default Map<String, Long> topicRetentionMillis(List<String> topics) {
+        throw new UnsupportedOperationException("this run cannot say how long topics keep records");
+    }
+
+    /** The counters of the cluster the run started ({@link FaultApplier#metrics()}); empty when it started none. */
+    default Map<String, Double> clusterMetrics() {
+        return Map.of();
+    }
+
+    /**
+     * What {@code feature}'s parts on the workers found so far ({@link WorkerPart#progress()}), read as {@code type}: one
+     * entry per worker that has some.
+     */
+    default <T> List<T> workerProgress(String feature, Class<T> type) {
+        return List.of();
+    }
 
     // ---- polling the workers (each poll records progress)
 

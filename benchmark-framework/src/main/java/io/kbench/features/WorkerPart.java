@@ -47,6 +47,16 @@ public interface WorkerPart {
     }
 
     /**
+     * What the feature found on this worker so far, while the run goes on, or null for nothing: asked by the feature's
+     * own phase ({@link PhaseContext#workerProgress}), on another thread than the records', so it reads what the
+     * consumers' threads write without blocking them and stays quick (it may be asked a few times a second). Of its
+     * feature's {@link Feature#findingsType()}, sent to the coordinator as JSON.
+     */
+    default Object progress() {
+        return null;
+    }
+
+    /**
      * What the feature found on this worker, once the load is over (before the clients close), or
      * null for nothing; of its feature's {@link Feature#findingsType()}, sent to the coordinator as JSON.
      *

@@ -25,7 +25,9 @@ import java.util.Map;
  *       lost in the client: client-bound; else the cluster held the producers back: cluster-bound;
  *   <li>a measured period had messages in flight and no acknowledgement: cluster-bound;
  *   <li>unthrottled producers waited for buffer space over {@value #BUFFER_WAIT_LIMIT} of the time: the
- *       cluster set the pace: cluster-bound.
+ *       cluster set the pace: cluster-bound;
+ *   <li>the consumers fell behind, or the producers began the measurement behind their schedule: see
+ *       {@link ConsumerDiagnosis}.
  * </ol>
  *
  * Metric names are Kafka's client metrics; a driver for another system that reports none of them
@@ -118,7 +120,8 @@ public final class Diagnostician {
                         + "as the cluster took messages"));
             }
         }
-        return Diagnosis.NONE;
+        // The consumers, and a schedule debt the measurement began with (ConsumerDiagnosis).
+        return ConsumerDiagnosis.diagnose(e, m, measured).orElse(Diagnosis.NONE);
     }
 
     static List<String> throttling(Map<String, Double> metrics) {

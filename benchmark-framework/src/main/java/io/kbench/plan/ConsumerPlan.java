@@ -30,6 +30,8 @@ import java.time.Duration;
  * @param autoOffsetReset the share group's start, or null for earliest
  * @param rereadsExpected consumers will join, leave or crash: a record read again by another member after a rebalance is
  *     a redelivery, not a duplicate
+ * @param groupFigures the run keeps each group's own figures (some groups read the past): every consumer's records are
+ *     counted by group, with their positions
  */
 public record ConsumerPlan(
         boolean share,
@@ -44,10 +46,17 @@ public record ConsumerPlan(
         Long recordLockMillis,
         Integer deliveryCountLimit,
         OffsetReset autoOffsetReset,
-        boolean rereadsExpected) {
+        boolean rereadsExpected,
+        boolean groupFigures) {
 
     /** A consumer group member with the driver's defaults. */
     public static final ConsumerPlan DEFAULT = of(SubscriptionSpec.DEFAULT, null, false);
+
+    /** The same consumer, its group's own figures kept or not. */
+    public ConsumerPlan withGroupFigures(boolean on) {
+        return new ConsumerPlan(share, groupProtocol, groupInstanceId, sessionTimeoutMillis, processingMicros, processingDistribution,
+                acknowledgement, releasePercent, rejectPercent, recordLockMillis, deliveryCountLimit, autoOffsetReset, rereadsExpected, on);
+    }
 
     /**
      * @param groupInstanceId the member's static identity, or null
@@ -59,12 +68,17 @@ public record ConsumerPlan(
                 s.sessionTimeout() == null ? null : s.sessionTimeout().toMillis(), s.processingMicros(), s.processingTimeDistribution(),
                 g.acknowledgement(), g.releasePercent(), g.rejectPercent(),
                 g.recordLockDuration() == null ? null : g.recordLockDuration().toMillis(), g.deliveryCountLimit(), g.autoOffsetReset(),
-                rereadsExpected);
+                rereadsExpected, false);
     }
 
     /** What the driver is asked for when it makes a consumer group member: from the end, or from the earliest position. */
     public ConsumerRequest.GroupMember request(String topic, String group, ConsumerCallback callback, boolean fromEnd) {
-        return ConsumerRequest.groupMember(topic, group, callback).from(fromEnd ? StartPosition.END : StartPosition.EARLIEST)
+        return request(topic, group, callback, fromEnd ? StartPosition.END : StartPosition.EARLIEST);
+    }
+
+    /** What the driver is asked for when it makes a consumer group member starting at {@code start}. */
+    public ConsumerRequest.GroupMember request(String topic, String group, ConsumerCallback callback, StartPosition start) {
+        return ConsumerRequest.groupMember(topic, group, callback).from(start)
                 .withProtocol(groupProtocol).withGroupInstanceId(groupInstanceId)
                 .withSessionTimeout(sessionTimeoutMillis == null ? null : Duration.ofMillis(sessionTimeoutMillis));
     }

@@ -3,6 +3,7 @@ package io.kbench.plan;
 import io.kbench.workload.SubscriptionSpec;
 
 import io.kbench.driver.TopicSpec;
+import io.kbench.workload.PastReads;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Rate;
 import io.kbench.workload.RateRamp;
@@ -16,9 +17,37 @@ import java.util.Map;
  * The concrete objects a workload asks for: topic names, one consumer group per subscription,
  * producers with their run-wide indexes, and the load. Names carry the run id, so runs never
  * share topics or groups. A consume-only workload gets one producer per topic that only prefills.
+ *
+ * @param consumers the consumers the run starts with its load (every partition assigned before the producers start)
+ * @param partitionsPerSubscription what each of those groups must hold before the run goes on
+ * @param pastReaders the consumers of the groups that read the past ({@link Workload#pastReads()}): not started with the
+ *     load, but by the feature that measures them, once the measurement has begun
  */
 public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
-                        Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+                        Map<String, Integer> partitionsPerSubscription, LoadSpec load, List<ConsumerSpec> pastReaders) {
+
+    public TopicLayout {
+        pastReaders = pastReaders == null ? List.of() : List.copyOf(pastReaders);
+    }
+
+    /** A layout whose groups all start with the load. */
+    public TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, List<ProducerSpec> producers,
+                       Map<String, Integer> partitionsPerSubscription, LoadSpec load) {
+        this(topics, consumers, producers, partitionsPerSubscription, load, List.of());
+    }
+
+    /** The partitions each group of {@code consumers} must hold to be ready (a topic's partitions; a share group's members). */
+    public Map<String, Integer> partitionsOf(List<ConsumerSpec> consumers) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (ConsumerSpec c : consumers) {
+            if (c.plan().share()) {
+                out.merge(c.subscription(), 1, Integer::sum);
+            } else {
+                topics.stream().filter(t -> t.name().equals(c.topic())).findFirst().ifPresent(t -> out.put(c.subscription(), t.partitions()));
+            }
+        }
+        return out;
+    }
 
     /** The workload's ramp or steps as stretches of the rate, or null for one rate. */
     public static RateShape shape(Workload w) {
@@ -40,7 +69,8 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
      */
     public static ConsumerPlan consumerPlan(Workload w, String group, int index) {
         SubscriptionSpec sub = w.subscriptionOrDefault();
-        return ConsumerPlan.of(sub, sub.staticMembership() ? group + "-member-" + index : null, !w.consumerEvents().isEmpty());
+        return ConsumerPlan.of(sub, sub.staticMembership() ? group + "-member-" + index : null, !w.consumerEvents().isEmpty())
+                .withGroupFigures(w.pastReads().isPresent());
     }
 
     /**
@@ -76,18 +106,28 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
                                Map<String, Integer> existing) {
         List<TopicSpec> topics = new ArrayList<>();
         List<ConsumerSpec> consumers = new ArrayList<>();
+        List<ConsumerSpec> pastReaders = new ArrayList<>();
+        PastReads past = w.pastReads().orElse(null);
         List<ProducerSpec> producers = new ArrayList<>();
         Map<String, Integer> partitions = new LinkedHashMap<>();
         int width = Integer.toString(Math.max(0, w.topics() - 1)).length();
         for (int t = 0; t < w.topics(); t++) {
-            String topic = existing != null ? w.existingTopics().get(t) : String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
+            String topic = existing != null ? w.allExistingTopics().get(t) : String.format("%s-%s-%0" + width + "d", topicPrefix, runId, t);
             int count = existing != null ? existing.get(topic) : w.partitionsPerTopic();
             topics.add(new TopicSpec(topic, count));
             // Group names carry the run id, also on existing topics: a group never resumes another run's offsets.
             String groupBase = existing != null ? topicPrefix + "-" + runId + "-" + topic : topic;
             SubscriptionSpec sub = w.subscriptionOrDefault();
-            for (int s = 0; s < w.subscriptionsPerTopic(); s++) {
+            for (int s = 0; s < w.subscriptionsPerTopic() && w.consumes(topic); s++) {
                 String group = groupBase + "-sub-" + s;
+                if (past != null && past.reads(s, w.subscriptionsPerTopic())) {
+                    // Started once the measurement has begun, from where the workload says, by the feature that measures them.
+                    for (int c = 0; c < w.consumerPerSubscription(); c++) {
+                        pastReaders.add(new ConsumerSpec(topic, group, past.from() == PastReads.From.END, consumerPlan(w, group, c),
+                                past.from() == PastReads.From.AGE ? past.ageMillis() : null));
+                    }
+                    continue;
+                }
                 // A share group's members may outnumber the partitions and share them: it is ready when every member
                 // holds one or more (the workers count each member holding any once).
                 partitions.put(group, sub.share() ? w.consumerPerSubscription() : count);
@@ -101,7 +141,9 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
         int producersPerTopic = w.consumeOnly() ? 1 : w.producersPerTopic();
         for (int p = 0; p < producersPerTopic; p++) {
             for (TopicSpec topic : topics) {
-                producers.add(new ProducerSpec(topic.name(), index++, topic.partitions(), w.headers()));
+                if (w.consumeOnly() || w.produces(topic.name())) {
+                    producers.add(new ProducerSpec(topic.name(), index++, topic.partitions(), w.headers()));
+                }
             }
         }
         checkWeights(w, topics);
@@ -112,6 +154,7 @@ public record TopicLayout(List<TopicSpec> topics, List<ConsumerSpec> consumers, 
                 : checkIntegrity ? StampMode.TIME_AND_SEQUENCE : StampMode.TIME;
         LoadSpec load = new LoadSpec(rate, producers.size(), count, payload, w.keyDistributor(), maxInFlight, stamps, shape(w),
                 new TrafficSpec(w.keys(), w.partitionWeights()));
-        return new TopicLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load);
+        return new TopicLayout(List.copyOf(topics), List.copyOf(consumers), List.copyOf(producers), Map.copyOf(partitions), load,
+                pastReaders);
     }
 }

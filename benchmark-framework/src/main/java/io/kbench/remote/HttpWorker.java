@@ -2,6 +2,7 @@ package io.kbench.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.kbench.driver.ClusterDescription;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
@@ -126,6 +127,18 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
+    public Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        return call("read the offsets of topics", RunRoute.TOPIC_OFFSETS, topics, new TypeReference<Map<String, TopicOffsets>>() {},
+                SLOW_CALL);
+    }
+
+    @Override
+    public Map<String, Long> topicRetentionMillis(List<String> topics) {
+        return call("read how long topics keep records", RunRoute.TOPIC_RETENTION, topics,
+                new TypeReference<Map<String, Long>>() {}, SLOW_CALL);
+    }
+
+    @Override
     public void createConsumers(List<ConsumerSpec> consumers) {
         runCall("create consumers", RunRoute.CREATE_CONSUMERS, consumers, SLOW_CALL);
     }
@@ -204,6 +217,12 @@ public final class HttpWorker implements Worker {
     public List<WorkerFindings> findings() {
         return call("report integrity data and client metrics", RunRoute.FINDINGS, null,
                 new TypeReference<List<WorkerFindings>>() {}, SLOW_CALL);
+    }
+
+    @Override
+    public List<WorkerFindings> progress(String feature) {
+        return call("report " + feature + "'s progress", RunRoute.PROGRESS, feature, new TypeReference<List<WorkerFindings>>() {},
+                quickTimeout());
     }
 
     @Override

@@ -14,6 +14,8 @@ public enum RunRoute {
     DESCRIBE_TOPICS(HttpMethod.POST, "topics/describe", Body.LIST),
     DESCRIBE_CLUSTER(HttpMethod.POST, "cluster/describe", Body.LIST), // the run's topic names
     DELETE_TOPICS(HttpMethod.POST, "topics/delete", Body.LIST),
+    TOPIC_OFFSETS(HttpMethod.POST, "topics/offsets", Body.LIST),
+    TOPIC_RETENTION(HttpMethod.POST, "topics/retention", Body.LIST),
     CREATE_CONSUMERS(HttpMethod.POST, "consumers", Body.LIST),
     ASSIGNMENT(HttpMethod.GET, "consumers/assignment"),
     REMOVE_CONSUMERS(HttpMethod.POST, "consumers/remove"),
@@ -30,6 +32,8 @@ public enum RunRoute {
     PERIOD_STATS(HttpMethod.POST, "stats/period"),
     CUMULATIVE_STATS(HttpMethod.GET, "stats/cumulative"),
     FINDINGS(HttpMethod.GET, "findings"),
+    // POST, not GET: a feature's progress may be what it found since its last report
+    PROGRESS(HttpMethod.POST, "progress"),
     STOP_PRODUCERS(HttpMethod.POST, "producers/stop"),
     STOP_CLIENTS(HttpMethod.POST, "clients/stop"),
     STOP(HttpMethod.POST, "stop");

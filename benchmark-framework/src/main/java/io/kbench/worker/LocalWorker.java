@@ -3,6 +3,7 @@ package io.kbench.worker;
 import io.kbench.logging.ClientWarnings;
 
 import io.kbench.driver.ClusterDescription;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.DrainObserver;
@@ -140,6 +141,21 @@ public final class LocalWorker implements Worker {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return current().describeTopics(topics);
+    }
+
+    @Override
+    public Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        return current().topicOffsets(topics);
+    }
+
+    @Override
+    public Map<String, Long> topicRetentionMillis(List<String> topics) {
+        return current().topicRetentionMillis(topics);
+    }
+
+    @Override
+    public List<WorkerFindings> progress(String feature) {
+        return current().progress(feature).map(List::of).orElse(List.of());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.kbench.worker;
 
 import io.kbench.driver.ClusterDescription;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
@@ -40,6 +41,19 @@ public interface Worker extends AutoCloseable {
 
     /** The partition count of each existing topic among {@code topics}; missing ones are absent. */
     Map<String, Integer> describeTopics(List<String> topics);
+
+    /**
+     * The positions of each existing topic's partitions now (its driver's {@code topicOffsets}); missing topics are
+     * absent. For runs that read what topics hold: where each partition starts and ends.
+     */
+    default Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        throw new WorkerException("worker " + id() + " cannot read the offsets of topics");
+    }
+
+    /** How long each existing topic keeps records, in ms, -1 for no limit (its driver's {@code topicRetentionMillis}); missing topics are absent. */
+    default Map<String, Long> topicRetentionMillis(List<String> topics) {
+        throw new WorkerException("worker " + id() + " cannot say how long topics keep records");
+    }
 
     /**
      * What the cluster says about itself through this worker's driver, read-only, for the result's provenance (the
@@ -114,6 +128,14 @@ public interface Worker extends AutoCloseable {
      * drain, before {@link #stopClients()}).
      */
     List<WorkerFindings> findings();
+
+    /**
+     * What one feature's part found on each worker so far, while the run goes on ({@link io.kbench.features.WorkerPart#progress}),
+     * as findings of that feature only (no client metrics); a worker where the feature takes no part reports none.
+     */
+    default List<WorkerFindings> progress(String feature) {
+        throw new WorkerException("worker " + id() + " cannot report a feature's progress");
+    }
 
     /** Stops generating load; messages already handed to the client still complete. */
     void stopProducers();

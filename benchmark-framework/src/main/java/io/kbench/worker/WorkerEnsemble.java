@@ -2,6 +2,7 @@ package io.kbench.worker;
 
 import io.kbench.driver.DriverException;
 import io.kbench.driver.ClusterDescription;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.stats.PeriodStats;
@@ -103,6 +104,18 @@ public final class WorkerEnsemble implements WorkerGroup {
     @Override
     public Map<String, Integer> describeTopics(List<String> topics) {
         return members.get(0).describeTopics(topics);
+    }
+
+    /** Through the first worker: any of them sees the cluster. */
+    @Override
+    public Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        return members.get(0).topicOffsets(topics);
+    }
+
+    /** Through the first worker: any of them sees the cluster. */
+    @Override
+    public Map<String, Long> topicRetentionMillis(List<String> topics) {
+        return members.get(0).topicRetentionMillis(topics);
     }
 
     @Override
@@ -215,6 +228,11 @@ public final class WorkerEnsemble implements WorkerGroup {
     @Override
     public List<WorkerFindings> findings() {
         return flat(callAll("report integrity data and client metrics", Worker::findings));
+    }
+
+    @Override
+    public List<WorkerFindings> progress(String feature) {
+        return flat(callAll("report " + feature + "'s progress", w -> w.progress(feature)));
     }
 
     @Override

@@ -18,6 +18,7 @@ import io.kbench.driver.MessageStamp;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.ServerContact;
 import io.kbench.driver.ConsumerCallback.TimestampType;
+import io.kbench.driver.TopicOffsets;
 import io.kbench.driver.TopicSpec;
 import io.kbench.plan.TopicBatches;
 import io.kbench.plan.ProducerIds;
@@ -149,6 +150,21 @@ final class WorkerRun {
         return await(driver.driver().describeTopics(topics), "describe " + topics.size() + " topic(s)");
     }
 
+    Map<String, TopicOffsets> topicOffsets(List<String> topics) {
+        return await(driver.driver().topicOffsets(topics), "read the offsets of " + topics.size() + " topic(s)");
+    }
+
+    Map<String, Long> topicRetentionMillis(List<String> topics) {
+        return await(driver.driver().topicRetentionMillis(topics), "read how long " + topics.size() + " topic(s) keep records");
+    }
+
+    /** What {@code feature}'s part found so far, while the run goes on; empty when it takes no part here or has nothing yet. */
+    Optional<WorkerFindings> progress(String feature) {
+        WorkerPart part = parts.get(feature);
+        Object found = part == null ? null : part.progress();
+        return found == null ? Optional.empty() : Optional.of(new WorkerFindings(workerId, List.of(), List.of(), Map.of(feature, found), null));
+    }
+
     /** What the cluster says about itself, for the result's provenance; empty when the driver cannot say. */
     Optional<ClusterDescription> describeCluster(List<String> topics) {
         return driver.driver().describeCluster(topics);
@@ -176,7 +192,7 @@ final class WorkerRun {
                     ? await(maker.make(this::receivedByAFeaturesConsumer, listener), "create a " + spec.subscription()
                             + " consumer on topic " + spec.topic())
                     : await(driver.driver().createConsumer(spec.plan().request(spec.topic(), spec.subscription(),
-                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.fromEnd())),
+                            new Receiver(listener, spec.plan().processing(), new SplittableRandom(seed())), spec.start())),
                             "create a consumer on topic " + spec.topic());
             consumers.add(consumer);
             consumerSpecs.add(spec);
@@ -313,7 +329,7 @@ final class WorkerRun {
                 g.exit();
             }
             if (listener != null) {
-                listener.received(partition, position, stamp, now, size);
+                listener.received(partition, position, stamp, now, size, timestampEpochMillis, timestampType);
             }
             if (!processing.none()) { // a slow consumer: the record's processing time, on this thread
                 park(clock.nanoTime() + processing.sampleNanos(random));

@@ -51,7 +51,7 @@ public record PayloadSpec(int messageSize, byte[] fileContent, boolean randomize
      */
     public static PayloadSpec of(Workload workload, byte[] fileContent, int[] sizes, List<byte[]> corpus) {
         return new PayloadSpec(
-                workload.messageSize(),
+                workload.messageSize() == null ? 1 : workload.messageSize(), // none: a run that sends nothing
                 fileContent,
                 workload.useRandomizedPayloads(),
                 workload.randomBytesRatio(),

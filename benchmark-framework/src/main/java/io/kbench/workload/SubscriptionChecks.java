@@ -90,7 +90,7 @@ final class SubscriptionChecks {
         if (events.isEmpty()) {
             return;
         }
-        if (w.countMode() || w.consumeOnly() || search) {
+        if (w.countMode() || w.consumeOnly() || w.consumesExistingOnly() || search) {
             problems.add(new Problem("consumerEvents", "consumerEvents happen at times during the measurement, so they need a "
                     + "timed run at a given rate: use testDuration" + (search ? " and run, not find-max" : "")));
             return;

@@ -49,8 +49,8 @@ import java.util.Map;
  *     let the backlog grow at all
  * @param producerIncrementRate OMB rate-ramp option; not supported (must be 0)
  * @param producerIncrementSeconds OMB rate-ramp option; see producerIncrementRate
- * @param producerPauseBeforeDrain OMB backlog option; not supported (must be 0)
- * @param producerPauseDuringDrain OMB backlog option; not supported (must be 0)
+ * @param producerPauseBeforeDrain a field kbench long refused as OMB's, which no fork defines; not supported (must be 0)
+ * @param producerPauseDuringDrain likewise; not supported (must be 0): use drainProducerRate 0 or consumerOnly
  * @param messageRateReceivedForSubscription OMB filtered-subscription option; must be 100
  * @param randomTopicNames OMB option; topic names are always unique per run here
  * @param cku Confluent Cloud capacity units of the cluster under test: turns on the CKU check
@@ -60,8 +60,7 @@ import java.util.Map;
  *     producersPerTopic 0 the run measures consuming them, like kafka-consumer-perf-test
  * @param maxInFlightMessages at most this many messages sent but not yet consumed; 1 makes an
  *     end-to-end latency probe like Kafka's EndToEndLatency tool (one message at a time)
- * @param consumerOnly the Redpanda fork's option to pause producers while a backlog drains; only
- *     {@code false} is supported (for a consume-only run, use producersPerTopic 0 with prefillMessages)
+ * @param consumerOnly the Redpanda fork's option to stop the producers while a backlog drains (as drainProducerRate 0)
  * @param partitionWeights the Redpanda fork's per-partition traffic shares: producers pick each message's partition by
  *     them (a list, one weight per partition, or the fork's map with "*"); not together with keys
  * @param producerRateRamp instead of producerRate: a linear ramp of the total rate from the start of the load
@@ -73,6 +72,19 @@ import java.util.Map;
  * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
  *     group protocol, processing time); null: consumer groups with the driver's defaults
  * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
+ * @param existingTopicList the Redpanda fork's name for {@code existingTopics}: topics produced to and consumed from
+ * @param existingProduceTopicList the Redpanda fork's existing topics that producers write and no subscription reads
+ * @param existingConsumeTopicList the Redpanda fork's existing topics that subscriptions read and no producer writes: what
+ *     others wrote (a consume-only run when the run has no other topics)
+ * @param drainProducerRate the Redpanda fork's producer rate while a backlog drains or groups catch up, msg/s: -1 (the
+ *     default) keeps producerRate, 0 stops the producers
+ * @param consumeDelaySeconds OMB's (its PR #458): after the warmup, the consumers that drain a backlog stay paused this
+ *     long (building a backlog by time, e.g. for a remote tier to take the segments) before they drain it
+ * @param sampleRateMillis the Redpanda fork's sample interval, ms: the length of the periods the result keeps
+ *     ({@code --sample-interval} given on the command line wins)
+ * @param catchUp which subscriptions read the past while the others tail, from where (see {@link CatchUpSpec})
+ * @param tieredStorage the past is to be read from a remote storage tier: the run needs a cluster it starts with one
+ *     (the Kafka driver's localCluster.tieredStorage), so that the bytes read from the tier are counted
  * @param keys how keys are drawn: a distribution (uniform, zipf, hot-set) over a count of keys of a size; instead of
  *     keyDistributor
  * @param messageSizeDistribution OMB's weighted size buckets, e.g. {"0-256": 20, "256-1024": 50}: each message's size
@@ -125,6 +137,15 @@ public record Workload(
         List<FaultSpec> faults,
         SubscriptionSpec subscription,
         List<ConsumerEventSpec> consumerEvents,
+        // ---- reading the past (existing topics, catch-up groups, drains)
+        List<String> existingTopicList,
+        List<String> existingProduceTopicList,
+        List<String> existingConsumeTopicList,
+        Integer drainProducerRate,
+        Integer consumeDelaySeconds,
+        Integer sampleRateMillis,
+        CatchUpSpec catchUp,
+        Boolean tieredStorage,
         // The traffic a run sends (io.kbench.workload.traffic), checked by TrafficChecks.
         KeySpec keys,
         Map<String, Double> messageSizeDistribution,
@@ -139,9 +160,13 @@ public record Workload(
     public static final double CKU_INGRESS_MB_PER_SEC = 50;
 
     public Workload {
-        if (existingTopics != null) {
-            existingTopics = List.copyOf(existingTopics);
-            topics = orDefault(topics, existingTopics.size());
+        existingTopics = copyOrNull(existingTopics);
+        existingTopicList = copyOrNull(existingTopicList);
+        existingProduceTopicList = copyOrNull(existingProduceTopicList);
+        existingConsumeTopicList = copyOrNull(existingConsumeTopicList);
+        List<String> existing = union(existingTopics, existingTopicList, existingProduceTopicList, existingConsumeTopicList);
+        if (existing != null) {
+            topics = orDefault(topics, existing.size());
             // partitionsPerTopic stays null unless given: the cluster's, read at the start of the run.
         } else {
             topics = orDefault(topics, 1);
@@ -162,10 +187,115 @@ public record Workload(
         messageRateReceivedForSubscription = orDefault(messageRateReceivedForSubscription, 100);
         randomTopicNames = orDefault(randomTopicNames, false);
         consumerOnly = orDefault(consumerOnly, false);
+        tieredStorage = orDefault(tieredStorage, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
         messageSizeDistribution = messageSizeDistribution == null ? null
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(messageSizeDistribution));
+    }
+
+    // ---- reading the past
+
+    /**
+     * Every existing topic the run uses, in the file's order: existingTopics (or the Redpanda fork's existingTopicList),
+     * then its produce-only and consume-only lists, each name once; null when the run creates its topics.
+     */
+    public List<String> allExistingTopics() {
+        return union(existingTopics, existingTopicList, existingProduceTopicList, existingConsumeTopicList);
+    }
+
+    /** Whether the run's producers write {@code topic}: every topic, but those only consumed (existingConsumeTopicList). */
+    public boolean produces(String topic) {
+        return producersPerTopic > 0 && !onlyIn(existingConsumeTopicList, topic);
+    }
+
+    /** Whether the run's subscriptions read {@code topic}: every topic, but those only produced to (existingProduceTopicList). */
+    public boolean consumes(String topic) {
+        return subscriptionsPerTopic > 0 && !onlyIn(existingProduceTopicList, topic);
+    }
+
+    /** {@code topic} is in {@code list} and in no list of topics both produced to and consumed from. */
+    private boolean onlyIn(List<String> list, String topic) {
+        return list != null && list.contains(topic) && (existingTopics == null || !existingTopics.contains(topic))
+                && (existingTopicList == null || !existingTopicList.contains(topic));
+    }
+
+    /**
+     * A run of existing topics that produces nothing: its groups read what the topics hold (from the earliest record, an
+     * age or the end, as {@code catchUp.from} says), like kafka-consumer-perf-test on a topic that is there.
+     */
+    public boolean consumesExistingOnly() {
+        List<String> existing = allExistingTopics();
+        return existing != null && prefillMessages == null && subscriptionsPerTopic > 0 && existing.stream().noneMatch(this::produces);
+    }
+
+    /**
+     * Some topics are only produced to or only consumed from (the Redpanda fork's split lists): what the consumers read
+     * is not what the producers wrote, so a backlog and losses cannot be counted.
+     */
+    public boolean splitsTopics() {
+        List<String> existing = allExistingTopics();
+        return existing != null && existing.stream().anyMatch(t -> produces(t) != consumes(t)) && !consumesExistingOnly();
+    }
+
+    /**
+     * The subscriptions each acknowledged message waits for, to count the backlog: subscriptionsPerTopic, or 0 when some
+     * topics are only produced to or only consumed from (what is read there is not what was written).
+     */
+    public int backlogSubscriptions() {
+        return splitsTopics() ? 0 : subscriptionsPerTopic;
+    }
+
+    /** Which subscriptions read the past, from where; empty when every group tails what the run writes. */
+    public java.util.Optional<PastReads> pastReads() {
+        boolean consumeOnly = consumesExistingOnly();
+        if (catchUp == null && !consumeOnly) {
+            return java.util.Optional.empty();
+        }
+        CatchUpSpec c = catchUp == null ? CatchUpSpec.DEFAULT : catchUp;
+        PastReads.From from = PastReads.parseFrom(c.from());
+        int n = consumeOnly ? subscriptionsPerTopic : c.subscriptions() == null ? 1 : c.subscriptions();
+        return java.util.Optional.of(new PastReads(Math.max(0, Math.min(n, subscriptionsPerTopic)),
+                from == null ? PastReads.From.EARLIEST : from, from == PastReads.From.AGE ? PastReads.ageMillis(c.from()) : 0,
+                c.caughtUpBelowOrDefault(), consumeOnly));
+    }
+
+    /**
+     * The producers' rate while a backlog drains or groups catch up, msg/s across all producers: drainProducerRate when
+     * set (0 stops them), 0 with consumerOnly; null to keep the workload's rate.
+     */
+    public Double drainRate() {
+        if (drainProducerRate != null && drainProducerRate >= 0) {
+            return drainProducerRate.doubleValue();
+        }
+        return consumerOnly ? 0.0 : null;
+    }
+
+    /** Whether consumers drain a backlog the producers build: OMB's (consumerBacklogSizeGB, consumeDelaySeconds) or catch-up groups'. */
+    public boolean drainsABacklog() {
+        return producersPerTopic > 0 && subscriptionsPerTopic > 0 && !consumesExistingOnly()
+                && (consumerBacklogSizeGB > 0 || (consumeDelaySeconds != null && consumeDelaySeconds > 0) || catchUp != null);
+    }
+
+    /** How long the consumers that drain stay paused after the warmup (consumeDelaySeconds); zero for none. */
+    public Duration consumeDelay() {
+        return consumeDelaySeconds == null || consumeDelaySeconds <= 0 ? Duration.ZERO : Duration.ofSeconds(consumeDelaySeconds);
+    }
+
+    private static List<String> copyOrNull(List<String> list) {
+        return list == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(list));
+    }
+
+    @SafeVarargs
+    private static List<String> union(List<String>... lists) {
+        java.util.LinkedHashSet<String> all = null;
+        for (List<String> l : lists) {
+            if (l != null) {
+                all = all == null ? new java.util.LinkedHashSet<>() : all;
+                all.addAll(l);
+            }
+        }
+        return all == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(all));
     }
 
     /** The subscription section, or a consumer group's defaults when the file has none. */
@@ -183,7 +313,7 @@ public record Workload(
      * with {@code cku} the CKUs' ingress in messages of messageSize. Null only for an invalid workload.
      */
     public Rate rate() {
-        if (producersPerTopic == 0) {
+        if (producersPerTopic == 0 || consumesExistingOnly()) {
             return new Rate.None();
         }
         if (producerRateRamp != null) {
@@ -213,6 +343,11 @@ public record Workload(
         }
         if (messageCount != null) {
             return new Length.Count(messageCount);
+        }
+        if (consumesExistingOnly()) {
+            // Read from the consumers' start: no warmup unless asked; without a test duration, until the end offsets seen at the start.
+            return new Length.Timed(warmup(Duration.ZERO), testDuration != null ? testDuration
+                    : testDurationMinutes != null ? Duration.ofMinutes(testDurationMinutes) : Duration.ZERO);
         }
         return new Length.Timed(warmup(Duration.ofMinutes(1)), testDuration != null ? testDuration
                 : testDurationMinutes != null ? Duration.ofMinutes(testDurationMinutes) : Duration.ZERO);
@@ -282,7 +417,8 @@ public record Workload(
     /** The same workload on these existing topics (--existing-topics): topics follows the list. */
     @Override
     public Workload withExistingTopics(List<String> names) {
-        return with(b -> b.existingTopics(names).topics(names.size()));
+        return with(b -> b.existingTopics(names).existingTopicList(null).existingProduceTopicList(null).existingConsumeTopicList(null)
+                .topics(names.size()));
     }
 
     /** The same workload at {@code ratePerSecond} messages per second across all producers (-1: unthrottled). */
@@ -304,6 +440,8 @@ public record Workload(
                 .producerRateSteps(producerRateSteps == null ? null : producerRateSteps.stream().map(st -> st == null ? null
                         : new RateStep(times(st.rate(), factor), st.duration())).toList())
                 .consumerBacklogSizeGB(consumerBacklogSizeGB * factor)
+                .drainProducerRate(drainProducerRate == null || drainProducerRate <= 0 ? drainProducerRate
+                        : Integer.valueOf((int) Math.max(1, Math.round(drainProducerRate * factor))))
                 .rateScale((rateScale == null ? 1.0 : rateScale) * factor)
                 .messageCount(scaleCount(messageCount, factor))
                 .prefillMessages(scaleCount(prefillMessages, factor)));

@@ -25,7 +25,10 @@ public final class WorkloadCompatibility {
 
     private static final String OMB = "OMB";
     private static final String REDPANDA = "Redpanda fork";
-    private static final String KEEP_RATE = "producers keep their rate while a backlog drains";
+    private static final String OMB_458 = "OMB (PR #458)";
+    private static final String NO_SOURCE = "none found";
+    private static final String NO_MEANING = "neither OMB, nor its Redpanda fork, nor any fork found defines it, so it has no "
+            + "meaning to honour; to stop the producers while a backlog drains, use drainProducerRate: 0 (or consumerOnly: true)";
 
     public static final List<Field> FIELDS = List.of(
             new Field("logIntervalMillis", OMB, Fate.IGNORED, "Accepted (at least 100) and ignored. Use `--progress-interval`.",
@@ -45,21 +48,47 @@ public final class WorkloadCompatibility {
             new Field("producerIncrementSeconds", OMB, Fate.IGNORED, "Accepted and ignored (it goes with `producerIncrementRate`).",
                     "producerIncrementSeconds is ignored: it goes with producerIncrementRate, which is not supported "
                             + "(use producerRateRamp or producerRateSteps)", w -> null),
-            new Field("producerPauseBeforeDrain", OMB, Fate.REFUSED, "Refused unless 0: " + KEEP_RATE + ".", null,
-                    w -> w.producerPauseBeforeDrain() != 0
-                            ? "producerPauseBeforeDrain is not supported: remove it (" + KEEP_RATE + ")" : null),
-            new Field("producerPauseDuringDrain", OMB, Fate.REFUSED, "Refused unless 0: " + KEEP_RATE + ".", null,
-                    w -> w.producerPauseDuringDrain() != 0
-                            ? "producerPauseDuringDrain is not supported: remove it (" + KEEP_RATE + ")" : null),
+            new Field("producerPauseBeforeDrain", NO_SOURCE, Fate.REFUSED, "Refused unless 0: no OMB release or fork found defines "
+                    + "it. To stop the producers while a backlog drains, use `drainProducerRate: 0`.", null,
+                    w -> w.producerPauseBeforeDrain() != 0 ? "producerPauseBeforeDrain is not supported: " + NO_MEANING : null),
+            new Field("producerPauseDuringDrain", NO_SOURCE, Fate.REFUSED, "Refused unless 0, as `producerPauseBeforeDrain`.", null,
+                    w -> w.producerPauseDuringDrain() != 0 ? "producerPauseDuringDrain is not supported: " + NO_MEANING : null),
             new Field("messageRateReceivedForSubscription", OMB, Fate.REFUSED,
                     "Refused unless 100: filtered subscriptions are not supported.", null,
                     w -> w.messageRateReceivedForSubscription() != 100
                             ? "messageRateReceivedForSubscription must be 100: filtered subscriptions are not supported" : null),
-            new Field("consumerOnly", REDPANDA, Fate.REFUSED,
-                    "Refused unless false. For a consume-only run, use `producersPerTopic: 0` with `prefillMessages`.", null,
-                    w -> w.consumerOnly() ? "consumerOnly (the Redpanda fork's pausing of producers while a backlog drains) is "
-                            + "not supported: " + KEEP_RATE + ". For a consume-only run, use producersPerTopic: 0 with "
-                            + "prefillMessages: N (the messages to consume)" : null),
+            new Field("consumerOnly", REDPANDA, Fate.USED, "Used: the producers stop while a backlog drains (as "
+                    + "`drainProducerRate: 0`). Needs a backlog: `consumerBacklogSizeGB`, `consumeDelaySeconds` or `catchUp`.", null,
+                    w -> w.consumerOnly() && w.producersPerTopic() > 0 && !w.consumesExistingOnly() && !w.drainsABacklog()
+                            ? "consumerOnly stops the producers while a backlog drains, and this workload builds none: give "
+                            + "consumerBacklogSizeGB, consumeDelaySeconds or a catchUp section, or remove consumerOnly (for a "
+                            + "consume-only run, use producersPerTopic: 0 with prefillMessages or existing topics)" : null),
+            new Field("drainProducerRate", REDPANDA, Fate.USED, "Used: the producers' rate (msg/s) while a backlog drains or "
+                    + "groups catch up; -1 (the default) keeps `producerRate`, 0 stops them (the fork keeps about 1 msg/s).", null,
+                    w -> w.drainProducerRate() == null || w.drainProducerRate() == -1 ? null
+                            : w.drainProducerRate() < -1 ? "drainProducerRate must be -1 (unset), 0 (stopped) or a rate in msg/s, got "
+                            + w.drainProducerRate()
+                            : !w.drainsABacklog() ? "drainProducerRate sets the producers' rate while a backlog drains, and this "
+                            + "workload builds none: give consumerBacklogSizeGB, consumeDelaySeconds or a catchUp section, or remove it"
+                            : w.shapedRate() ? "drainProducerRate cannot interrupt a ramp or steps: give one producerRate, or remove "
+                            + "drainProducerRate" : null),
+            new Field("consumeDelaySeconds", OMB_458, Fate.USED, "Used: after the warmup the consumers that drain (all, or the "
+                    + "`catchUp` groups) stay paused this long, so a backlog builds by time (e.g. for a remote tier to take it).", null,
+                    w -> w.consumeDelaySeconds() == null || w.consumeDelaySeconds() == 0 ? null
+                            : w.consumeDelaySeconds() < 0 ? "consumeDelaySeconds must be 0 or more, got " + w.consumeDelaySeconds()
+                            : w.subscriptionsPerTopic() == 0 || w.producersPerTopic() == 0 || w.consumesExistingOnly()
+                            ? "consumeDelaySeconds pauses consumers while producers build a backlog: it needs both" : null),
+            new Field("existingTopicList", REDPANDA, Fate.USED, "Used: the same as `existingTopics`.", null,
+                    w -> w.existingTopicList() != null && w.existingTopics() != null
+                            ? "existingTopicList is the Redpanda fork's name for existingTopics: give one of them" : null),
+            new Field("existingProduceTopicList", REDPANDA, Fate.USED, "Used: existing topics the producers write and no "
+                    + "subscription reads.", null, w -> null),
+            new Field("existingConsumeTopicList", REDPANDA, Fate.USED, "Used: existing topics the subscriptions read (from where "
+                    + "`catchUp.from` says) and no producer writes; alone, a consume-only run.", null, w -> null),
+            new Field("sampleRateMillis", REDPANDA, Fate.USED, "Used: the length of the periods the result keeps, ms (at least 100); "
+                    + "`--sample-interval` wins when given.", null,
+                    w -> w.sampleRateMillis() != null && w.sampleRateMillis() < 100
+                            ? "sampleRateMillis must be at least 100, got " + w.sampleRateMillis() : null),
             new Field("partitionWeights", REDPANDA, Fate.USED,
                     "Used: producers pick each message's partition by these weights, a list (one per partition) or the fork's "
                             + "map with `\"*\"` for the others. Not with keys. See [partitions](#keys-and-partitions).", null, w -> null),

@@ -55,6 +55,7 @@ public final class WorkloadValidator {
         TrafficChecks.check(w, problems);
         checkFaults(w, c);
         SubscriptionChecks.check(w, search, problems);
+        PastReadChecks.check(w, search, problems);
         if (search) {
             checkSearch(w, c, "find-max searches for the highest rate", "producerRate");
         } else if (w.producerRate() != null && w.producerRate() == 0 && !w.shapedRate()) {
@@ -65,7 +66,8 @@ public final class WorkloadValidator {
 
     private static void checkPayload(Workload w, Checks c) {
         if (w.messageSize() == null) {
-            if (w.payloadFile() == null && !TrafficChecks.sizesDrawn(w)) {
+            // a consume-only run of existing topics sends nothing
+            if (w.payloadFile() == null && !TrafficChecks.sizesDrawn(w) && !w.consumesExistingOnly()) {
                 c.add("messageSize", "messageSize is required: the payload size in bytes (or give a payloadFile, payloads, "
                         + "messageSizes or messageSizeDistribution)");
             }
@@ -91,9 +93,9 @@ public final class WorkloadValidator {
             c.add("consumerPerSubscription", "consumerPerSubscription must be at least 1 when subscriptionsPerTopic is "
                     + w.subscriptionsPerTopic());
         }
-        if (w.producersPerTopic() == 0 && w.subscriptionsPerTopic() > 0 && !w.consumeOnly()) {
-            c.add("producersPerTopic", "a consume-only workload (producersPerTopic: 0) needs prefillMessages: "
-                    + "the messages to produce before the consumers start");
+        if (w.producersPerTopic() == 0 && w.subscriptionsPerTopic() > 0 && !w.consumeOnly() && !w.consumesExistingOnly()) {
+            c.add("producersPerTopic", "a consume-only workload (producersPerTopic: 0) needs prefillMessages (the messages "
+                    + "to produce before the consumers start) or existing topics to read (existingTopics)");
         }
         if (w.prefillMessages() != null) {
             if (w.prefillMessages() < 1) {
@@ -128,7 +130,7 @@ public final class WorkloadValidator {
             return;
         }
         if (rate == null) {
-            if (w.producersPerTopic() > 0 && w.cku() == null) {
+            if (w.producersPerTopic() > 0 && w.cku() == null && !w.consumesExistingOnly()) {
                 c.add("producerRate", "producerRate is required: messages per second across all producers, or -1 for unthrottled "
                         + "(or give cku to produce at the CKUs' ingress)");
             }
@@ -147,29 +149,42 @@ public final class WorkloadValidator {
 
     /** Topics the run uses as they are: named, each once, agreeing with topics, never prefilled. */
     private static void checkExistingTopics(Workload w, Checks c) {
-        List<String> names = w.existingTopics();
+        List<String> all = w.allExistingTopics();
+        if (all == null) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        checkTopicList("existingTopics", w.existingTopics(), seen, c);
+        checkTopicList("existingTopicList", w.existingTopicList(), seen, c);
+        checkTopicList("existingProduceTopicList", w.existingProduceTopicList(), seen, c);
+        checkTopicList("existingConsumeTopicList", w.existingConsumeTopicList(), seen, c);
+        String field = w.existingTopics() != null ? "existingTopics" : "the existing topic lists";
+        if (!all.isEmpty() && w.topics() != all.size()) {
+            c.add("topics", field + " name " + all.size() + " topic(s) but topics is " + w.topics()
+                    + ": remove topics (the list sets it) or make them agree");
+        }
+        if (w.consumeOnly()) {
+            c.add(w.existingTopics() != null ? "existingTopics" : "prefillMessages", "a consume-only run (prefillMessages) needs "
+                    + "topics of its own: remove " + field + ", or prefillMessages to read what the topics hold");
+        }
+    }
+
+    /** One list of existing topics: not empty, no blank name, no name twice (in it or in the lists before it). */
+    private static void checkTopicList(String field, List<String> names, Set<String> seen, Checks c) {
         if (names == null) {
             return;
         }
         if (names.isEmpty()) {
-            c.add("existingTopics", "existingTopics is empty: name the topics to run on, or remove it to let the run create its own");
+            c.add(field, field + " is empty: name the topics to run on, or remove it to let the run create its own");
             return;
         }
-        Set<String> seen = new HashSet<>();
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
             if (n == null || n.isBlank()) {
-                c.at(List.of("existingTopics", i), "existingTopics[" + i + "] is blank: give a topic name");
+                c.at(List.of(field, i), field + "[" + i + "] is blank: give a topic name");
             } else if (!seen.add(n)) {
-                c.at(List.of("existingTopics", i), "existingTopics names " + n + " twice");
+                c.at(List.of(field, i), field + " names " + n + " twice (a topic is in one list only)");
             }
-        }
-        if (w.topics() != names.size()) {
-            c.add("topics", "existingTopics lists " + names.size() + " topic(s) but topics is " + w.topics()
-                    + ": remove topics (the list sets it) or make them agree");
-        }
-        if (w.consumeOnly()) {
-            c.add("existingTopics", "a consume-only run (prefillMessages) needs topics of its own: remove existingTopics");
         }
     }
 
@@ -245,6 +260,15 @@ public final class WorkloadValidator {
             }
             if (!w.effectiveWarmup().isZero()) {
                 c.add("warmupDuration", "a consume-only run has no warmup: remove it");
+            }
+        } else if (w.consumesExistingOnly()) {
+            // A consume-only run of existing topics ends at the end offsets seen at its start, or after its test duration.
+            if (timed) {
+                positive(c, "testDuration", w.effectiveTestDuration());
+            }
+            if (!w.effectiveWarmup().isZero()) {
+                c.add("warmupDuration", "a consume-only run of existing topics is measured from the consumers' start, as "
+                        + "kafka-consumer-perf-test: remove the warmup");
             }
         } else if (!timed) {
             c.add("testDuration", "set how long to measure: testDuration (e.g. 5m) or testDurationMinutes, or messageCount");
@@ -322,7 +346,7 @@ public final class WorkloadValidator {
         if (w.faults().isEmpty()) {
             return;
         }
-        if (w.countMode() || w.consumeOnly()) {
+        if (w.countMode() || w.consumeOnly() || w.consumesExistingOnly()) {
             c.add("faults", "faults happen at times during the measurement, so they need a timed run: use testDuration "
                     + "instead of " + (w.countMode() ? "messageCount" : "a consume-only run"));
             return;

@@ -118,6 +118,36 @@ class HttpRunTest {
     }
 
     @Test
+    void aCatchUpOnTwoAgentsFollowsItsGroupsOverHttp() {
+        // The catch-up phase polls the agents for each group's progress and the topic's offsets while it runs.
+        List<WorkerAgent> two = List.of(agent("a"), agent("b"));
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 2
+                consumerPerSubscription: 2
+                producerRate: 2000
+                warmupDuration: 0s
+                testDuration: 1s
+                consumeDelaySeconds: 1
+                catchUp: {subscriptions: 1, caughtUpBelow: 100}
+                """), runs.driverFile(""), InMemoryRuns.options());
+
+        RunResult r = run(two, spec);
+
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        io.kbench.features.readpast.ReadPast p = r.section(io.kbench.features.readpast.ReadPast.class);
+        assertEquals("caught up", p.endedBy(), runs.consoleText());
+        io.kbench.features.readpast.ReadPast.Group catchUp = p.groups().stream().filter(g -> g.role().equals("catch-up")).findFirst()
+                .orElseThrow();
+        assertTrue(catchUp.lagAtStartRecords() >= 1_500, "the delay's records waited: " + catchUp);
+        assertEquals(r.measurement().counts().messagesReceived() / 2, catchUp.recordsRead(), "each group read every record, "
+                + "its two members' counts added over both agents: " + p.groups());
+        assertEquals(0L, r.section(Integrity.class).lostMessages());
+    }
+
+    @Test
     void aBusyAgentAnswers409NamingTheRunThatHoldsIt() {
         WorkerAgent agent = agent("busy");
         HttpWorker first = http(agent);

@@ -28,12 +28,14 @@ class RedpandaWorkloadFieldsTest {
     }
 
     @Test
-    void consumerOnlyFalseIsAcceptedTrueIsRejectedWithTheWayToDoItHere() {
+    void consumerOnlyStopsTheProducersWhileABacklogDrainsAndNeedsOne() {
         assertEquals(List.of(), problems("consumerOnly: false\n"));
-        List<String> p = problems("consumerOnly: true\nconsumerBacklogSizeGB: 1\n");
+        assertEquals(List.of(), problems("consumerOnly: true\nconsumerBacklogSizeGB: 1\n"));
+        assertEquals(0.0, Workloads.parse(BASE + "consumerOnly: true\nconsumerBacklogSizeGB: 1\n").drainRate());
+        List<String> p = problems("consumerOnly: true\n");
         assertEquals(1, p.size(), p.toString());
-        assertTrue(p.get(0).startsWith("consumerOnly: consumerOnly (the Redpanda fork's pausing of producers"), p.get(0));
-        assertTrue(p.get(0).contains("producersPerTopic: 0 with prefillMessages"), p.get(0));
+        assertTrue(p.get(0).startsWith("consumerOnly: consumerOnly stops the producers while a backlog drains, and this workload "
+                + "builds none"), p.get(0));
     }
 
     @Test

@@ -56,8 +56,9 @@ class WorkloadCompatibilityTest {
             new WorkloadLoader(new PlaceholderResolver()).load(f, WorkloadOverrides.NONE);
         } catch (ConfigException e) {
             assertEquals(4, e.line());
-            assertEquals("producerPauseDuringDrain is not supported: remove it (producers keep their rate while a backlog drains)",
-                    e.problem());
+            assertEquals("producerPauseDuringDrain is not supported: neither OMB, nor its Redpanda fork, nor any fork found defines "
+                    + "it, so it has no meaning to honour; to stop the producers while a backlog drains, use drainProducerRate: 0 "
+                    + "(or consumerOnly: true)", e.problem());
             return;
         }
         throw new AssertionError("not refused");

@@ -170,7 +170,7 @@ class WorkloadLoaderTest {
     void producerRateWithoutProducers() throws IOException {
         ConfigException e = fails("messageSize: 10\nproducersPerTopic: 0\nproducerRate: 100\ntestDuration: 30s\n");
         assertEquals(dir.resolve("w.yaml") + ": 2 problems:\n"
-                + "  line 2: a consume-only workload (producersPerTopic: 0) needs prefillMessages: the messages to produce before the consumers start\n"
+                + "  line 2: a consume-only workload (producersPerTopic: 0) needs prefillMessages (the messages to produce before the consumers start) or existing topics to read (existingTopics)\n"
                 + "  line 3: producerRate is set but the workload has no producers (producersPerTopic: 0)", e.getMessage());
     }
 

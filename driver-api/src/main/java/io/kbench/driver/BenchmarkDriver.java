@@ -130,6 +130,18 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * How long each of these existing topics keeps records, in milliseconds ({@code -1}: no time limit), for runs that
+     * read a topic from an age: an age longer than this reads nothing older than the topic keeps, so the framework
+     * refuses it before the run. A topic that does not exist is absent from the map. Completes exceptionally with a
+     * {@link DriverException} when the system cannot say; the default refuses, naming the driver, and the framework then
+     * leaves the check out.
+     */
+    default CompletableFuture<Map<String, Long>> topicRetentionMillis(List<String> topics) {
+        return CompletableFuture.failedFuture(new DriverException("driver " + getClass().getSimpleName()
+                + " cannot say how long topics keep records"));
+    }
+
+    /**
      * Creates a producer of {@code topic}, one per producer of the run. A driver that sends in transactions
      * names them after {@code options.name()} and reports how each ended to {@code options.transactions()};
      * every driver adds {@code options.headers()} to every record. Completes exceptionally with a

@@ -28,15 +28,34 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
     }
 
     /**
+     * The cluster's own counters now, by name, each summed over its brokers since the cluster started: what no client
+     * sees, such as the bytes the brokers read from a remote storage tier. Read by the coordinator a few times per run,
+     * so it may take a moment (a second at most). Empty when the cluster reports none (the default). The names this
+     * interface defines ({@link #REMOTE_STORAGE}, {@link #REMOTE_FETCH_BYTES}, {@link #REMOTE_COPY_BYTES}) mean the same
+     * for every driver; a driver may add its own. (The brokers' request times are {@link #serverMetrics()}.)
+     */
+    default Map<String, Double> metrics() {
+        return Map.of();
+    }
+
+    /** 1 when the cluster keeps old log segments on a remote storage tier (Kafka: {@code remote.log.storage.system.enable}). */
+    String REMOTE_STORAGE = "remoteStorage";
+
+    /** Bytes the brokers read from the remote tier to answer fetches (Kafka: {@code BrokerTopicMetrics RemoteFetchBytesPerSec}, its count). */
+    String REMOTE_FETCH_BYTES = "remoteFetchBytes";
+
+    /** Bytes the brokers copied to the remote tier (Kafka: {@code BrokerTopicMetrics RemoteCopyBytesPerSec}, its count). */
+    String REMOTE_COPY_BYTES = "remoteCopyBytes";
+
+    /**
      * The cluster's own figures, read where it runs: counters and means since it started, by name, for the
      * framework to difference over a measurement. Kafka: {@code Produce.TotalTimeMs.count} and
      * {@code .mean} (ms) and the other parts of a request's time. Quick, never blocks for long; empty
-     * when unknown (the default).
+     * when unknown (the default). (Counters such as a remote tier's bytes are {@link #metrics()}.)
      */
     default Map<String, Double> serverMetrics() {
         return Map.of();
     }
-
     @Override
     void close();
 }

@@ -182,6 +182,12 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
         });
     }
 
+    /** An in-memory topic keeps every record for the cluster's life: no time limit (-1). */
+    @Override
+    public CompletableFuture<Map<String, Long>> topicRetentionMillis(List<String> topics) {
+        return perTopic(topics, "say how long topics keep records", t -> -1L);
+    }
+
     /** What {@code answer} says of each of these topics that exists; a cluster stopped since initialize cannot {@code what}. */
     private <T> CompletableFuture<Map<String, T>> perTopic(List<String> topics, String what, Function<Topic, T> answer) {
         InMemoryCluster c = connected();

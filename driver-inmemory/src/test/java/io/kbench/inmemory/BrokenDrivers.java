@@ -83,6 +83,11 @@ public final class BrokenDrivers {
             return real.topicOffsets(topics);
         }
 
+        @Override
+        public CompletableFuture<Map<String, Long>> topicRetentionMillis(List<String> topics) {
+            return real.topicRetentionMillis(topics);
+        }
+
         /** Refuses what this driver does not declare (the real one declares every feature), then the real driver's consumer. */
         @Override
         public CompletableFuture<BenchmarkConsumer> createConsumer(ConsumerRequest request) {

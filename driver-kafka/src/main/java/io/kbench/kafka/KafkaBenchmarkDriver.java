@@ -75,6 +75,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     private TopicAdmin topics;
     private GroupAdmin groups;
     private OffsetLookup offsets;
+    private RetentionLookup retention;
     private final AtomicInteger shareConsumers = new AtomicInteger();
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
@@ -206,7 +207,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         } catch (RuntimeException e) {
             throw new DriverException("localCluster", "could not start the local Kafka cluster: " + e.getMessage(), e);
         }
-        KafkaDriverConfig workerConfig = config.pointingAt(cluster.clientSettings());
+        KafkaDriverConfig pointing = config.pointingAt(cluster.clientSettings());
+        // A remote tier: the run's topics keep small segments locally for a second once the tier has them.
+        KafkaDriverConfig workerConfig = local.tieredStorage() ? pointing.withTopicDefaults(LocalClusterConfig.TIERED_TOPIC_CONFIG)
+                : pointing;
         LocalClusterFaults applier = new LocalClusterFaults(cluster);
         return Optional.of(new ProvisionedCluster<>() {
             @Override
@@ -222,6 +226,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public String applyFault(Fault fault) {
                 return applier.apply(fault);
+            }
+
+            @Override
+            public Map<String, Double> metrics() {
+                return cluster.metrics();
             }
 
             @Override
@@ -269,6 +278,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         topics = new TopicAdmin(admin, (short) (int) config.replicationFactor(), configs.topicConfig());
         groups = new GroupAdmin(admin, bootstrap, configs.group(), transactions != null, System::currentTimeMillis);
         offsets = new OffsetLookup(admin, topics::describe, transactions != null);
+        retention = new RetentionLookup(admin, topics::describe);
     }
 
     /** The innermost cause's message, for users: its class name only when it has no message. */
@@ -299,6 +309,12 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     @Override
     public CompletableFuture<Map<String, TopicOffsets>> topicOffsets(List<String> names) {
         return CompletableFuture.supplyAsync(() -> offsets.of(names));
+    }
+
+    /** Each topic's retention.ms as the brokers resolve it (the topic's setting, else the broker's default). */
+    @Override
+    public CompletableFuture<Map<String, Long>> topicRetentionMillis(List<String> names) {
+        return CompletableFuture.supplyAsync(() -> retention.of(names));
     }
 
     /**

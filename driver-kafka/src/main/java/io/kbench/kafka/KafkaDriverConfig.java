@@ -69,6 +69,19 @@ public record KafkaDriverConfig(
      * section: {@code clientSettings} (bootstrap servers and, for a secured cluster, protocol and
      * truststore) replace those keys in commonConfig.
      */
+    /** The same configuration with these topic settings added where topicConfig does not set them already. */
+    public KafkaDriverConfig withTopicDefaults(Map<String, String> defaults) {
+        Map<String, String> given = PropertiesText.parse("topicConfig", topicConfig);
+        String topics = topicConfig;
+        for (Map.Entry<String, String> e : new TreeMap<>(defaults).entrySet()) {
+            if (!given.containsKey(e.getKey())) {
+                topics = PropertiesText.withProperty(topics, e.getKey(), e.getValue());
+            }
+        }
+        return new KafkaDriverConfig(replicationFactor, reset, topics, commonConfig, producerConfig, consumerConfig, localCluster,
+                transactional, transactionDuration, messagesPerTransaction, groupConfig);
+    }
+
     public KafkaDriverConfig pointingAt(Map<String, String> clientSettings) {
         String common = commonConfig;
         for (Map.Entry<String, String> e : new TreeMap<>(clientSettings).entrySet()) {

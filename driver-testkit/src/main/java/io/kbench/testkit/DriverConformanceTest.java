@@ -81,6 +81,7 @@ public abstract class DriverConformanceTest<C> {
     private static final String FROM_EARLIEST = "StartPosition.Earliest";
     private static final String FROM_AGE = "StartPosition.Age";
     private static final String OFFSETS = "BenchmarkDriver.topicOffsets";
+    private static final String RETENTION = "BenchmarkDriver.topicRetentionMillis";
     private static final String PARTITION = "BenchmarkProducer.sendAsync(partition)";
     private static final String ACK_PARTITION = "SendCompletion.completed(partition)";
     private static final String HEADERS = "ProducerOptions.headers";
@@ -974,6 +975,21 @@ public abstract class DriverConformanceTest<C> {
                     "every record a reader gets lies between its partition's first position and its end",
                     () -> "a record of partition " + d.partition() + " came at position " + d.position() + "; the offsets were " + o);
         }
+    }
+
+    @Test
+    void topicRetentionSaysHowLongEachExistingTopicKeepsRecords() {
+        BenchmarkDriver<C> driver = startDriver();
+        String topic = createTopic(driver, "retention", 1);
+        String missing = name("never-created");
+        String call = "topicRetentionMillis([" + topic + ", " + missing + "])";
+        Map<String, Long> answer = optionalCall(call, RETENTION, () -> driver.topicRetentionMillis(List.of(topic, missing)));
+        check(answer != null, RETENTION, "completes with a map of topic to milliseconds", () -> call + " completed with null");
+        check(!answer.containsKey(missing), RETENTION, "a topic that does not exist is absent from the map",
+                () -> "the never created " + missing + " is in it: " + answer.get(missing));
+        Long ms = answer.get(topic);
+        check(ms != null && (ms == -1 || ms > 0), RETENTION, "an existing topic keeps records for a positive time, or -1 for no limit",
+                () -> "for " + topic + " it gave " + ms);
     }
 
     private Map<String, TopicOffsets> offsets(BenchmarkDriver<C> driver, List<String> topics) {

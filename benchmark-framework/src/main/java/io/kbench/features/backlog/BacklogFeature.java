@@ -34,7 +34,8 @@ public final class BacklogFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().consumerBacklogSizeGB() <= 0) {
+        // A catch-up section's groups drain the backlog themselves (the readpast feature), beside the tailing ones.
+        if (run.workload().consumerBacklogSizeGB() <= 0 && run.workload().consumeDelay().isZero() || run.workload().catchUp() != null) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {

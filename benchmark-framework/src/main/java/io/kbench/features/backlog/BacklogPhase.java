@@ -23,11 +23,20 @@ public final class BacklogPhase implements FeaturePhase {
     public PhaseOutcome run(PhaseContext run) {
         Workload workload = run.workload();
         BacklogPlan plan = BacklogPlan.of(workload);
+        Duration delay = workload.consumeDelay();
         run.startPhase(Phase.BACKLOG_BUILD, String.format(Locale.ROOT,
-                "Building a backlog of %s (%,d messages) with the consumers paused%s; measured, as OMB measures it...",
-                plan.size(plan.targetBytes()), plan.targetMessages(), buildEstimate(workload, plan)), BacklogProgress.building(plan));
+                "Building a backlog of %s (%,d messages) with the consumers paused%s%s; measured, as OMB measures it...",
+                plan.size(plan.targetBytes()), plan.targetMessages(), buildEstimate(workload, plan), delay.isZero() ? ""
+                        : ", for " + delay.toSeconds() + " s at least (consumeDelaySeconds)"), BacklogProgress.building(plan));
         run.pauseConsumers();
-        PhaseTotals build = run.runUntilWithTotals(Phase.BACKLOG_BUILD, s -> s.backlogMessages() >= plan.targetMessages(), null);
+        long buildStart = run.clock().nanoTime();
+        PhaseTotals build = run.runUntilWithTotals(Phase.BACKLOG_BUILD, s -> s.backlogMessages() >= plan.targetMessages()
+                && run.clock().nanoTime() - buildStart >= delay.toNanos(), null);
+        // The Redpanda fork's drainProducerRate (consumerOnly: 0): the producers' rate while the backlog drains.
+        Double drainRate = workload.drainRate();
+        if (drainRate != null) {
+            run.restartSchedule(drainRate);
+        }
         run.resumeConsumers();
         long atResume = build.end().backlogMessages();
         run.startPhase(Phase.BACKLOG_DRAIN, String.format(Locale.ROOT,
@@ -35,10 +44,15 @@ public final class BacklogPhase implements FeaturePhase {
                 took(build.durationMicros()), atResume, plan.drainLevelMessages()),
                 BacklogProgress.draining(plan, atResume));
         PhaseTotals drain = run.runUntilWithTotals(Phase.BACKLOG_DRAIN, s -> s.backlogMessages() <= plan.drainLevelMessages(), null);
+        if (drainRate != null) {
+            run.restartSchedule(workload.unthrottled() || workload.effectiveProducerRate() == null ? -1 : workload.effectiveProducerRate());
+        }
         CatchUp c = CatchUpCalculator.calculate(plan, build, drain);
         run.line(String.format(Locale.ROOT, "Backlog drained in %s: consumed %,d messages at %,.0f msg/s (%.2f MB/s) while the "
-                + "producers published %,.0f msg/s", took(c.drainMillis() * 1_000), c.consumedMessages(),
-                c.consumeRatePerSecond(), c.consumeMBps(), c.publishRatePerSecond()));
+                + "producers published %,.0f msg/s%s", took(c.drainMillis() * 1_000), c.consumedMessages(),
+                c.consumeRatePerSecond(), c.consumeMBps(), c.publishRatePerSecond(), drainRate == null ? ""
+                        : drainRate == 0 ? " (stopped: drainProducerRate 0); producers back at their rate"
+                        : String.format(Locale.ROOT, " (drainProducerRate %,.0f); producers back at their rate", drainRate)));
         return PhaseOutcome.of(c);
     }
 

@@ -1,6 +1,8 @@
 package io.kbench.features.partitions;
 
 import io.kbench.driver.BenchmarkDriver;
+import io.kbench.driver.ConsumerCallback;
+import io.kbench.driver.ConsumerCallback.TimestampType;
 import io.kbench.driver.MessageStamp;
 import io.kbench.driver.TopicOffsets;
 import io.kbench.features.AckListener;
@@ -67,11 +69,12 @@ final class PartitionsOnWorker implements WorkerPart {
         return new ConsumerListener() {
             @Override
             public void onRecord(int partition, long position, MessageStamp stamp, long receivedNanos) {
-                received(partition, position, stamp, receivedNanos, 0);
+                received(partition, position, stamp, receivedNanos, 0, ConsumerCallback.NO_TIMESTAMP, TimestampType.NONE);
             }
 
             @Override
-            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes) {
+            public void received(int partition, long position, MessageStamp stamp, long receivedNanos, int payloadBytes,
+                                 long timestampEpochMillis, TimestampType timestampType) {
                 tally.count(partition, payloadBytes, position + 1); // a system without positions (-1) leaves 0: none known
             }
         };

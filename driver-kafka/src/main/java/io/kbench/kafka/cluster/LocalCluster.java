@@ -41,6 +41,14 @@ public interface LocalCluster extends AutoCloseable {
     void delayNetwork(Duration delay, Duration duration);
 
     /**
+     * The brokers' own counters now, each summed over the brokers, by the names of
+     * {@link io.kbench.driver.ProvisionedCluster#metrics()}; empty for a cluster that reports none (the default).
+     */
+    default Map<String, Double> metrics() {
+        return Map.of();
+    }
+
+    /**
      * The brokers' own request metrics since they started, combined over the running brokers:
      * {@code <request>.<part>.count} and {@code .mean} (ms) for Kafka's RequestMetrics of Produce and
      * FetchConsumer requests, {@code partitions}, {@code cpuNanos} of the broker JVMs and {@code epochMillis}

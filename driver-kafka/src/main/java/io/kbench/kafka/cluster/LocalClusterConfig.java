@@ -43,10 +43,25 @@ import java.util.Set;
  * @param dataDir      the directory under which the cluster's temporary directory (its data and log) is made (default:
  *                     the system's temporary directory); a memory-backed one ({@code /dev/shm}) spares a cluster of many
  *                     partitions the disk's syncs when it creates them
+ * @param tieredStorage turn on Kafka's remote log storage (KIP-405) with Kafka's {@code LocalTieredStorage}, a remote
+ *                     tier in a directory of the cluster's, and the topic-based remote log metadata manager; the run's
+ *                     topics get remote storage with small segments and a small local retention
+ *                     ({@link #TIERED_TOPIC_CONFIG}), so that closed segments go to the remote tier and leave the
+ *                     local disk within seconds and reads of them come from the remote tier (default false)
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                                  LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups,
-                                 Duration networkDelay, Integer partitionLimit, String dataDir) {
+                                 Duration networkDelay, Integer partitionLimit, String dataDir, Boolean tieredStorage) {
+
+    /**
+     * The topic settings a cluster with {@link #tieredStorage()} gives the run's topics, unless the driver file's
+     * topicConfig sets them: remote storage on, 1 MiB segments (Kafka's smallest), and 1 s of local retention once a
+     * segment is in the remote tier.
+     */
+    public static final Map<String, String> TIERED_TOPIC_CONFIG = Map.of(
+            "remote.storage.enable", "true",
+            "segment.bytes", "1048576",
+            "local.retention.ms", "1000");
 
     /** The format feature that switches share groups on, and the one that keeps the consumer group protocol. */
     public static final String SHARE_GROUPS_ON = "share.version=1";
@@ -102,12 +117,15 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         if (networkDelay == null) {
             networkDelay = Duration.ZERO;
         }
+        if (tieredStorage == null) {
+            tieredStorage = false;
+        }
     }
 
-    /** Without a partition limit or a data directory (as before they existed). */
+    /** Without a partition limit, a data directory or tiered storage (as before they existed). */
     public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                               LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups, Duration networkDelay) {
-        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, null, null);
+        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, null, null, null);
     }
 
     /** Without a network delay (as before it existed). */
@@ -140,32 +158,44 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with a network delay for the whole run (see {@link #networkDelay()}). */
     public LocalClusterConfig withNetworkDelay(Duration networkDelay) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with a partition limit (see {@link #partitionLimit()}; null: none). */
     public LocalClusterConfig withPartitionLimit(Integer limit) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, limit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, limit, dataDir,
+                tieredStorage);
     }
 
     /** The same configuration with its data under {@code dir} (see {@link #dataDir()}; null: the system's temporary directory). */
     public LocalClusterConfig withDataDir(String dir) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dir,
+                tieredStorage);
+    }
+
+    /** The same configuration with tiered storage on or off (see {@link #tieredStorage()}). */
+    public LocalClusterConfig withTieredStorage(boolean tieredStorage) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /** Whether the brokers need the fault proxy: asked for, or a network delay to apply. */
@@ -175,7 +205,8 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
 
     /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
     public LocalClusterConfig withShareGroups(boolean shareGroups) {
-        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir);
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage);
     }
 
     /**

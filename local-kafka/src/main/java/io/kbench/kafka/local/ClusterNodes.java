@@ -333,11 +333,38 @@ final class ClusterNodes {
      * silent for {@link #FAULT_ACK_TIMEOUT} is left out. Never throws.
      */
     Map<String, Double> brokerMetrics() {
+        List<Map<String, Double>> readings = readings();
+        readings.forEach(r -> r.keySet().removeAll(NodeMetrics.METERS.keySet()));
+        return readings.isEmpty() ? Map.of() : BrokerMetrics.combine(readings);
+    }
+
+    /**
+     * The broker counters of every running node that is not paused ({@link NodeMetrics}), each summed over them; a node
+     * that does not answer within the fault acknowledgement timeout is left out. Never throws.
+     */
+    Map<String, Long> metrics() {
+        Map<String, Long> sum = new java.util.LinkedHashMap<>();
+        for (Map<String, Double> reading : readings()) {
+            reading.forEach((k, v) -> {
+                if (NodeMetrics.METERS.containsKey(k)) {
+                    sum.merge(k, v.longValue(), Long::sum);
+                }
+            });
+        }
+        return sum;
+    }
+
+    /**
+     * What each running node that is not paused answers to {@link NodeProtocol#METRICS}: its request metrics and its
+     * counters, by name. One command at a time, as faults; a node silent for {@link #FAULT_ACK_TIMEOUT} is left out;
+     * empty once closed or when interrupted.
+     */
+    private List<Map<String, Double>> readings() {
         synchronized (broadcastLock) {
             List<NodeProcess> asked = new ArrayList<>();
             synchronized (lock) {
                 if (closed) {
-                    return Map.of();
+                    return new ArrayList<>();
                 }
                 for (int i = 0; i < nodes.length; i++) {
                     NodeProcess node = nodes[i];
@@ -348,7 +375,7 @@ final class ClusterNodes {
                         node.send(NodeProtocol.METRICS);
                         asked.add(node);
                     } catch (IOException e) {
-                        // it died just now
+                        // it died just now: nothing to read
                     }
                 }
             }
@@ -356,16 +383,16 @@ final class ClusterNodes {
             for (NodeProcess node : asked) {
                 try {
                     String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS + " ")
-                            || line.equals(NodeProtocol.METRICS), FAULT_ACK_TIMEOUT);
-                    if (reply != null) {
+                            || line.equals(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
+                    if (reply != null && reply.startsWith(NodeProtocol.METRICS)) {
                         readings.add(BrokerMetrics.parse(reply.substring(NodeProtocol.METRICS.length())));
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return Map.of();
+                    return new ArrayList<>();
                 }
             }
-            return readings.isEmpty() ? Map.of() : BrokerMetrics.combine(readings);
+            return readings;
         }
     }
 

@@ -75,6 +75,8 @@ public final class LocalKafkaCluster implements LocalCluster {
     private final Duration networkDelay;
     private final FaultLog faultLog;
     private final ClusterNodes nodes;
+    /** Whether the brokers keep old segments in a remote tier ({@link LocalClusterConfig#tieredStorage()}). */
+    private final boolean tiered;
     /** Guards {@link #admin} and {@link #closed}. */
     private final Object adminLock = new Object();
     /** kbench's admin client for {@link #leaderOf}, created on first use. */
@@ -88,6 +90,7 @@ public final class LocalKafkaCluster implements LocalCluster {
         this.layout = layout;
         this.kafkaVersion = kafkaVersion;
         this.shareGroups = features.contains(LocalClusterConfig.SHARE_GROUPS_ON);
+        this.tiered = "true".equals(layout.node(0).properties().get("remote.log.storage.system.enable"));
         this.security = security;
         this.clientSettings = Collections.unmodifiableMap(secrets == null
                 ? new LinkedHashMap<>(Map.of("bootstrap.servers", layout.bootstrapServers()))
@@ -122,7 +125,8 @@ public final class LocalKafkaCluster implements LocalCluster {
         boolean proxy = config.needsProxy();
         say.accept("Starting local Kafka " + version + " (" + brokersText(n)
                 + (security == null ? "" : ", " + security.summary()) + (proxy ? ", fault proxy" : "")
-                + (config.shareGroups() ? "" : ", without share groups") + delayText(config.networkDelay()) + ")...");
+                + (config.shareGroups() ? "" : ", without share groups") + delayText(config.networkDelay())
+                + (config.tieredStorage() ? ", tiered storage" : "") + ")...");
         long t0 = System.nanoTime();
 
         Path tempDir;
@@ -143,8 +147,11 @@ public final class LocalKafkaCluster implements LocalCluster {
             LocalClusterSecrets secrets = security == null ? null : LocalClusterSecrets.create(security, tempDir);
             List<Integer> ports = FreePorts.allocate(ClusterLayout.portsPerNode(security != null, proxy) * n);
             Path dataDir = Files.createDirectories(tempDir.resolve("data"));
+            Map<String, String> brokerConfig = !config.tieredStorage() ? withPartitionLimit(config) : TieredStorage.withOverrides(
+                    TieredStorage.brokerDefaults(tempDir.resolve(TieredStorage.DIRECTORY), security != null || proxy
+                            ? ClusterLayout.INTERNAL_LISTENER : ClusterLayout.PLAINTEXT_LISTENER, n), withPartitionLimit(config));
             ClusterLayout layout = ClusterLayout.compute(n, ports, secrets == null ? null : secrets.nodeSettings(),
-                    withPartitionLimit(config), dataDir, proxy);
+                    brokerConfig, dataDir, proxy);
             for (NodeLayout node : layout.nodes()) {
                 writeNodeConfig(node);
             }
@@ -249,7 +256,36 @@ public final class LocalKafkaCluster implements LocalCluster {
                 + (security == null ? "" : " over " + security.summary())
                 + (hasFaultProxy() ? " through fault proxies" : "") + delayText(networkDelay)
                 + (shareGroups ? "" : ", share groups switched off")
+                + (tiered ? ", tiered storage in " + tempDir.resolve(TieredStorage.DIRECTORY) : "")
                 + " (data in " + tempDir + ", deleted at exit)";
+    }
+
+    /**
+     * With tiered storage, the brokers' remote tier counters, summed over the running brokers: bytes read from the
+     * tier to answer fetches ({@code remoteFetchBytes}) and copied to it ({@code remoteCopyBytes}), since each broker
+     * started; and {@code remoteStorage} 1. Empty without tiered storage. A paused broker is left out.
+     */
+    @Override
+    public Map<String, Double> metrics() {
+        if (!tiered) {
+            return Map.of();
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("remoteStorage", 1.0);
+        out.put("remoteFetchBytes", 0.0);
+        out.put("remoteCopyBytes", 0.0);
+        nodes.metrics().forEach((k, v) -> out.put(k, v.doubleValue()));
+        return out;
+    }
+
+    /** Whether the brokers keep old segments in a remote tier. */
+    public boolean tieredStorage() {
+        return tiered;
+    }
+
+    /** The remote tier's directory (with {@link #tieredStorage()}); gone after {@link #close()}. */
+    public Path remoteTierDirectory() {
+        return tempDir.resolve(TieredStorage.DIRECTORY);
     }
 
     /** The brokers' request metrics since they started, combined over the running brokers ({@link BrokerMetrics}). */

@@ -198,7 +198,7 @@ public final class LocalNodeMain {
             }
             reply(NodeProtocol.DELAYED + untilEpochMs);
         } else if (command.equals(NodeProtocol.METRICS)) {
-            reply(NodeProtocol.METRICS + " " + BrokerMetrics.line(BrokerMetrics.read()));
+            reply((NodeProtocol.METRICS + " " + BrokerMetrics.line(BrokerMetrics.read()) + " " + NodeMetrics.read()).stripTrailing());
         } else if (!command.isEmpty()) {
             reply(NodeProtocol.ERROR + "unknown command: " + command);
         }

@@ -19,8 +19,9 @@ package io.kbench.kafka.local;
  *   <li>parent → node: {@code DELAY <micros> <epochMillis>}: the fault proxy holds every byte that many
  *       microseconds in each direction until that wall clock time, then goes back to its own delay.
  *       Answer: {@code DELAYED <epochMillis>}, or {@code ERROR <message>}.</li>
- *   <li>parent → node: {@code METRICS}: the broker's request metrics ({@link BrokerMetrics}). Answer:
- *       {@code METRICS name=value name=value ...} on one line.</li>
+ *   <li>parent → node: {@code METRICS}: the broker's request metrics ({@link BrokerMetrics}) and its counters
+ *       ({@link NodeMetrics}). Answer: {@code METRICS name=value name=value ...} on one line (no pair for a metric
+ *       or counter the broker does not have).</li>
  *   <li>parent → node: end of file: stop the broker and exit.</li>
  * </ul>
  * Everything else a node prints, including all logging, goes to stderr, which the parent appends
