@@ -4,6 +4,7 @@ import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.ProducerOptions;
 import io.kbench.driver.TopicSpec;
 import io.kbench.testkit.DriverConformanceTest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,16 @@ class InMemoryDriverConformanceTest extends DriverConformanceTest<InMemoryConfig
     @Override
     protected InMemoryConfig config() {
         return new InMemoryConfig(cluster.name(), MAX_PARTITIONS, 200L, null);
+    }
+
+    /**
+     * Deliveries stop within the JVM at once: 400 ms of watching for what must not happen is ample, and
+     * keeps the suite (run once here and once per broken driver) short. The age test's age, three of
+     * these, still leaves a busy machine time to assign partitions.
+     */
+    @Override
+    protected Duration settleTime() {
+        return Duration.ofMillis(400);
     }
 
     /** An in-memory cluster is reached by name within the JVM: no cluster here has this one. */
