@@ -98,11 +98,13 @@ final class ResultAssembler {
         RunTimeline timeline = new RunTimeline(Instant.ofEpochMilli(facts.startEpochMillis()), Instant.ofEpochMilli(c.endEpochMillis()),
                 spec.options().sampleInterval().toMillis(), facts.phases().warmup(), facts.phases().rebalanceMillis(), spec.workerClocks(),
                 facts.periods());
-        if (diagnosis.verdict() == Diagnosis.Verdict.NONE && measurement != null) {
+        if (measurement != null && diagnosis.verdict() != Diagnosis.Verdict.WORKER_LOST) {
+            // A feature names the limit when the engine found none, or names it more precisely (Verdict.refines).
+            Diagnosis.Verdict engine = diagnosis.verdict();
             RunResult draft = new RunResult(identity, outcome(outcome, warnings, diagnosis, c), sections, timeline, measurement, c.consumer());
             for (Function<RunView, Optional<Diagnosis>> limit : c.limits()) {
                 Optional<Diagnosis> found = limit.apply(draft);
-                if (found.isPresent()) {
+                if (found.isPresent() && (engine == Diagnosis.Verdict.NONE || found.get().verdict().refines(engine))) {
                     diagnosis = found.get();
                     break;
                 }

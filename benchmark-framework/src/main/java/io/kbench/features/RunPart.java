@@ -35,8 +35,9 @@ public interface RunPart {
     /**
      * What limited the run, as this feature's evidence shows it (a hot partition; consumers that fell behind), or
      * empty. Asked once the result is assembled; the engine's own diagnosis stands when it found a limit, and the
-     * first feature's finding (in registration order) replaces an engine diagnosis of "no limit found". Never blame
-     * the clients without evidence about the clients.
+     * first feature's finding (in registration order) replaces an engine diagnosis of "no limit found", or one that
+     * the finding's verdict refines ({@code Diagnosis.Verdict.refines}: a hot partition is why the consumers fell
+     * behind). Never blame the clients without evidence about the clients.
      */
     default Optional<Diagnosis> limit(RunView run) {
         return Optional.empty();

@@ -46,6 +46,14 @@ public record Diagnosis(Verdict verdict, List<String> reasons, String advice) {
             this.label = label;
         }
 
+        /**
+         * Whether this verdict names more precisely what {@code general} says: a hot partition is why consumers fell
+         * behind when the others kept up, so it refines consumer-bound and egress-bound.
+         */
+        public boolean refines(Verdict general) {
+            return this == HOT_PARTITION && (general == CONSUMER_BOUND || general == EGRESS_BOUND);
+        }
+
         /** As written in results and reports, e.g. "client-bound". */
         @JsonValue
         public String label() {

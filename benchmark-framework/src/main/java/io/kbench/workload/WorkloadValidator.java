@@ -160,7 +160,7 @@ public final class WorkloadValidator {
         checkTopicList("existingConsumeTopicList", w.existingConsumeTopicList(), seen, c);
         String field = w.existingTopics() != null ? "existingTopics" : "the existing topic lists";
         if (!all.isEmpty() && w.topics() != all.size()) {
-            c.add("topics", field + " name " + all.size() + " topic(s) but topics is " + w.topics()
+            c.add("topics", field + (w.existingTopics() != null ? " lists " : " name ") + all.size() + " topic(s) but topics is " + w.topics()
                     + ": remove topics (the list sets it) or make them agree");
         }
         if (w.consumeOnly()) {

@@ -58,6 +58,9 @@ import org.apache.kafka.common.utils.AppInfoParser;
  */
 public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverConfig> {
 
+    /** How long closing waits for the admin client's calls still pending. */
+    static final Duration ADMIN_CLOSE_TIMEOUT = Duration.ofSeconds(2);
+
     static final String OMB_DRIVER_CLASS = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
     /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
@@ -456,7 +459,13 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         metrics.clear();
         for (AutoCloseable c : clients) {
             try {
-                c.close();
+                if (c instanceof Admin a) {
+                    // Admin.close() waits for every pending call to time out (default.api.timeout.ms, 60 s): a call the
+                    // run gave up on (a cluster that stopped answering) would hold the end of the run that long.
+                    a.close(ADMIN_CLOSE_TIMEOUT);
+                } else {
+                    c.close();
+                }
             } catch (Exception e) {
                 // closing is best effort; clients closed twice are fine
             }

@@ -132,7 +132,7 @@ class BadInputTest {
         Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.toString(), workload.toString());
 
         assertEquals(1, run.exitCode(), run.all());
-        assertTrue(run.out().contains("Kafka refused to create topic"), run.out());
+        assertTrue(run.out().contains("Kafka refused CreateTopics request 1 of 1 (topic kbench-"), run.out());
         assertTrue(run.out().contains("replication factor of 3 cannot be reached"), run.out()); // the broker's own words
         JsonNode r = run.result();
         assertEquals("failed", r.get("status").asText());

@@ -30,7 +30,11 @@ import org.slf4j.LoggerFactory;
 final class PartitionsOnWorker implements WorkerPart {
 
     private static final Logger log = LoggerFactory.getLogger(PartitionsOnWorker.class);
-    static final long OFFSETS_TIMEOUT_SECONDS = 15;
+    /**
+     * A healthy cluster answers in milliseconds; one that stopped answering (the run failed for it) should not
+     * hold the end of the run up for long: the lag is then not known, and says so.
+     */
+    static final long OFFSETS_TIMEOUT_SECONDS = 3;
 
     private record Producing(String topic, PartitionTally tally) {}
 
@@ -126,6 +130,8 @@ final class PartitionsOnWorker implements WorkerPart {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 problem = "interrupted while reading the topics' end offsets";
+            } catch (java.util.concurrent.TimeoutException e) {
+                problem = "the driver did not read the topics' end offsets within " + OFFSETS_TIMEOUT_SECONDS + " s";
             } catch (Exception e) {
                 Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
                 problem = "the driver could not read the topics' end offsets: " + cause.getMessage();
