@@ -1,5 +1,9 @@
 package io.kbench.build;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -23,13 +27,25 @@ final class Layers {
         }
     }
 
-    /** The feature packages: peers that share the model and never import one another. */
-    static final List<String> FEATURES = List.of("io.kbench.features.search..", "io.kbench.features.cku..",
-            "io.kbench.features.backlog..", "io.kbench.features.faults..", "io.kbench.features.transactions..",
-            "io.kbench.features.integrity..", "io.kbench.features.sizing..", "io.kbench.features.sharegroup..",
-            "io.kbench.features.consumerevents..", "io.kbench.features.consumergroups..",
-            "io.kbench.features.partitioncost..", "io.kbench.features.workermemory..", "io.kbench.features.partitions..",
-            "io.kbench.features.traffic..");
+    /**
+     * The feature packages: peers that share the model and never import one another. Read from the registration
+     * file, so that every registered feature is checked and a new one needs no line here.
+     */
+    static final List<String> FEATURES = registeredFeaturePackages();
+
+    private static List<String> registeredFeaturePackages() {
+        String file = "/META-INF/services/io.kbench.features.Feature";
+        try (InputStream in = Layers.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException(file + " is not on the test class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .map(c -> c.substring(0, c.lastIndexOf('.')) + "..").distinct().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     static final List<Layer> BOTTOM_UP = List.of(
             new Layer("driver-api", "the SPI a driver implements; a separate jar that knows nothing of the framework",
