@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.agent.AgentOptions;
 import io.kbench.agent.WorkerAgent;
-import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.CoordinatorInput;
-import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.TopicSpec;
 import io.kbench.remote.HttpWorker;
 import io.kbench.features.integrity.Integrity;
@@ -19,20 +17,14 @@ import io.kbench.model.Diagnosis;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WorkerSummary;
 import io.kbench.stats.PeriodStats;
-import io.kbench.time.BenchmarkClock;
 import io.kbench.plan.LoadSpec;
 import io.kbench.plan.ProducerSpec;
 import io.kbench.worker.WorkerSetup;
-import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerBusyException;
-import io.kbench.worker.WorkerEnsemble;
 import io.kbench.worker.WorkerException;
 import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
-import io.vertx.core.Vertx;
-import io.vertx.ext.web.client.WebClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -43,43 +35,31 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The coordinator and worker agents over real HTTP on 127.0.0.1, in this JVM, on the in-memory
- * driver: every agent's driver reaches the same in-memory cluster, as remote workers reach one
- * Kafka cluster. No Kafka, no worker processes, a few seconds each.
+ * driver and on one clock ({@link OneClock}): every agent's driver reaches the same in-memory cluster,
+ * as remote workers reach one Kafka cluster, and leases, stalls, warmups and events are timed in run
+ * time. No Kafka, no worker processes, a few seconds each.
  */
 @Timeout(60)
 class HttpRunTest {
 
-    private static final String TOKEN = "a-test-token";
-
-    private final InMemoryRuns runs = new InMemoryRuns();
-    private final List<WorkerAgent> agents = new ArrayList<>();
-    private final Vertx vertx = Vertx.vertx();
-    private final WebClient client = WebClient.create(vertx);
+    private final OneClock one = new OneClock();
+    private final InMemoryRuns runs = one.runs;
 
     @AfterEach
     void close() throws Exception {
-        agents.forEach(WorkerAgent::close);
-        client.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        runs.close();
+        one.close();
     }
 
     private WorkerAgent agent(String id) {
-        WorkerAgent a = WorkerAgent.start(new AgentOptions("127.0.0.1", 0, id, TOKEN, null, null, null), BenchmarkClock.system());
-        agents.add(a);
-        return a;
+        return one.agent(id);
     }
 
     private HttpWorker http(WorkerAgent agent) {
-        return new HttpWorker(agent.url(), client, TOKEN, Duration.ofSeconds(5), null);
+        return one.http(agent);
     }
 
     private RunResult run(List<WorkerAgent> on, CoordinatorInput spec) {
-        List<Worker> members = new ArrayList<>();
-        on.forEach(a -> members.add(http(a)));
-        try (WorkerEnsemble workers = WorkerEnsemble.of(members)) {
-            return new Coordinator(workers, BenchmarkClock.system(), new StopSignal(), runs.console).run(spec);
-        }
+        return one.run(on, spec);
     }
 
     @Test
@@ -93,7 +73,7 @@ class HttpRunTest {
                 consumerPerSubscription: 2
                 producerRate: 2000
                 messageCount: 3000
-                """), runs.driverFile(""), InMemoryRuns.options());
+                """), runs.driverFile(""), OneClock.options());
 
         RunResult r = run(two, spec);
 
@@ -127,12 +107,12 @@ class HttpRunTest {
                 producersPerTopic: 2
                 subscriptionsPerTopic: 2
                 consumerPerSubscription: 2
-                producerRate: 2000
+                producerRate: 1000
                 warmupDuration: 0s
                 testDuration: 1s
                 consumeDelaySeconds: 1
-                catchUp: {subscriptions: 1, caughtUpBelow: 100}
-                """), runs.driverFile(""), InMemoryRuns.options());
+                catchUp: {subscriptions: 1, caughtUpBelow: 1000}
+                """), runs.driverFile(""), OneClock.options());
 
         RunResult r = run(two, spec);
 
@@ -141,7 +121,9 @@ class HttpRunTest {
         assertEquals("caught up", p.endedBy(), runs.consoleText());
         io.kbench.features.readpast.ReadPast.Group catchUp = p.groups().stream().filter(g -> g.role().equals("catch-up")).findFirst()
                 .orElseThrow();
-        assertTrue(catchUp.lagAtStartRecords() >= 1_500, "the delay's records waited: " + catchUp);
+        // On one clock a group is as far behind as the run's time says; the in-memory consumers keep real time, so the
+        // bar is a second of records, ten of the clock's periods.
+        assertTrue(catchUp.lagAtStartRecords() >= 900, "the delay's records waited: " + catchUp);
         assertEquals(r.measurement().counts().messagesReceived() / 2, catchUp.recordsRead(), "each group read every record, "
                 + "its two members' counts added over both agents: " + p.groups());
         assertEquals(0L, r.section(Integrity.class).lostMessages());
@@ -161,7 +143,7 @@ class HttpRunTest {
         assertTrue(call.getMessage().contains("busy with run first of coordinator-A"), call.getMessage());
 
         // A whole run against the busy agent fails at its start and leaves the holder's run alone.
-        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), InMemoryRuns.options());
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("messageSize: 10\nproducerRate: 100\nmessageCount: 10\n"), runs.driverFile(""), OneClock.options());
         RunResult r = run(List.of(agent), spec);
         assertEquals(RunStatus.FAILED, r.outcome().status());
         assertTrue(r.outcome().failureReason().contains("busy with run first of coordinator-A")
@@ -179,17 +161,22 @@ class HttpRunTest {
         HttpWorker coordinator = http(agent);
         String runId = "orphan1";
         String topic = "kbench-" + runId + "-0";
-        long startedAt = System.nanoTime();
+        one.hold(); // time stands still while the run is set up: the lease runs from the moment it was granted
+        long grantedAt = one.clock.nanoTime();
         coordinator.startRun(new WorkerSetup(runId, runs.driverFile(""), "a coordinator that will vanish", 1_000, 0));
         coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
         coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
         coordinator.startLoad(new LoadSpec(500, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
         assertEquals(List.of("kbench-inmemory-producer-" + topic), InMemoryRuns.clientThreads(runId), "the load runs");
+        one.advanceMillis(900);
+        assertEquals(runId, agent.currentRunId(), "0.9 s into a 1 s lease, the agent still runs the load");
+        one.release();
         // ... and nobody renews the lease.
 
         InMemoryRuns.await(Duration.ofSeconds(10), () -> agent.currentRunId() == null, () -> "the agent is still busy with " + runId);
-        double seconds = (System.nanoTime() - startedAt) / 1e9;
-        assertTrue(seconds >= 1.0 && seconds < 5, "idle " + seconds + " s after a 1 s lease was granted");
+        double seconds = one.secondsSince(grantedAt);
+        // The agent checks its lease on the run's clock: idle once 1 s of run time passed unrenewed, however slow the machine.
+        assertTrue(seconds >= 1.0 && seconds < 2.5, "idle " + seconds + " s (run time) after a 1 s lease was granted");
         InMemoryRuns.await(Duration.ofSeconds(10), () -> InMemoryRuns.clientThreads(runId).isEmpty(),
                 () -> "the load still runs: " + InMemoryRuns.clientThreads(runId));
         WorkerException late = assertThrows(WorkerException.class, coordinator::periodStats);
@@ -208,11 +195,11 @@ class HttpRunTest {
         coordinator.createTopics(List.of(new TopicSpec(topic, 2)));
         coordinator.createProducers(List.of(new ProducerSpec(topic, 0)));
         coordinator.startLoad(new LoadSpec(200, 1, 0, new PayloadSpec(100, null, false, 0, 0, 1), KeyDistributorType.NO_KEY, 0));
-        Thread.sleep(500);
+        one.awaitRunTime(Duration.ofMillis(500));
         coordinator.periodStats(); // the 200 msg/s part, dropped
 
         coordinator.restartSchedule(2_000);
-        Thread.sleep(1_000);
+        one.awaitRunTime(Duration.ofSeconds(1));
         PeriodStats after = coordinator.periodStats().get(0);
 
         assertEquals(2_000, after.load().requestedRatePerSecond(), "the agent's producers follow the new rate");
@@ -227,7 +214,7 @@ class HttpRunTest {
     @Test
     void anAgentStoppedMidRunFailsTheRunWithinTheLeaseAndThePartialResultIsKept() throws Exception {
         List<WorkerAgent> three = List.of(agent("a"), agent("b"), agent("c"));
-        CoordinatorOptions options = InMemoryRuns.options();
+        CoordinatorOptions options = OneClock.options();
         CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 6
                 messageSize: 100
@@ -240,13 +227,13 @@ class HttpRunTest {
                 """), runs.driverFile(""), options);
         CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(() -> run(three, spec));
         runs.awaitConsole("Measuring for 60 s", Duration.ofSeconds(20));
-        Thread.sleep(1_000);
+        one.awaitRunTime(Duration.ofSeconds(1));
         WorkerAgent dying = three.get(1);
-        long stoppedAt = System.nanoTime();
+        long stoppedAt = one.clock.nanoTime();
         dying.close();
 
         RunResult r = running.get(30, TimeUnit.SECONDS);
-        double seconds = (System.nanoTime() - stoppedAt) / 1e9;
+        double seconds = one.secondsSince(stoppedAt);
 
         assertEquals(RunStatus.FAILED, r.outcome().status());
         assertTrue(r.outcome().failureReason().contains(dying.url()), "the reason names the dead agent: " + r.outcome().failureReason());
@@ -270,9 +257,7 @@ class HttpRunTest {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
             statsPort = free.getLocalPort();
         }
-        WorkerAgent withStats = WorkerAgent.start(new AgentOptions("127.0.0.1", 0, "a", TOKEN, null, null, statsPort),
-                BenchmarkClock.system());
-        agents.add(withStats);
+        WorkerAgent withStats = one.agent(new AgentOptions("127.0.0.1", 0, "a", OneClock.TOKEN, null, null, statsPort));
         List<WorkerAgent> two = List.of(withStats, agent("b"));
         CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
                 partitionsPerTopic: 2
@@ -288,7 +273,7 @@ class HttpRunTest {
                 consumerEvents:
                   - {after: 1s, type: consumer-join, count: 1}
                   - {after: 2s, type: consumer-leave, count: 2}
-                """), runs.driverFile(""), InMemoryRuns.options());
+                """), runs.driverFile(""), OneClock.options());
 
         RunResult r = run(two, spec);
 
@@ -301,8 +286,78 @@ class HttpRunTest {
         assertTrue(events.get(1).outcome().startsWith("2 consumer(s)"), events.get(1).outcome());
         assertEquals(3, g.consumers(), "4 + 1 - 2 members at the end");
         assertNull(r.section(io.kbench.features.consumergroups.ConsumerGroups.class), "a share group is no consumer group");
-        String metrics = client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
+        String metrics = one.client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS).bodyAsString();
         assertTrue(metrics.contains("kbench_share_delivered") && metrics.contains("kbench_share_lock_expiries"), metrics);
+    }
+
+    @Test
+    void aTimedRunMeasuresItsWindowInRunTimeWhateverTheMachinesPace() {
+        // Twenty seconds of run time in two or three: the window, the rate and the periods are read on the run's clock.
+        List<WorkerAgent> two = one.agents(2);
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 200
+                warmupDuration: 2s
+                testDuration: 20s
+                """), runs.driverFile(""), OneClock.options().withWarmup(true, Duration.ofSeconds(2)));
+        long startedAt = one.clock.nanoTime();
+
+        RunResult r = run(two, spec);
+
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        assertTrue(one.secondsSince(startedAt) >= 22, "the run lasted its warmup and window in run time: " + one.secondsSince(startedAt));
+        assertEquals(2_000, r.timeline().warmup().usedMillis(), "a fixed warmup of 2 s: " + r.timeline().warmup());
+        long window = r.measurement().windowMicros();
+        // ... which on a busy machine is a second or more of run time (each real millisecond is ten): the window says so,
+        // the periods stretch as the sampling calls take run time, and the rate is read over the window.
+        assertTrue(window >= 20_000_000 && window < 26_000_000, "a 20 s window: " + window + " µs");
+        double rate = r.measurement().publishRate();
+        assertTrue(rate > 170 && rate < 230, "publish rate " + rate + " msg/s: " + r.measurement().counts() + "\n" + runs.consoleText());
+        // The warmup's messages are in the whole run's figures only.
+        long warmupAndWindow = r.outcome().delivery().ackedMessages();
+        assertTrue(warmupAndWindow - r.measurement().counts().messagesAcked() >= 350, r.measurement().counts() + " vs " + r.outcome().delivery());
+        assertTrue(r.timeline().periods().size() >= 13, "periods of about a second over the window: " + r.timeline().periods().size());
+        assertEquals(0L, r.section(Integrity.class).lostMessages());
+        runs.assertNothingLeftBehind(spec.runId());
+    }
+
+    @Test
+    void aClusterThatStopsAnsweringFailsTheRunOnceTheStallLimitHasPassedInRunTime() throws Exception {
+        List<WorkerAgent> two = one.agents(2);
+        // The in-memory producers give up on held sends after 3 s of real time, half a minute of run time here: a lease
+        // of a minute outlasts the cleanup.
+        CoordinatorOptions options = OneClock.options().withStallTimeout(Duration.ofSeconds(4)).withLease(Duration.ofSeconds(60));
+        CoordinatorInput spec = runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 4
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 500
+                warmupDuration: 0s
+                testDuration: 10m
+                """), runs.driverFile(""), options);
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(() -> run(two, spec));
+        runs.awaitConsole("Measuring for 600 s", Duration.ofSeconds(20));
+        one.awaitRunTime(Duration.ofSeconds(2));
+        long frozenAt = one.clock.nanoTime();
+        runs.cluster.freeze();
+
+        RunResult r = running.get(40, TimeUnit.SECONDS);
+
+        assertEquals(RunStatus.FAILED, r.outcome().status());
+        String reason = r.outcome().failureReason();
+        assertTrue(reason.startsWith("no acknowledgement for ") && reason.contains("(the limit is 4 s) while")
+                && reason.endsWith("(during measure)"), reason);
+        assertTrue(one.secondsSince(frozenAt) >= 4, "not before the limit: " + one.secondsSince(frozenAt) + " s of run time");
+        assertTrue(r.measurement().counts().messagesAcked() >= 900, "the 2 s before the freeze are kept: " + r.measurement().counts());
+        assertTrue(r.outcome().delivery().failedMessages() + r.outcome().delivery().undeliveredMessages() > 0, "the held messages are accounted for");
+        two.forEach(a -> assertNull(a.currentRunId(), a.url() + " is idle"));
+        runs.assertNothingLeftBehind(spec.runId());
     }
 }

@@ -30,9 +30,18 @@ import java.util.function.Supplier;
  */
 final class InMemoryRuns implements AutoCloseable {
 
-    final InMemoryCluster cluster = InMemoryCluster.start("framework-" + UUID.randomUUID());
+    final InMemoryCluster cluster;
     private final ByteArrayOutputStream consoleBytes = new ByteArrayOutputStream();
     final Console console = new Console(new PrintStream(consoleBytes, true, StandardCharsets.UTF_8));
+
+    InMemoryRuns() {
+        this(System::nanoTime);
+    }
+
+    /** @param clock the monotonic nanoseconds the cluster's groups keep time on (the run's clock) */
+    InMemoryRuns(java.util.function.LongSupplier clock) {
+        cluster = InMemoryCluster.start("framework-" + UUID.randomUUID(), clock);
+    }
 
     /** A driver file for this test's cluster, with more fields if given (YAML lines). */
     DriverFile driverFile(String moreFields) {

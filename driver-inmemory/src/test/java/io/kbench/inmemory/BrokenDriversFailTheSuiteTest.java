@@ -24,7 +24,9 @@ import org.junit.platform.testkit.engine.Event;
 /**
  * Proves the conformance suite catches broken drivers: runs the whole suite (JUnit's EngineTestKit,
  * in this JVM) against drivers that each break one promise, and checks that exactly the tests of
- * that promise fail, with a message naming it.
+ * that promise fail, with a message naming it. The producers' and the driver's promises are here, the
+ * consumers' in {@link BrokenConsumersFailTheSuiteTest}: two classes, so that two test JVMs share the
+ * work (each suite run checks the JVM's threads, so the runs in one JVM go one after another).
  */
 class BrokenDriversFailTheSuiteTest {
 
@@ -72,25 +74,6 @@ class BrokenDriversFailTheSuiteTest {
     }
 
     @Test
-    void anIgnoredPauseIsCaught() {
-        Map<String, String> failed = failuresOf(IgnoresPauseSuite.class);
-        assertEquals(Set.of("aPausedConsumerDeliversNothingUntilResumed"), failed.keySet(), failed::toString);
-        String m = failed.get("aPausedConsumerDeliversNothingUntilResumed");
-        assertTrue(m.startsWith("Broken promise (BenchmarkConsumer.pause): a paused consumer stops fetching: nothing is delivered. "
-                + "20 message(s) were delivered while paused"), m);
-    }
-
-    @Test
-    void aBatchReportedOnceOnlyIsCaught() {
-        Map<String, String> failed = failuresOf(ReportsTheFirstBatchOnlySuite.class);
-        assertEquals(Set.of("aPausedConsumerDeliversNothingUntilResumed"), failed.keySet(), failed::toString);
-        String m = failed.get("aPausedConsumerDeliversNothingUntilResumed");
-        assertTrue(m.startsWith("Broken promise (ConsumerCallback.batchArrived): a driver that reports batches reports every batch, "
-                + "when it arrives (its messages are timed by it). 20 of 20 messages delivered after resume() came with no batch "
-                + "reported since before resume()"), m);
-    }
-
-    @Test
     void anUnreachableClusterReportedWithTheWrongExceptionIsCaught() {
         Map<String, String> failed = failuresOf(UnreachableIsNotADriverExceptionSuite.class);
         assertEquals(Set.of("anUnreachableClusterFailsInitializeWithinThirtySecondsNamingTheAddress"), failed.keySet(),
@@ -112,45 +95,17 @@ class BrokenDriversFailTheSuiteTest {
     }
 
     /** What one run of a suite came to: the failed tests' method names and messages, and the tests an assumption aborted. */
-    private record Outcome(Map<String, String> failed, Map<String, String> aborted) {}
+    record Outcome(Map<String, String> failed, Map<String, String> aborted) {}
 
-    private static final String DESCRIBE_TEST = "describeTopicsGivesThePartitionCountsOfExistingTopicsAndLeavesOutMissingOnes";
-    private static final String FROM_END_TEST = "aConsumerFromTheEndGetsOnlyTheMessagesSentAfterItStarted";
-    private static final String EARLIEST_TEST = "aConsumerFromTheEarliestPositionGetsEveryMessageTheTopicHeld";
-    private static final String AGE_TEST = "aConsumerFromAnAgeGetsTheRecordsNoOlderAndStartsAtTheEndWhereNoneIsThatNew";
-    private static final String OFFSETS_TEST = "topicOffsetsGiveEachPartitionsFirstPositionAndEnd";
-    private static final String PARTITION_TEST = "aMessageSentToAPartitionArrivesOnItAndAPartitionTheTopicLacksFailsItsSend";
-    private static final String HEADERS_TEST = "userHeadersGoWithEveryRecordBesidesTheStamp";
+    static final String DESCRIBE_TEST = "describeTopicsGivesThePartitionCountsOfExistingTopicsAndLeavesOutMissingOnes";
+    static final String FROM_END_TEST = "aConsumerFromTheEndGetsOnlyTheMessagesSentAfterItStarted";
+    static final String EARLIEST_TEST = "aConsumerFromTheEarliestPositionGetsEveryMessageTheTopicHeld";
+    static final String AGE_TEST = "aConsumerFromAnAgeGetsTheRecordsNoOlderAndStartsAtTheEndWhereNoneIsThatNew";
+    static final String OFFSETS_TEST = "topicOffsetsGiveEachPartitionsFirstPositionAndEnd";
+    static final String PARTITION_TEST = "aMessageSentToAPartitionArrivesOnItAndAPartitionTheTopicLacksFailsItsSend";
+    static final String HEADERS_TEST = "userHeadersGoWithEveryRecordBesidesTheStamp";
     /** The tests of the calls a driver may refuse when it need not support runs on existing topics. */
-    private static final Set<String> EXISTING_TOPICS_TESTS = Set.of(DESCRIBE_TEST, FROM_END_TEST, AGE_TEST, OFFSETS_TEST);
-
-    @Test
-    void aConsumerFromTheEndThatDeliversOldMessagesIsCaught() {
-        Map<String, String> failed = failuresOf(FromEndDeliversOldMessagesSuite.class);
-        assertEquals(Set.of(FROM_END_TEST), failed.keySet(), failed::toString);
-        assertEquals("Broken promise (StartPosition.End): a consumer from the end delivers none of the "
-                + "messages the topic held before it started. 20 of the 20 messages acknowledged before it was created were "
-                + "delivered.", failed.get(FROM_END_TEST));
-    }
-
-    @Test
-    void aConsumerFromTheEarliestThatStartsAtTheEndIsCaught() {
-        Map<String, String> failed = failuresOf(AlwaysFromEndSuite.class);
-        // Every test whose consumer starts after the topic got messages it must read.
-        assertEquals(Set.of("stampsAndPayloadSizesReachTheConsumerUnchanged", EARLIEST_TEST, HEADERS_TEST, OFFSETS_TEST), failed.keySet(),
-                failed::toString);
-        assertEquals("Broken promise (StartPosition.Earliest): a new consumer group from the earliest position gets the messages the "
-                + "topic held before it existed. 0 of 20 acknowledged messages were delivered within 5 s.", failed.get(EARLIEST_TEST));
-    }
-
-    @Test
-    void aConsumerFromAnAgeThatStartsAtTheEarliestIsCaught() {
-        Map<String, String> failed = failuresOf(AgeFromTheEarliestSuite.class);
-        assertEquals(Set.of(AGE_TEST), failed.keySet(), failed::toString);
-        assertTrue(failed.get(AGE_TEST).startsWith("Broken promise (StartPosition.Age): a consumer from an age gets none of the records "
-                + "older than the age, and starts at the end of a partition with no record that new. 20 of the 20 records written "),
-                failed.get(AGE_TEST));
-    }
+    static final Set<String> EXISTING_TOPICS_TESTS = Set.of(DESCRIBE_TEST, FROM_END_TEST, AGE_TEST, OFFSETS_TEST);
 
     @Test
     void aDroppedPartitionAndDroppedHeadersAreCaught() {
@@ -171,47 +126,8 @@ class BrokenDriversFailTheSuiteTest {
                 + "map\\. The never created conformance-never-created-\\w+-\\d+ is in it, with 0 partition\\(s\\)\\."), m);
     }
 
-    @Test
-    void aRefusalFailsWhenTheSuiteSaysTheDriverSupportsExistingTopics() {
-        Map<String, String> failed = failuresOf(RefusesExistingTopicsSuite.class);
-        assertEquals(EXISTING_TOPICS_TESTS, failed.keySet(), failed::toString);
-        assertTrue(failed.get(DESCRIBE_TEST).startsWith("Broken promise (BenchmarkDriver.describeTopics): supported by this driver "
-                + "(its suite's supportsExistingTopics() is true), so a healthy system answers. DescribeTopics(["), failed.get(DESCRIBE_TEST));
-        assertTrue(failed.get(FROM_END_TEST).startsWith("Broken promise (StartPosition.End): supported by "
-                + "this driver (its suite's supportsExistingTopics() is true), so a healthy system answers. CreateConsumer("),
-                failed.get(FROM_END_TEST));
-        failed.values().forEach(m -> assertTrue(m.contains("failed with io.kbench.driver.DriverException: driver "
-                + "RefusesExistingTopics cannot "), m));
-    }
-
-    @Test
-    void aRefusalAsDocumentedSkipsTheTestsOfADriverThatNeedNotSupportExistingTopics() {
-        Outcome outcome = outcomeOf(RefusesExistingTopicsUnsupportedSuite.class);
-        assertEquals(Map.of(), outcome.failed(), "a refusal as documented is no broken promise");
-        Map<String, String> aborted = new TreeMap<>(outcome.aborted());
-        aborted.keySet().removeAll(CONSUMER_FEATURE_TESTS);
-        assertEquals(EXISTING_TOPICS_TESTS, aborted.keySet(), outcome::toString);
-        aborted.values().forEach(m -> assertTrue(m.startsWith("the driver refuses ")
-                && m.endsWith("): existingTopics runs are not available with it"), m));
-    }
-
-    @Test
-    void aRefusalTheWrongWayFailsEvenWhenTheDriverNeedNotSupportExistingTopics() {
-        Map<String, String> failed = failuresOf(RefusesExistingTopicsTheWrongWaySuite.class);
-        assertEquals(Set.of(DESCRIBE_TEST, FROM_END_TEST), failed.keySet(), failed::toString);
-        assertTrue(failed.get(DESCRIBE_TEST).startsWith("Broken promise (BenchmarkDriver.describeTopics): the call completes its "
-                + "future, also to refuse (exceptionally, with a DriverException); it does not throw. DescribeTopics(["), failed.get(DESCRIBE_TEST));
-        assertTrue(failed.get(DESCRIBE_TEST).endsWith("threw io.kbench.driver.DriverException: cannot describe existing topics."),
-                failed.get(DESCRIBE_TEST));
-        assertTrue(failed.get(FROM_END_TEST).startsWith("Broken promise (StartPosition.End): a driver that "
-                + "cannot do it completes the future exceptionally with a DriverException telling the user what to do. CreateConsumer("),
-                failed.get(FROM_END_TEST));
-        assertTrue(failed.get(FROM_END_TEST).endsWith("start=End[]]) failed with java.lang.UnsupportedOperationException: fromEnd."),
-                failed.get(FROM_END_TEST));
-    }
-
     /** The tests of optional consumer features, which a driver that does not declare them skips. */
-    private static final Set<String> CONSUMER_FEATURE_TESTS = Set.of(
+    static final Set<String> CONSUMER_FEATURE_TESTS = Set.of(
             "shareConsumersOutnumberingPartitionsAllReceiveRecords",
             "releasedRecordsComeBackWithADeliveryCountOfTwo",
             "rejectedRecordsNeverComeBack",
@@ -226,7 +142,7 @@ class BrokenDriversFailTheSuiteTest {
      * Runs one suite class, in which every test must run to the end but those of consumer features the
      * driver does not declare (skipped, each saying why); returns the failed tests' method names and messages.
      */
-    private static Map<String, String> failuresOf(Class<?> suite) {
+    static Map<String, String> failuresOf(Class<?> suite) {
         Outcome outcome = outcomeOf(suite);
         Map<String, String> aborted = new TreeMap<>(outcome.aborted());
         aborted.keySet().removeAll(CONSUMER_FEATURE_TESTS);
@@ -246,19 +162,8 @@ class BrokenDriversFailTheSuiteTest {
                 "its SPI defaults refuse share groups and consumer options with a DriverException naming it: " + outcome.failed());
     }
 
-    @Test
-    void aShareDriverThatRejectsWhatWasReleasedIsCaught() {
-        Map<String, String> failed = failuresOf(ReleasesAsRejectsSuite.class);
-        assertEquals(Set.of("releasedRecordsComeBackWithADeliveryCountOfTwo",
-                "acknowledgementCountsAddUpAndTheAcceptedRecordsCoverEveryAcknowledgedMessage",
-                "theDeliveryCountLimitArchivesRecordsReleasedOnTheirLastDelivery"), failed.keySet(), failed::toString);
-        assertTrue(failed.get("releasedRecordsComeBackWithADeliveryCountOfTwo").startsWith("Broken promise "
-                + "(BenchmarkDriver.createConsumer(ShareMember)): a record released (Acknowledgement.RELEASE) is delivered again. Of the 10 "
-                + "records released on their first delivery, 0 came back within 5 s."), failed.toString());
-    }
-
     /** Runs one suite class through the Jupiter engine. */
-    private static Outcome outcomeOf(Class<?> suite) {
+    static Outcome outcomeOf(Class<?> suite) {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .configurationParameter(ProofOnly.KEY, "true")
                 .selectors(DiscoverySelectors.selectClass(suite))
