@@ -78,9 +78,12 @@ final class OneClock implements AutoCloseable {
         awaitQuiet();
     }
 
-    /** A moment of real time for the threads woken by a move of the clock to act on it. */
+    /**
+     * A moment of real time for the threads woken by a move of the clock to act on it: longer than the agents'
+     * housekeeping period (250 ms), which looks at their leases.
+     */
     private static void awaitQuiet() {
-        LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+        LockSupport.parkNanos(Duration.ofMillis(400).toNanos());
     }
 
     /** An agent on this clock, over HTTP on 127.0.0.1 (a free port). */

@@ -68,6 +68,8 @@ class CoordinatorKillTest {
             }
             System.out.printf("Workers idle %.1f s after the kill (lease %d s)%n", (System.nanoTime() - killedAt) / 1e9,
                     LEASE.toSeconds());
+            assertTrue(String.join("\n", workers.agents.get(0).output()).contains("lease of run"), "the worker says why it stopped: "
+                    + workers.agents.get(0).output());
 
             // The journal keeps every period merged before the kill, and names the topic left behind.
             List<Path> journals = Journal.in(out);
