@@ -14,7 +14,8 @@ import java.util.function.Function;
  * the text alone when it names none. The file is bound leniently so that the workload's checks, not the
  * binder, say what is wrong with a name that names nothing: in their own words, beside the file's other
  * problems ("faults[0].type 'broker-kil' is unknown; did you mean 'broker-kill'?"). Written back (into a
- * result's copy of the workload) as the text.
+ * result's copy of the workload) as the text. A result's own records use it too, so that a result written by a
+ * later version, naming a type this one does not know, still reads and shows that type as written.
  *
  * @param <E> the set of names
  */

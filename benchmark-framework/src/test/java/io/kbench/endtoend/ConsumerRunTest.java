@@ -94,7 +94,7 @@ class ConsumerRunTest {
         assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
         List<ConsumerEvents.Impact> events = r.section(ConsumerEvents.class).events();
         assertEquals(List.of("consumer-join", "consumer-leave", "worker-restart"),
-                events.stream().map(e -> e.action().kind().label()).toList());
+                events.stream().map(e -> e.action().type().written()).toList());
         for (ConsumerEvents.Impact e : events) {
             ConsumerEvents.Cost cost = assertInstanceOf(ConsumerEvents.Impact.Applied.class, e).cost();
             assertTrue(cost.timeToStableMillis().isPresent(), "stable again: " + e);

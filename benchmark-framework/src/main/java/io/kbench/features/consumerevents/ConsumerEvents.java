@@ -90,7 +90,7 @@ public record ConsumerEvents(List<Impact> events) implements ResultSection {
 
             @Override
             public String line() {
-                return String.format(Locale.ROOT, "Consumer event %s on %s at %.1f s: %s", action.kind().label(), subscription,
+                return String.format(Locale.ROOT, "Consumer event %s on %s at %.1f s: %s", action.type().written(), subscription,
                         plannedAfterMillis / 1e3, outcome);
             }
         }
@@ -117,13 +117,11 @@ public record ConsumerEvents(List<Impact> events) implements ResultSection {
 
             @Override
             public String line() {
-                String what = action instanceof EventAction.Consumers c ? " of " + c.count()
-                        : ((EventAction.WorkerRestart) action).worker().stream().mapToObj(w -> " of worker " + w).findFirst().orElse("");
                 Optional<Gaps> gaps = cost.gaps();
                 return String.format(Locale.ROOT, "Consumer event %s%s on %s at %.1f s: stable after %s, longest unconsumed partition %s "
                                 + "(%s before), %s partitions paused, %,.1f msg/s during vs %,.1f before (%s), e2e p99 %.1f ms peak vs "
                                 + "%.1f ms before, spike %.1f s wide",
-                        action.kind().label(), what, subscription, at.afterMillis() / 1e3,
+                        action.type().written(), action.detail(), subscription, at.afterMillis() / 1e3,
                         millis(cost.timeToStableMillis(), "(not stable)"),
                         millis(gaps.map(Gaps::longestMillis).orElse(OptionalLong.empty()), "unknown"),
                         gaps.map(g -> String.format(Locale.ROOT, "%,d ms", g.baselineLongestMillis())).orElse("unknown"),

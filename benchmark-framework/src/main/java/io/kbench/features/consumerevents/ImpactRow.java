@@ -3,7 +3,9 @@ package io.kbench.features.consumerevents;
 import io.kbench.features.consumerevents.ConsumerEvents.Cost;
 import io.kbench.features.consumerevents.ConsumerEvents.Gaps;
 import io.kbench.features.consumerevents.ConsumerEvents.Impact;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.time.Attempt;
+import io.kbench.workload.Choice;
 import io.kbench.workload.ConsumerEventSpec.Kind;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -14,7 +16,7 @@ import java.util.OptionalLong;
  * (or 0) where the event has no such part. The file's form only; the code reads the sealed {@link Impact}. Rates are
  * messages consumed per second by every subscription; latencies end to end, in µs.
  *
- * @param type e.g. {@code consumer-crash}
+ * @param type e.g. {@code consumer-crash}; a kind this version does not know is kept as written
  * @param count consumers affected; null for worker-restart
  * @param worker the worker restarted, as the workload gives it; null for the other types (and when not given)
  * @param subscription the group the event acted on
@@ -38,7 +40,7 @@ import java.util.OptionalLong;
  * @param spikeWidthMillis see {@link Cost}; 0 when not applied
  */
 record ImpactRow(
-        Kind type,
+        @JsonDeserialize(using = TypeBinder.class) Choice<Kind> type,
         Integer count,
         Integer worker,
         String subscription,
@@ -63,12 +65,14 @@ record ImpactRow(
 
     static ImpactRow of(Impact impact) {
         EventAction action = impact.action();
-        Integer count = action instanceof EventAction.Consumers c ? c.count() : null;
-        Integer worker = action instanceof EventAction.WorkerRestart r ? boxed(r.worker()) : null;
+        Integer count = action instanceof EventAction.Consumers c ? Integer.valueOf(c.count())
+                : action instanceof EventAction.Unrecognised u ? boxed(u.count()) : null;
+        Integer worker = action instanceof EventAction.WorkerRestart r ? boxed(r.worker())
+                : action instanceof EventAction.Unrecognised u ? boxed(u.worker()) : null;
         Optional<Attempt> at = impact.attempt();
         Optional<Cost> cost = impact instanceof Impact.Applied applied ? Optional.of(applied.cost()) : Optional.empty();
         Optional<Gaps> gaps = cost.flatMap(Cost::gaps);
-        return new ImpactRow(action.kind(), count, worker, impact.subscription(), impact.plannedAfterMillis(),
+        return new ImpactRow(action.type(), count, worker, impact.subscription(), impact.plannedAfterMillis(),
                 at.map(Attempt::afterMillis).orElse(null),
                 at.map(Attempt::elapsedMicros).orElse(null),
                 at.map(Attempt::at).orElse(null),
@@ -90,8 +94,10 @@ record ImpactRow(
 
     /** The impact this row holds: applied (with its cost) when it says so and has a time of application, else not applied. */
     Impact impact() {
-        EventAction action = type == Kind.WORKER_RESTART ? new EventAction.WorkerRestart(optional(worker))
-                : new EventAction.Consumers(type, count == null ? 1 : count);
+        Kind kind = type.value().orElse(null);
+        EventAction action = kind == null ? new EventAction.Unrecognised(type.written(), optional(count), optional(worker))
+                : kind == Kind.WORKER_RESTART ? new EventAction.WorkerRestart(optional(worker))
+                : new EventAction.Consumers(kind, count == null ? 1 : count);
         Optional<Attempt> at = appliedAfterMillis == null || appliedElapsedMicros == null || appliedAt == null ? Optional.empty()
                 : Optional.of(new Attempt(appliedAfterMillis, appliedElapsedMicros, appliedAt));
         String said = outcome == null ? "" : outcome;
@@ -120,5 +126,14 @@ record ImpactRow(
 
     private static OptionalLong optional(Long value) {
         return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    /** Reads an event's kind by its label, keeping one this version does not know as written. */
+    static final class TypeBinder extends Choice.Binder<Kind> {
+        private static final long serialVersionUID = 1L;
+
+        TypeBinder() {
+            super(Kind::byLabel);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.features.faults;
 
 import io.kbench.driver.FaultType;
 import io.kbench.time.Attempt;
+import io.kbench.workload.Choice;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -29,16 +30,21 @@ public sealed interface FaultEvent {
     /**
      * A fault as the workload plans it.
      *
-     * @param type what happens
+     * @param type what happens, as a result names it (a result written by a later version may name a type this one does not know)
      * @param broker the broker asked for; empty for the default (or a fault of every broker)
      * @param durationMillis how long a pause, freeze or delay was to last; empty for a kill or restart
      * @param plannedAfterMillis when, from the start of the measurement
      */
-    record Planned(FaultType type, OptionalInt broker, OptionalLong durationMillis, long plannedAfterMillis) {
+    record Planned(Choice<FaultType> type, OptionalInt broker, OptionalLong durationMillis, long plannedAfterMillis) {
         public Planned {
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(broker, "broker");
             Objects.requireNonNull(durationMillis, "durationMillis");
+        }
+
+        /** A fault of a known type. */
+        public Planned(FaultType type, OptionalInt broker, OptionalLong durationMillis, long plannedAfterMillis) {
+            this(new Choice.Known<>(type, type.label()), broker, durationMillis, plannedAfterMillis);
         }
     }
 

@@ -1,16 +1,9 @@
 package io.kbench.features.faults;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
-import com.fasterxml.jackson.databind.ser.std.StdScalarSerializer;
 import io.kbench.driver.FaultType;
 import io.kbench.time.Attempt;
-import java.io.IOException;
+import io.kbench.workload.Choice;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -18,7 +11,7 @@ import java.util.OptionalLong;
  * A {@link FaultEvent} as the result's {@code faults} list writes it: one flat object, a field null where the event has
  * no such part. The file's form only; the code reads the sealed {@link FaultEvent}.
  *
- * @param type e.g. "broker-kill"
+ * @param type e.g. "broker-kill"; a type this version does not know is kept as written
  * @param broker the broker asked for, or null for the default
  * @param durationMillis how long a pause or freeze was to last, or null
  * @param plannedAfterMillis when it was planned, from the start of the measurement
@@ -29,7 +22,7 @@ import java.util.OptionalLong;
  * @param applied whether the cluster applied it
  */
 record FaultRow(
-        @JsonSerialize(using = Label.class) @JsonDeserialize(using = ByLabel.class) FaultType type,
+        @JsonDeserialize(using = TypeBinder.class) Choice<FaultType> type,
         Integer broker,
         Long durationMillis,
         long plannedAfterMillis,
@@ -48,44 +41,26 @@ record FaultRow(
                 e.outcome(), e.applied());
     }
 
-    /** The event this row holds: tried when it has a time of application, else never tried. */
+    /**
+     * The event this row holds: tried when it has a time on the periods' axis (as the report has always read it), else never
+     * tried. A hand-written row without the other two times reads them as the planned time and "—".
+     */
     FaultEvent event() {
         FaultEvent.Planned p = new FaultEvent.Planned(type, broker == null ? OptionalInt.empty() : OptionalInt.of(broker),
                 durationMillis == null ? OptionalLong.empty() : OptionalLong.of(durationMillis), plannedAfterMillis);
-        if (appliedAfterMillis == null || appliedElapsedMicros == null || appliedAt == null) {
+        if (appliedElapsedMicros == null) {
             return new FaultEvent.NotTried(p, outcome == null ? "" : outcome);
         }
-        return new FaultEvent.Tried(p, new Attempt(appliedAfterMillis, appliedElapsedMicros, appliedAt), outcome == null ? ""
-                : outcome, applied);
+        return new FaultEvent.Tried(p, new Attempt(appliedAfterMillis == null ? plannedAfterMillis : appliedAfterMillis,
+                appliedElapsedMicros, appliedAt == null ? "—" : appliedAt), outcome == null ? "" : outcome, applied);
     }
 
-    /** Writes a fault type as its label, e.g. "broker-kill". */
-    static final class Label extends StdScalarSerializer<FaultType> {
+    /** Reads a fault type by its label, keeping one this version does not know as written. */
+    static final class TypeBinder extends Choice.Binder<FaultType> {
         private static final long serialVersionUID = 1L;
 
-        Label() {
-            super(FaultType.class);
-        }
-
-        @Override
-        public void serialize(FaultType value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeString(value.label());
-        }
-    }
-
-    /** Reads a fault type from its label; a label kbench never wrote is an error. */
-    static final class ByLabel extends StdScalarDeserializer<FaultType> {
-        private static final long serialVersionUID = 1L;
-
-        ByLabel() {
-            super(FaultType.class);
-        }
-
-        @Override
-        public FaultType deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            String text = context.readValue(parser, String.class);
-            return FaultType.byLabel(text).orElseThrow(() -> context.weirdStringException(text, FaultType.class,
-                    "not one of " + String.join(", ", FaultType.labels())));
+        TypeBinder() {
+            super(FaultType::byLabel);
         }
     }
 }

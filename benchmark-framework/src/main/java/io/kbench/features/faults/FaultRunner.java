@@ -70,7 +70,7 @@ public final class FaultRunner {
     }
 
     private static FaultEvent.Planned planned(FaultSpec f) {
-        return new FaultEvent.Planned(f.faultType(), f.broker() == null ? OptionalInt.empty() : OptionalInt.of(f.broker()),
+        return new FaultEvent.Planned(f.type(), f.broker() == null ? OptionalInt.empty() : OptionalInt.of(f.broker()),
                 f.duration() == null ? OptionalLong.empty() : OptionalLong.of(f.duration().toMillis()), f.after().toMillis());
     }
 

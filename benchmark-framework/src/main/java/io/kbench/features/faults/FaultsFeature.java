@@ -85,11 +85,11 @@ public final class FaultsFeature implements Feature {
         for (FaultEvent f : faults.events()) {
             FaultEvent.Planned p = f.planned();
             Optional<Attempt> at = f.attempt();
-            t.row(List.of(p.type().label(), text(p.broker()), Long.toString(p.plannedAfterMillis()),
+            t.row(List.of(p.type().written(), text(p.broker()), Long.toString(p.plannedAfterMillis()),
                     at.map(a -> String.format(Locale.ROOT, "%.1f", a.elapsedMicros() / 1e6)).orElse("—"),
                     at.map(Attempt::at).orElse("—"), text(p.durationMillis()), f.outcome()));
             if (at.isPresent()) { // never tried: listed in the table, not marked
-                String what = p.type().label() + (p.broker().isPresent() ? " broker " + p.broker().getAsInt() : "")
+                String what = p.type().written() + (p.broker().isPresent() ? " broker " + p.broker().getAsInt() : "")
                         + (p.durationMillis().isPresent() && p.durationMillis().getAsLong() > 0
                         ? " for " + Fmt.grouped(p.durationMillis().getAsLong(), 0) + " ms" : "");
                 parts.mark(at.get().elapsedMicros() / 1e6, "fault: " + what);

@@ -132,6 +132,16 @@ class ImpactJsonTest {
     }
 
     @Test
+    void anEventOfAKindThisVersionDoesNotKnowIsKeptAsWrittenAndWrittenBack() throws Exception {
+        String expected = resource("written-before-events-notracks.json").replace("\"consumer-crash\"", "\"consumer-pause\"");
+        ConsumerEvents read = ResultJson.MAPPER.readValue(expected, ConsumerEvents.class);
+        assertEquals(new EventAction.Unrecognised("consumer-pause", OptionalInt.of(1), OptionalInt.empty()), read.events().get(0).action());
+        assertEquals(expected, ResultJson.MAPPER.writeValueAsString(read));
+        assertTrue(read.lines().get(0).startsWith("Consumer event consumer-pause of 1 on g at 5.0 s: stable after 6,100 ms"),
+                read.lines().get(0));
+    }
+
+    @Test
     void aWorkerRestartCountsNoConsumersAndTheConsumerKindsRestartNoWorker() {
         assertThrows(IllegalArgumentException.class, () -> new EventAction.Consumers(Kind.WORKER_RESTART, 1));
         assertEquals("worker-restart", new EventAction.WorkerRestart(OptionalInt.of(2)).label());

@@ -1,11 +1,11 @@
 package io.kbench.features.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.kbench.driver.FaultType;
 import io.kbench.result.ResultJson;
 import io.kbench.time.Attempt;
+import io.kbench.workload.Choice;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,8 +54,12 @@ class FaultJsonTest {
     }
 
     @Test
-    void aResultNamingAFaultTypeKbenchNeverWroteIsRefused() {
-        assertThrows(Exception.class, () -> ResultJson.MAPPER.readValue("[{\"type\": \"broker-explode\", \"plannedAfterMillis\": 1, "
-                + "\"outcome\": \"x\", \"applied\": false}]", FaultTimeline.class));
+    void aFaultTypeThisVersionDoesNotKnowIsKeptAsWrittenAndWrittenBack() throws Exception {
+        String json = "[{\"type\": \"kill\", \"broker\": 1, \"durationMillis\": null, \"plannedAfterMillis\": 1, "
+                + "\"appliedAfterMillis\": null, \"appliedElapsedMicros\": null, \"appliedAt\": null, \"outcome\": \"x\", "
+                + "\"applied\": false}]";
+        FaultTimeline read = ResultJson.MAPPER.readValue(json, FaultTimeline.class);
+        assertEquals(new Choice.Unknown<FaultType>("kill"), read.events().get(0).planned().type());
+        assertEquals(ResultJson.MAPPER.readTree(json), ResultJson.MAPPER.readTree(ResultJson.MAPPER.writeValueAsString(read)));
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class FaultRunnerTest {
         assertEquals("topic-0", applied.get(0).topic());
         assertEquals(Duration.ofSeconds(2), applied.get(1).duration());
         FaultEvent kill = events.get(0);
-        assertEquals(FaultType.BROKER_KILL, kill.planned().type());
+        assertEquals(Optional.of(FaultType.BROKER_KILL), kill.planned().type().value());
         assertEquals(OptionalInt.of(1), kill.planned().broker());
         assertEquals(OptionalLong.empty(), kill.planned().durationMillis());
         assertEquals(20_000, kill.planned().plannedAfterMillis());
