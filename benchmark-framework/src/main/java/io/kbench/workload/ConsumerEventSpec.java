@@ -1,5 +1,8 @@
 package io.kbench.workload;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.config.DurationParser;
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,25 +15,31 @@ import java.util.Optional;
  * subscription during the measurement, and when; declared like a fault.
  *
  * @param after when, from the start of the measurement
- * @param type {@code consumer-join}, {@code consumer-leave}, {@code consumer-crash} or {@code worker-restart}
+ * @param type {@code consumer-join}, {@code consumer-leave}, {@code consumer-crash} or {@code worker-restart}, as written
+ *     (the checks report one that names none)
  * @param count how many consumers join, leave or crash (default 1); not for worker-restart
  * @param worker the index of the worker whose consumers restart (default 0); only for worker-restart
  * @param subscription the subscription acted on, by its number among the first topic's subscriptions (0 to
  *     {@code subscriptionsPerTopic} − 1, the number its group's name ends with: {@code -sub-N}); default 0. A
  *     worker-restart restarts every consumer of its worker; this says which subscription its figures are of
  */
-public record ConsumerEventSpec(Duration after, String type, Integer count, Integer worker, Integer subscription)
-        implements TimelineEvent {
+public record ConsumerEventSpec(Duration after, @JsonDeserialize(using = ConsumerEventSpec.TypeBinder.class) Choice<Kind> type,
+                                Integer count, Integer worker, Integer subscription) implements TimelineEvent {
 
-    /** An event on the first subscription. */
-    public ConsumerEventSpec(Duration after, String type, Integer count, Integer worker) {
+    /** An event of a known kind. */
+    public ConsumerEventSpec(Duration after, Kind type, Integer count, Integer worker, Integer subscription) {
+        this(after, new Choice.Known<>(type, type.label()), count, worker, subscription);
+    }
+
+    /** An event of a known kind on the first subscription. */
+    public ConsumerEventSpec(Duration after, Kind type, Integer count, Integer worker) {
         this(after, type, count, worker, null);
     }
 
     /** "consumer-crash of 2 at 10s", "worker-restart of worker 1 at 20s", "consumer-join of 1 on subscription 1 at 5s". */
     @Override
     public String describe() {
-        return type + (count == null ? "" : " of " + count) + (worker == null ? "" : " of worker " + worker)
+        return (type == null ? null : type.written()) + (count == null ? "" : " of " + count) + (worker == null ? "" : " of worker " + worker)
                 + (subscription == null ? "" : " on subscription " + subscription)
                 + (after == null ? "" : " at " + DurationParser.format(after));
     }
@@ -42,7 +51,7 @@ public record ConsumerEventSpec(Duration after, String type, Integer count, Inte
 
     /** The type, once validated. */
     public Kind kind() {
-        return Kind.byLabel(type).orElseThrow(() -> new IllegalStateException("unvalidated consumer event type " + type));
+        return type.value().orElseThrow(() -> new IllegalStateException("unvalidated consumer event type " + type.written()));
     }
 
     /** How many consumers the event affects (1 unless given). */
@@ -50,7 +59,7 @@ public record ConsumerEventSpec(Duration after, String type, Integer count, Inte
         return count == null ? 1 : count;
     }
 
-    /** What happens to the consumers. */
+    /** What happens to the consumers; written as its label, e.g. {@code consumer-crash}. */
     public enum Kind {
         /** N new consumers join the subscription. */
         CONSUMER_JOIN,
@@ -62,16 +71,34 @@ public record ConsumerEventSpec(Duration after, String type, Integer count, Inte
         WORKER_RESTART;
 
         /** As written: "consumer-join". */
+        @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
+        /** The kind a label names, in any case and with spaces around; empty when it names none. */
         public static Optional<Kind> byLabel(String label) {
             return Arrays.stream(values()).filter(k -> k.label().equalsIgnoreCase(label == null ? "" : label.trim())).findFirst();
         }
 
+        /** The kind a result names (strict: a result holds only labels kbench wrote). */
+        @JsonCreator
+        public static Kind fromLabel(String label) {
+            return byLabel(label).orElseThrow(() -> new IllegalArgumentException("unknown consumer event type '" + label
+                    + "'; allowed: " + String.join(", ", labels())));
+        }
+
         public static List<String> labels() {
             return Arrays.stream(values()).map(Kind::label).toList();
+        }
+    }
+
+    /** Binds {@code type:} by {@link Kind}'s labels, keeping text that names none for the checks. */
+    static final class TypeBinder extends Choice.Binder<Kind> {
+        private static final long serialVersionUID = 1L;
+
+        TypeBinder() {
+            super(Kind::byLabel);
         }
     }
 }

@@ -28,7 +28,8 @@ public final class ConsumerNeeds {
         if (s.sessionTimeout() != null) {
             needs.add(ConsumerFeature.SESSION_TIMEOUT);
         }
-        if (w.consumerEvents().stream().anyMatch(e -> e != null && "consumer-crash".equalsIgnoreCase(e.type()))) {
+        if (w.consumerEvents().stream().anyMatch(e -> e != null && e.type() != null
+                && e.type().value().orElse(null) == ConsumerEventSpec.Kind.CONSUMER_CRASH)) {
             needs.add(ConsumerFeature.CRASH_CLOSE);
         }
         return needs;

@@ -11,23 +11,29 @@ import java.time.Duration;
  * One entry of a workload's {@code faults:} list: what happens to the cluster, and when.
  *
  * @param after when, from the start of the measurement
- * @param type one of {@link FaultType#labels()}, e.g. {@code broker-kill}
+ * @param type one of {@link FaultType#labels()}, e.g. {@code broker-kill}, as written (the checks report one that names none)
  * @param broker the broker's 0-based index; by default the leader of the first topic's partition 0
  *     (a restart: the broker killed last)
  * @param duration how long a {@code broker-pause}, {@code network-freeze} or {@code network-delay} lasts
  * @param delay how long a {@code network-delay} holds each byte, each way (1ms to 5s)
  */
-public record FaultSpec(Duration after, String type, Integer broker, Duration duration,
-                        @JsonDeserialize(using = SignedDurationDeserializer.class) Duration delay) implements TimelineEvent {
+public record FaultSpec(Duration after, @JsonDeserialize(using = FaultSpec.TypeBinder.class) Choice<FaultType> type, Integer broker,
+                        Duration duration, @JsonDeserialize(using = SignedDurationDeserializer.class) Duration delay)
+        implements TimelineEvent {
 
-    /** A fault without a delay. */
-    public FaultSpec(Duration after, String type, Integer broker, Duration duration) {
+    /** A fault of a known type. */
+    public FaultSpec(Duration after, FaultType type, Integer broker, Duration duration, Duration delay) {
+        this(after, new Choice.Known<>(type, type.label()), broker, duration, delay);
+    }
+
+    /** A fault of a known type, without a delay. */
+    public FaultSpec(Duration after, FaultType type, Integer broker, Duration duration) {
         this(after, type, broker, duration, null);
     }
 
     /** The type, once validated. */
     public FaultType faultType() {
-        return FaultType.byLabel(type).orElseThrow(() -> new IllegalStateException("unvalidated fault type " + type));
+        return type.value().orElseThrow(() -> new IllegalStateException("unvalidated fault type " + type.written()));
     }
 
     /** What the cluster is asked to do, with the run's first topic for the default broker. */
@@ -38,8 +44,17 @@ public record FaultSpec(Duration after, String type, Integer broker, Duration du
     /** "broker-kill of broker 1 at 20s", "network-delay of 50ms at 10s for 5s", for messages. */
     @Override
     public String describe() {
-        return type + (broker == null ? "" : " of broker " + broker) + (delay == null ? "" : " of " + DurationParser.format(delay))
+        return (type == null ? null : type.written()) + (broker == null ? "" : " of broker " + broker) + (delay == null ? "" : " of " + DurationParser.format(delay))
                 + (after == null ? "" : " at " + DurationParser.format(after))
                 + (duration == null ? "" : " for " + DurationParser.format(duration));
+    }
+
+    /** Binds {@code type:} by {@link FaultType}'s labels, keeping text that names none for the checks. */
+    static final class TypeBinder extends Choice.Binder<FaultType> {
+        private static final long serialVersionUID = 1L;
+
+        TypeBinder() {
+            super(FaultType::byLabel);
+        }
     }
 }

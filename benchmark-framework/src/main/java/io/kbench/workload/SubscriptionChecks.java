@@ -111,10 +111,11 @@ final class SubscriptionChecks {
                         + "consumer-crash, count: 1}", List.of("consumerEvents", i)));
                 continue;
             }
-            Optional<Kind> kind = Kind.byLabel(e.type());
+            Optional<Kind> kind = e.type() == null ? Optional.empty() : e.type().value();
+            String written = e.type() == null ? null : e.type().written();
             if (kind.isEmpty()) {
-                String nearest = e.type() == null ? null : NearestName.find(e.type(), Kind.labels()).orElse(null);
-                problems.add(new Problem("consumerEvents", at + ".type " + (e.type() == null ? "is missing" : "'" + e.type()
+                String nearest = written == null ? null : NearestName.find(written, Kind.labels()).orElse(null);
+                problems.add(new Problem("consumerEvents", at + ".type " + (written == null ? "is missing" : "'" + written
                         + "' is unknown") + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " Allowed: "
                         + String.join(", ", Kind.labels()), List.of("consumerEvents", i, "type")));
             }
@@ -172,7 +173,7 @@ final class SubscriptionChecks {
 
     /** How an event changes the subscription's consumer count. */
     private static int delta(ConsumerEventSpec e) {
-        Optional<Kind> kind = Kind.byLabel(e.type());
+        Optional<Kind> kind = e.type() == null ? Optional.empty() : e.type().value();
         if (kind.isEmpty()) {
             return 0;
         }

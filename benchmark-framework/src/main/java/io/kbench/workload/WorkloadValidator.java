@@ -359,10 +359,11 @@ public final class WorkloadValidator {
                 c.at(List.of("faults", i), at + " is empty: give after and type, e.g. {after: 20s, type: broker-kill}");
                 continue;
             }
-            Optional<FaultType> type = f.type() == null ? Optional.empty() : FaultType.byLabel(f.type());
+            Optional<FaultType> type = f.type() == null ? Optional.empty() : f.type().value();
+            String written = f.type() == null ? null : f.type().written();
             if (type.isEmpty()) {
-                String nearest = f.type() == null ? null : NearestName.find(f.type(), FaultType.labels()).orElse(null);
-                c.at(List.of("faults", i, "type"), at + ".type " + (f.type() == null ? "is missing" : "'" + f.type() + "' is unknown")
+                String nearest = written == null ? null : NearestName.find(written, FaultType.labels()).orElse(null);
+                c.at(List.of("faults", i, "type"), at + ".type " + (written == null ? "is missing" : "'" + written + "' is unknown")
                         + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " Allowed: " + String.join(", ", FaultType.labels()));
             }
             if (f.after() == null) {

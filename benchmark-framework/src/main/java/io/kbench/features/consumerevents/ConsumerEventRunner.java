@@ -1,12 +1,13 @@
 package io.kbench.features.consumerevents;
 
+import io.kbench.time.Attempt;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.time.Timeline;
 import io.kbench.util.Errors;
 import io.kbench.workload.ConsumerEventSpec;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -67,12 +68,12 @@ public final class ConsumerEventRunner {
             outcome = "failed: " + Errors.describeForUser(ex);
             applied = false;
         }
-        Long stableAfterMillis = null;
+        OptionalLong stableAfterMillis = OptionalLong.empty();
         if (applied) {
             try {
                 while (!timeline.ending() && clock.nanoTime() < nextDueNanos) {
                     if (stability.stable()) {
-                        stableAfterMillis = (clock.nanoTime() - at) / 1_000_000;
+                        stableAfterMillis = OptionalLong.of((clock.nanoTime() - at) / 1_000_000);
                         break;
                     }
                     clock.parkUntil(Math.min(clock.nanoTime() + POLL_NANOS, nextDueNanos));
@@ -84,16 +85,11 @@ public final class ConsumerEventRunner {
             }
         }
         console.accept(String.format(Locale.ROOT, "[measure %6.1fs] CONSUMER EVENT %s: %s%s", (clock.nanoTime() - measureStartNanos) / 1e9,
-                describe(e), outcome, !applied ? "" : stableAfterMillis == null ? "; the assignment was not stable again before "
+                describe(e), outcome, !applied ? "" : stableAfterMillis.isEmpty() ? "; the assignment was not stable again before "
                         + (nextDueNanos == Long.MAX_VALUE ? "the measurement ended" : "the next event")
-                        : String.format(Locale.ROOT, "; assignment stable again after %,d ms", stableAfterMillis)));
-        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(),
-                (at - measureStartNanos) / 1_000_000, (at - loadStartNanos) / 1_000,
-                Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied, stableAfterMillis);
-    }
-
-    private static Integer count(ConsumerEventSpec e) {
-        return e.kind() == ConsumerEventSpec.Kind.WORKER_RESTART ? null : e.countOrDefault();
+                        : String.format(Locale.ROOT, "; assignment stable again after %,d ms", stableAfterMillis.getAsLong())));
+        return new EventRecord.Tried(EventAction.of(e), e.subscriptionOrDefault(), e.after().toMillis(),
+                Attempt.at(clock, at, measureStartNanos, loadStartNanos), outcome, applied, stableAfterMillis);
     }
 
     private static String describe(ConsumerEventSpec e) {
@@ -102,8 +98,7 @@ public final class ConsumerEventRunner {
     }
 
     private static EventRecord notApplied(ConsumerEventSpec e, String why) {
-        return new EventRecord(e.type(), count(e), e.worker(), e.subscriptionOrDefault(), e.after().toMillis(), null, null, null, why, false,
-                null);
+        return new EventRecord.NotTried(EventAction.of(e), e.subscriptionOrDefault(), e.after().toMillis(), why);
     }
 
     /** The measurement is over: events not yet due are not applied; one under way may finish watching. */
@@ -115,14 +110,4 @@ public final class ConsumerEventRunner {
     public List<EventRecord> stop() {
         return timeline.stop();
     }
-
-    /**
-     * One event and what became of it, as the runner saw it.
-     *
-     * @param subscription the number of the subscription it acted on
-     * @param appliedElapsedMicros when it was applied on the periods' time axis (from the start of the load); null if not
-     * @param stableAfterMillis from the event until the assignment was stable again; null if it was not before the next event
-     */
-    public record EventRecord(String type, Integer count, Integer worker, int subscription, long plannedAfterMillis, Long appliedAfterMillis,
-                              Long appliedElapsedMicros, String appliedAt, String outcome, boolean applied, Long stableAfterMillis) {}
 }

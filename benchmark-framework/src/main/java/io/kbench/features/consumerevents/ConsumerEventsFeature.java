@@ -100,34 +100,42 @@ public final class ConsumerEventsFeature implements Feature {
         List<ConsumerEvents.Impact> list = events.events();
         for (int i = 0; i < list.size(); i++) {
             ConsumerEvents.Impact e = list.get(i);
-            if (e.appliedElapsedMicros() != null) {
-                parts.mark(e.appliedElapsedMicros() / 1e6, "consumer event: " + e.type() + (e.count() == null ? "" : " of " + e.count()));
-            }
-            TableSpec t = new TableSpec(String.format(Locale.ROOT, "Consumer events: %d. %s%s at %.1f s", i + 1, e.type(),
-                    e.count() == null ? "" : " of " + e.count(), e.plannedAfterMillis() / 1e3), List.of("figure", "value"));
+            String what = e.action().label();
+            e.attempt().ifPresent(at -> parts.mark(at.elapsedMicros() / 1e6, "consumer event: " + what));
+            TableSpec t = new TableSpec(String.format(Locale.ROOT, "Consumer events: %d. %s at %.1f s", i + 1, what,
+                    e.plannedAfterMillis() / 1e3), List.of("figure", "value"));
             if (e.subscription() != null) {
                 String membership = membership(run.sectionJson("consumerGroups"), e.subscription());
                 t.row(List.of("subscription", e.subscription() + (membership == null ? "" : ": " + membership)));
             }
             t.row(List.of("outcome", e.outcome()));
-            if (e.applied()) {
-                t.row(List.of("time to stable assignment (ms)", e.timeToStableMillis() == null ? "not stable before the next event or "
-                        + "the end" : Fmt.grouped(e.timeToStableMillis(), 0)));
-                t.row(List.of("longest time a partition went unconsumed (ms)", e.longestUnconsumedMillis() == null ? "—"
-                        : Fmt.grouped(e.longestUnconsumedMillis(), 0) + " (partition " + e.longestUnconsumedPartition() + ")"));
-                t.row(List.of("the same in the 5 s before (ms)", e.baselineLongestUnconsumedMillis() == null ? "—"
-                        : Fmt.grouped(e.baselineLongestUnconsumedMillis(), 0)));
-                t.row(List.of("partitions paused (≥ 0.1 s and 3 × the longest pause before)", e.partitionsPaused() == null ? "—"
-                        : e.partitionsPaused() + " of " + e.partitions()));
-                t.row(List.of("consumed (msg/s) before → during", Fmt.grouped(e.consumedPerSecondBefore(), 1) + " → "
-                        + Fmt.grouped(e.consumedPerSecondDuring(), 1) + (e.duringToBeforeRatio() == null ? ""
-                        : String.format(Locale.ROOT, " (%.0f%%)", 100 * e.duringToBeforeRatio()))));
-                t.row(List.of("end-to-end p99 (ms) before → peak", Fmt.ms(e.p99BeforeMicros() / 1e3) + " → "
-                        + Fmt.ms(e.p99PeakMicros() / 1e3)));
-                t.row(List.of("spike width (ms, p99 above twice before)", Fmt.grouped(e.spikeWidthMillis(), 0)));
+            if (e instanceof ConsumerEvents.Impact.Applied applied) {
+                costRows(applied.cost(), t);
             }
             parts.table(t);
         }
+    }
+
+    private static void costRows(ConsumerEvents.Cost c, TableSpec t) {
+        Optional<ConsumerEvents.Gaps> gaps = c.gaps();
+        t.row(List.of("time to stable assignment (ms)", c.timeToStableMillis().isEmpty() ? "not stable before the next event or "
+                + "the end" : Fmt.grouped(c.timeToStableMillis().getAsLong(), 0)));
+        t.row(List.of("longest time a partition went unconsumed (ms)", gaps.isEmpty() || gaps.get().longestMillis().isEmpty() ? "—"
+                : Fmt.grouped(gaps.get().longestMillis().getAsLong(), 0) + " (partition " + partition(gaps.get()) + ")"));
+        t.row(List.of("the same in the 5 s before (ms)", gaps.map(g -> Fmt.grouped(g.baselineLongestMillis(), 0)).orElse("—")));
+        t.row(List.of("partitions paused (≥ 0.1 s and 3 × the longest pause before)",
+                gaps.map(g -> g.partitionsPaused() + " of " + g.partitions()).orElse("—")));
+        t.row(List.of("consumed (msg/s) before → during", Fmt.grouped(c.consumedPerSecondBefore(), 1) + " → "
+                + Fmt.grouped(c.consumedPerSecondDuring(), 1) + (c.duringToBeforeRatio().isEmpty() ? ""
+                : String.format(Locale.ROOT, " (%.0f%%)", 100 * c.duringToBeforeRatio().getAsDouble()))));
+        t.row(List.of("end-to-end p99 (ms) before → peak", Fmt.ms(c.p99BeforeMicros() / 1e3) + " → "
+                + Fmt.ms(c.p99PeakMicros() / 1e3)));
+        t.row(List.of("spike width (ms, p99 above twice before)", Fmt.grouped(c.spikeWidthMillis(), 0)));
+    }
+
+    /** "3", or "null" as the report printed a partition not known. */
+    private static String partition(ConsumerEvents.Gaps g) {
+        return g.longestPartition().isPresent() ? Integer.toString(g.longestPartition().getAsInt()) : "null";
     }
 
     /**

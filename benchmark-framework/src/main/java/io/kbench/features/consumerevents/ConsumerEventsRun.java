@@ -38,7 +38,7 @@ final class ConsumerEventsRun implements RunPart {
     /** The subscription of the event being applied or watched (the runner applies one at a time). */
     private volatile ConsumerSpec current;
     private ConsumerEventRunner runner;
-    private List<ConsumerEventRunner.EventRecord> records = List.of();
+    private List<EventRecord> records = List.of();
 
     ConsumerEventsRun(Workload workload) {
         this.workload = workload;
@@ -119,7 +119,7 @@ final class ConsumerEventsRun implements RunPart {
                 return String.format(Locale.ROOT, "the %d consumer(s) of worker %s closed and came back", restarted,
                         control.workerIds().get(index));
             }
-            default -> throw new IllegalStateException("unknown consumer event " + e.type());
+            default -> throw new IllegalStateException("unknown consumer event " + e.kind());
         }
     }
 

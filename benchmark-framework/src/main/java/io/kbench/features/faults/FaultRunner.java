@@ -1,12 +1,14 @@
 package io.kbench.features.faults;
 
+import io.kbench.time.Attempt;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.time.Timeline;
 import io.kbench.util.Errors;
 import io.kbench.workload.FaultSpec;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 import io.kbench.features.FaultApplier;
@@ -47,7 +49,7 @@ public final class FaultRunner {
     private FaultEvent apply(FaultSpec f, long measureStartNanos, long nextDueNanos) {
         long at = clock.nanoTime();
         long afterMillis = (at - measureStartNanos) / 1_000_000;
-        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s%s...", afterMillis / 1e3, f.type(),
+        console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s%s...", afterMillis / 1e3, f.faultType().label(),
                 f.broker() == null ? "" : " of broker " + f.broker()));
         String outcome;
         boolean applied;
@@ -59,17 +61,17 @@ public final class FaultRunner {
             applied = false;
         }
         console.accept(String.format(Locale.ROOT, "[measure %6.1fs] FAULT %s: %s", (clock.nanoTime() - measureStartNanos) / 1e9,
-                f.type(), outcome));
-        return new FaultEvent(f.type(), f.broker(), durationMillis(f), f.after().toMillis(), afterMillis,
-                (at - loadStartNanos) / 1_000, Instant.ofEpochMilli(clock.epochMicrosAt(at) / 1_000).toString(), outcome, applied);
+                f.faultType().label(), outcome));
+        return new FaultEvent.Tried(planned(f), Attempt.at(clock, at, measureStartNanos, loadStartNanos), outcome, applied);
     }
 
     private static FaultEvent notApplied(FaultSpec f, String why) {
-        return new FaultEvent(f.type(), f.broker(), durationMillis(f), f.after().toMillis(), null, null, null, why, false);
+        return new FaultEvent.NotTried(planned(f), why);
     }
 
-    private static Long durationMillis(FaultSpec f) {
-        return f.duration() == null ? null : f.duration().toMillis();
+    private static FaultEvent.Planned planned(FaultSpec f) {
+        return new FaultEvent.Planned(f.type(), f.broker() == null ? OptionalInt.empty() : OptionalInt.of(f.broker()),
+                f.duration() == null ? OptionalLong.empty() : OptionalLong.of(f.duration().toMillis()), f.after().toMillis());
     }
 
     /**

@@ -11,9 +11,12 @@ import io.kbench.features.RunView;
 import io.kbench.features.SectionType;
 import io.kbench.page.Fmt;
 import io.kbench.page.TableSpec;
+import io.kbench.time.Attempt;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** Faults of the cluster the run starts (broker kills, pauses, restarts, network freezes and delays), timed like Trogdor's. */
 public final class FaultsFeature implements Feature {
@@ -80,19 +83,26 @@ public final class FaultsFeature implements Feature {
         TableSpec t = new TableSpec("Faults", List.of("type", "broker", "planned after (ms)", "applied at (s since load start)",
                 "applied at", "duration (ms)", "outcome"));
         for (FaultEvent f : faults.events()) {
-            t.row(List.of(f.type(), text(f.broker()), Long.toString(f.plannedAfterMillis()),
-                    f.appliedElapsedMicros() == null ? "—" : String.format(Locale.ROOT, "%.1f", f.appliedElapsedMicros() / 1e6),
-                    text(f.appliedAt()), text(f.durationMillis()), text(f.outcome())));
-            if (f.appliedElapsedMicros() != null) { // not applied (or planned only): listed in the table, not marked
-                String what = f.type() + (f.broker() != null ? " broker " + f.broker() : "")
-                        + (f.durationMillis() != null && f.durationMillis() > 0 ? " for " + Fmt.grouped(f.durationMillis(), 0) + " ms" : "");
-                parts.mark(f.appliedElapsedMicros() / 1e6, "fault: " + what);
+            FaultEvent.Planned p = f.planned();
+            Optional<Attempt> at = f.attempt();
+            t.row(List.of(p.type().written(), text(p.broker()), Long.toString(p.plannedAfterMillis()),
+                    at.map(a -> String.format(Locale.ROOT, "%.1f", a.elapsedMicros() / 1e6)).orElse("—"),
+                    at.map(Attempt::at).orElse("—"), text(p.durationMillis()), f.outcome()));
+            if (at.isPresent()) { // never tried: listed in the table, not marked
+                String what = p.type().written() + (p.broker().isPresent() ? " broker " + p.broker().getAsInt() : "")
+                        + (p.durationMillis().isPresent() && p.durationMillis().getAsLong() > 0
+                        ? " for " + Fmt.grouped(p.durationMillis().getAsLong(), 0) + " ms" : "");
+                parts.mark(at.get().elapsedMicros() / 1e6, "fault: " + what);
             }
         }
         parts.table(t);
     }
 
-    private static String text(Object value) {
-        return value == null ? "—" : value.toString();
+    private static String text(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "—";
+    }
+
+    private static String text(OptionalLong value) {
+        return value.isPresent() ? Long.toString(value.getAsLong()) : "—";
     }
 }

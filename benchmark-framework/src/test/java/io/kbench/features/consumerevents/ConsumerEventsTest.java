@@ -1,19 +1,21 @@
 package io.kbench.features.consumerevents;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.features.consumerevents.ConsumerEventRunner.EventRecord;
 import io.kbench.model.Phase;
 import io.kbench.model.PeriodSummary;
 import io.kbench.stats.LatencySummary;
+import io.kbench.time.Attempt;
 import io.kbench.time.ManualClock;
 import io.kbench.workload.ConsumerEventSpec;
+import io.kbench.workload.ConsumerEventSpec.Kind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -46,30 +48,35 @@ class ConsumerEventsTest {
             boolean stalled = s > 10 && s <= 16;
             periods.add(period(s, stalled ? 50 : 100, stalled ? (s - 10) * 1_000_000 : 20_000));
         }
-        EventRecord crash = new EventRecord("consumer-crash", 1, null, 0, 5_000, 5_000L, 10_000_000L,
-                Instant.ofEpochMilli((LOAD_START_EPOCH + 10_000_000) / 1_000).toString(), "1 crashed", true, 6_100L);
+        EventRecord crash = new EventRecord.Tried(new EventAction.Consumers(Kind.CONSUMER_CRASH, 1), 0, 5_000,
+                new Attempt(5_000, 10_000_000, Instant.ofEpochMilli((LOAD_START_EPOCH + 10_000_000) / 1_000).toString()), "1 crashed",
+                true, OptionalLong.of(6_100));
 
         ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(crash), periods, List.of(a.track()), List.of("g"), 20_000_000).events().get(0);
 
-        assertEquals(6_100L, e.timeToStableMillis());
-        assertEquals(6_000, e.longestUnconsumedMillis(), 20, e.toString());
-        assertTrue(e.longestUnconsumedPartition() >= 2, e.toString());
-        assertEquals(0L, e.baselineLongestUnconsumedMillis(), "no pause of 50 ms or more before: " + e);
-        assertEquals(2, e.partitionsPaused());
-        assertEquals(4, e.partitions());
-        assertEquals(100, e.consumedPerSecondBefore(), 1e-9);
-        assertEquals(50, e.consumedPerSecondDuring(), 10, "the periods until stable");
-        assertEquals(20_000, e.p99BeforeMicros());
-        assertEquals(6_000_000, e.p99PeakMicros());
-        assertEquals(6_000, e.spikeWidthMillis());
+        ConsumerEvents.Cost cost = assertInstanceOf(ConsumerEvents.Impact.Applied.class, e).cost();
+        ConsumerEvents.Gaps gaps = cost.gaps().orElseThrow();
+        assertEquals(OptionalLong.of(6_100), cost.timeToStableMillis());
+        assertEquals(6_000, gaps.longestMillis().getAsLong(), 20, e.toString());
+        assertTrue(gaps.longestPartition().getAsInt() >= 2, e.toString());
+        assertEquals(0L, gaps.baselineLongestMillis(), "no pause of 50 ms or more before: " + e);
+        assertEquals(2, gaps.partitionsPaused());
+        assertEquals(4, gaps.partitions());
+        assertEquals(100, cost.consumedPerSecondBefore(), 1e-9);
+        assertEquals(50, cost.consumedPerSecondDuring(), 10, "the periods until stable");
+        assertEquals(cost.consumedPerSecondDuring() / 100, cost.duringToBeforeRatio().getAsDouble(), 1e-12);
+        assertEquals(20_000, cost.p99BeforeMicros());
+        assertEquals(6_000_000, cost.p99PeakMicros());
+        assertEquals(6_000, cost.spikeWidthMillis());
         assertTrue(e.line().contains("2 of 4 partitions paused"), e.line());
     }
 
     @Test
     void anEventNotAppliedHasNoFigures() {
-        EventRecord none = new EventRecord("consumer-join", 1, null, 0, 5_000, null, null, null, "not applied", false, null);
+        EventRecord none = new EventRecord.NotTried(new EventAction.Consumers(Kind.CONSUMER_JOIN, 1), 0, 5_000, "not applied");
         ConsumerEvents.Impact e = ConsumerEvents.analyse(List.of(none), List.of(), List.of(), List.of("g"), 1).events().get(0);
-        assertNull(e.timeToStableMillis());
+        assertInstanceOf(ConsumerEvents.Impact.NotApplied.class, e);
+        assertTrue(e.attempt().isEmpty());
         assertTrue(e.line().endsWith("not applied"), e.line());
     }
 
@@ -78,10 +85,10 @@ class ConsumerEventsTest {
         ManualClock clock = new ManualClock();
         AtomicInteger polls = new AtomicInteger();
         List<String> applied = new ArrayList<>();
-        List<ConsumerEventSpec> events = List.of(new ConsumerEventSpec(Duration.ofSeconds(2), "consumer-crash", 1, null),
-                new ConsumerEventSpec(Duration.ofSeconds(1), "consumer-join", 2, null));
+        List<ConsumerEventSpec> events = List.of(new ConsumerEventSpec(Duration.ofSeconds(2), Kind.CONSUMER_CRASH, 1, null),
+                new ConsumerEventSpec(Duration.ofSeconds(1), Kind.CONSUMER_JOIN, 2, null));
         ConsumerEventRunner runner = new ConsumerEventRunner(events, e -> {
-            applied.add(e.type() + "@" + (clock.nanoTime() - 1_000_000_000L) / 1_000_000);
+            applied.add(e.kind().label() + "@" + (clock.nanoTime() - 1_000_000_000L) / 1_000_000);
             return "done";
         }, () -> polls.incrementAndGet() % 5 == 0, clock, 1_000_000_000L, line -> {});
         runner.start(clock.nanoTime());
@@ -99,8 +106,9 @@ class ConsumerEventsTest {
         records = runner.stop();
         assertEquals(List.of("consumer-join@1000", "consumer-crash@2000"), applied.subList(0, 2));
         assertEquals(2, records.size());
-        assertEquals(200L, records.get(0).stableAfterMillis(), "stable at the 5th poll, 50 ms apart: " + records);
-        assertEquals(1_000_000L, records.get(0).appliedElapsedMicros());
-        assertEquals(2, records.get(0).count());
+        EventRecord.Tried join = assertInstanceOf(EventRecord.Tried.class, records.get(0));
+        assertEquals(OptionalLong.of(200), join.stableAfterMillis(), "stable at the 5th poll, 50 ms apart: " + records);
+        assertEquals(1_000_000L, join.at().elapsedMicros());
+        assertEquals(new EventAction.Consumers(Kind.CONSUMER_JOIN, 2), join.action());
     }
 }

@@ -2,18 +2,22 @@ package io.kbench.features.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
 import io.kbench.driver.DriverException;
+import io.kbench.time.Attempt;
 import io.kbench.time.ManualClock;
 import io.kbench.workload.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,7 +33,8 @@ class FaultRunnerTest {
     private final List<String> console = Collections.synchronizedList(new ArrayList<>());
 
     private static FaultSpec spec(int afterSeconds, String type, Integer broker, Integer seconds) {
-        return new FaultSpec(Duration.ofSeconds(afterSeconds), type, broker, seconds == null ? null : Duration.ofSeconds(seconds));
+        return new FaultSpec(Duration.ofSeconds(afterSeconds), FaultType.byLabel(type).orElseThrow(), broker,
+                seconds == null ? null : Duration.ofSeconds(seconds));
     }
 
     private FaultRunner runner(List<FaultSpec> faults, FaultApplier applier) {
@@ -59,13 +64,17 @@ class FaultRunnerTest {
         assertEquals("topic-0", applied.get(0).topic());
         assertEquals(Duration.ofSeconds(2), applied.get(1).duration());
         FaultEvent kill = events.get(0);
-        assertEquals("broker-kill", kill.type());
-        assertEquals(20_000, kill.plannedAfterMillis());
-        assertEquals(20_000L, kill.appliedAfterMillis());
-        assertEquals(30_000_000L, kill.appliedElapsedMicros(), "on the periods' axis, which started 10 s before the measurement");
+        assertEquals(Optional.of(FaultType.BROKER_KILL), kill.planned().type().value());
+        assertEquals(OptionalInt.of(1), kill.planned().broker());
+        assertEquals(OptionalLong.empty(), kill.planned().durationMillis());
+        assertEquals(20_000, kill.planned().plannedAfterMillis());
+        Attempt at = assertInstanceOf(FaultEvent.Tried.class, kill).at();
+        assertEquals(20_000L, at.afterMillis());
+        assertEquals(30_000_000L, at.elapsedMicros(), "on the periods' axis, which started 10 s before the measurement");
         assertTrue(kill.applied());
         assertEquals("did broker-kill", kill.outcome());
-        assertEquals(2_000L, events.get(1).durationMillis());
+        assertEquals(OptionalLong.of(2_000L), events.get(1).planned().durationMillis());
+        assertEquals(OptionalInt.empty(), events.get(1).planned().broker());
         assertEquals("[measure   20.0s] FAULT broker-kill of broker 1...", console.get(0));
         assertEquals("[measure   20.0s] FAULT broker-kill: did broker-kill", console.get(1));
     }
@@ -83,6 +92,7 @@ class FaultRunnerTest {
         r.start(clock.nanoTime());
         List<FaultEvent> events = awaitAll(r, 2);
         assertFalse(events.get(0).applied());
+        assertTrue(events.get(0).attempt().isPresent(), "tried, and refused: " + events.get(0));
         assertEquals("failed: broker 7 does not exist: the cluster has brokers 0 to 2", events.get(0).outcome());
         assertTrue(events.get(1).applied());
     }
@@ -115,7 +125,8 @@ class FaultRunnerTest {
         List<FaultEvent> events = waiting.stop();
         assertEquals(1, events.size());
         assertFalse(events.get(0).applied());
-        assertNull(events.get(0).appliedAt());
+        assertInstanceOf(FaultEvent.NotTried.class, events.get(0));
+        assertTrue(events.get(0).attempt().isEmpty());
         assertEquals("not applied: the measurement ended first", events.get(0).outcome());
         assertEquals("not applied: the measurement never started", r.stop().get(0).outcome());
     }
