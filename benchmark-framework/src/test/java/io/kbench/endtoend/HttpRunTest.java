@@ -362,7 +362,7 @@ class HttpRunTest {
     @Test
     void callsWithoutTheTokenGet401AndChangeNothing() throws Exception {
         WorkerAgent agent = agent("guarded");
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build();
         String setup = "{\"runId\":\"r1\",\"driver\":{\"name\":\"d\",\"text\":\"x\",\"baseDir\":null},"
                 + "\"coordinator\":\"intruder\",\"leaseMillis\":0,\"clockOffsetMicros\":0}";
         for (String token : new String[] {null, "guess"}) {
