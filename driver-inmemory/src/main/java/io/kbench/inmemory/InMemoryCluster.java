@@ -28,6 +28,8 @@ public final class InMemoryCluster implements AutoCloseable {
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     private final Map<String, ShareGroupSettings> shareSettings = new ConcurrentHashMap<>();
     private volatile boolean frozen;
+    /** When the next acknowledgement under a quota may come, on {@link #clock}. */
+    private long nextAckSlotNanos = Long.MIN_VALUE;
 
     private InMemoryCluster(String name, LongSupplier clock) {
         this.name = name;
@@ -92,6 +94,25 @@ public final class InMemoryCluster implements AutoCloseable {
 
     boolean frozen() {
         return frozen;
+    }
+
+    /** Monotonic nanoseconds on the cluster's clock. */
+    long nanoTime() {
+        return clock.getAsLong();
+    }
+
+    /**
+     * When a send made at {@code dueNanos} (on the cluster's clock) is acknowledged under a quota of
+     * {@code perSecond} messages per second for the whole cluster: at once while the quota has room, else in
+     * its turn after the sends before it. 0 or less: no quota.
+     */
+    synchronized long ackSlot(long dueNanos, double perSecond) {
+        if (perSecond <= 0) {
+            return dueNanos;
+        }
+        long slot = Math.max(dueNanos, nextAckSlotNanos);
+        nextAckSlotNanos = slot + (long) (1e9 / perSecond);
+        return slot;
     }
 
     /** Creates every topic of the batch, or none: a name already taken refuses the whole batch. */

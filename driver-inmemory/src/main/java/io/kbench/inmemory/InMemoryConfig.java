@@ -12,8 +12,11 @@ package io.kbench.inmemory;
  *     readable at the same moment (default 0)
  * @param sendFailureRate the share of sends the cluster fails instead of storing, 0 to 1, spread
  *     evenly over each producer's sends (default 0)
+ * @param maxMessagesPerSecond the most messages the whole cluster acknowledges per second, like a broker's
+ *     produce quota: sends beyond it wait their turn, in order, on the cluster's clock (default 0: no limit)
  */
-public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate) {
+public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate,
+                             Double maxMessagesPerSecond) {
 
     public static final int DEFAULT_MAX_PARTITIONS_PER_TOPIC = 10_000;
 
@@ -21,6 +24,11 @@ public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long
         maxPartitionsPerTopic = maxPartitionsPerTopic == null ? DEFAULT_MAX_PARTITIONS_PER_TOPIC : maxPartitionsPerTopic;
         ackLatencyMicros = ackLatencyMicros == null ? 0L : ackLatencyMicros;
         sendFailureRate = sendFailureRate == null ? 0.0 : sendFailureRate;
+        maxMessagesPerSecond = maxMessagesPerSecond == null ? 0.0 : maxMessagesPerSecond;
+    }
+
+    public InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate) {
+        this(cluster, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate, null);
     }
 
     /** A configuration for the named cluster with every other field at its default. */
@@ -30,6 +38,6 @@ public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long
 
     /** The same configuration pointing at the named cluster. */
     public InMemoryConfig withCluster(String name) {
-        return new InMemoryConfig(name, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate);
+        return new InMemoryConfig(name, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate, maxMessagesPerSecond);
     }
 }

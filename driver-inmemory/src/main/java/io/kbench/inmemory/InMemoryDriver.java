@@ -87,6 +87,10 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
             throw new DriverException("sendFailureRate", "sendFailureRate is a share of the sends, 0 to 1, got "
                     + c.sendFailureRate(), null);
         }
+        if (!(c.maxMessagesPerSecond() >= 0 && c.maxMessagesPerSecond() <= 1e9)) {
+            throw new DriverException("maxMessagesPerSecond", "maxMessagesPerSecond is 0 (no limit) to 1,000,000,000 messages per "
+                    + "second, got " + c.maxMessagesPerSecond(), null);
+        }
     }
 
     /**
@@ -239,6 +243,9 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
         settings.put("maxPartitionsPerTopic", Integer.toString(c.maxPartitionsPerTopic()));
         settings.put("ackLatencyMicros", Long.toString(c.ackLatencyMicros()));
         settings.put("sendFailureRate", Double.toString(c.sendFailureRate()));
+        if (c.maxMessagesPerSecond() > 0) {
+            settings.put("maxMessagesPerSecond", Double.toString(c.maxMessagesPerSecond()));
+        }
         return settings;
     }
 

@@ -41,6 +41,7 @@ final class InMemoryProducer implements BenchmarkProducer {
     private final List<ProducerOptions.Header> headers;
     private final long ackLatencyNanos;
     private final double failureRate;
+    private final double maxMessagesPerSecond;
     private final AtomicLong lastAnswerMillis;
     private final Consumer<Object> onClose;
     private final BlockingQueue<Pending> pending = new ArrayBlockingQueue<>(MAX_PENDING);
@@ -67,6 +68,7 @@ final class InMemoryProducer implements BenchmarkProducer {
         this.headers = options.headers();
         this.ackLatencyNanos = TimeUnit.MICROSECONDS.toNanos(config.ackLatencyMicros());
         this.failureRate = config.sendFailureRate();
+        this.maxMessagesPerSecond = config.maxMessagesPerSecond();
         this.lastAnswerMillis = lastAnswerMillis;
         this.onClose = onClose;
         this.acknowledger = new Thread(this::acknowledge, "kbench-inmemory-producer-" + topic);
@@ -84,7 +86,7 @@ final class InMemoryProducer implements BenchmarkProducer {
                     + ANY_PARTITION + " for the producer's choice");
         }
         Pending message = new Pending(key == null ? null : Arrays.hashCode(key), partition, payload.length, stamp,
-                System.currentTimeMillis(), completion, System.nanoTime() + ackLatencyNanos);
+                System.currentTimeMillis(), completion, cluster.ackSlot(cluster.nanoTime() + ackLatencyNanos, maxMessagesPerSecond));
         synchronized (sendLock) {
             if (closed) {
                 throw new IllegalStateException("this producer of topic " + topic + " is closed");
@@ -125,14 +127,17 @@ final class InMemoryProducer implements BenchmarkProducer {
         }
     }
 
-    /** Waits until the acknowledgement is due and the cluster answers; false when close() gave up first. */
+    /**
+     * Waits until the acknowledgement is due on the cluster's clock and the cluster answers; false when close() gave up
+     * first (after its timeout in real time).
+     */
     private boolean awaitDue(long dueNanos) {
         while (true) {
-            long now = System.nanoTime();
+            long now = cluster.nanoTime();
             if (now - dueNanos >= 0 && !cluster.frozen()) {
                 return true;
             }
-            if (now - giveUpAtNanos >= 0) {
+            if (System.nanoTime() - giveUpAtNanos >= 0) {
                 return false;
             }
             LockSupport.parkNanos(Math.max(1_000, Math.min(dueNanos - now, 1_000_000)));

@@ -89,6 +89,35 @@ class InMemoryDriverTest {
     }
 
     @Test
+    void aQuotaAcknowledgesSendsInTurnOnTheClustersClockAcrossProducers() throws Exception {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(0);
+        try (InMemoryCluster timed = InMemoryCluster.start("quota-" + UUID.randomUUID(), now::get)) {
+            InMemoryDriver d = driver(new InMemoryConfig(timed.name(), null, null, null, 1_000.0));
+            BenchmarkProducer a = d.createProducer("t", OPTIONS).get();
+            BenchmarkProducer b = d.createProducer("t", OPTIONS).get();
+            AtomicInteger acked = new AtomicInteger();
+            for (int i = 0; i < 5; i++) {
+                a.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> acked.incrementAndGet());
+                b.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> acked.incrementAndGet());
+            }
+            // 1,000 msg/s for the cluster: one acknowledgement a millisecond, whichever producer sent it.
+            Thread.sleep(200);
+            assertEquals(1, acked.get(), "at time 0, the first send's turn only");
+            now.set(TimeUnit.MICROSECONDS.toNanos(4_500));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (acked.get() < 5 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(100);
+            assertEquals(5, acked.get(), "4.5 ms later, the sends of the first five turns");
+            now.set(TimeUnit.MILLISECONDS.toNanos(10));
+            a.close();
+            b.close();
+            assertEquals(10, acked.get());
+        }
+    }
+
+    @Test
     void aFrozenClusterHoldsAcknowledgementsUntilThawedAndAProducerClosedMeanwhileFailsThem() throws Exception {
         InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
         BenchmarkProducer held = d.createProducer("t", OPTIONS).get();
