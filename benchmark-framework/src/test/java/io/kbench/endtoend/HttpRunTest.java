@@ -282,6 +282,11 @@ class HttpRunTest {
         List<io.kbench.features.consumerevents.ConsumerEvents.Impact> events = r.section(io.kbench.features.consumerevents.ConsumerEvents.class).events();
         assertTrue(events.stream().allMatch(io.kbench.features.consumerevents.ConsumerEvents.Impact::applied), events.toString());
         assertTrue(events.get(1).outcome().startsWith("2 consumer(s)"), events.get(1).outcome());
+        for (io.kbench.features.consumerevents.ConsumerEvents.Impact e : events) {
+            // Applied at its moment in run time: planned 1 s and 2 s into the measurement, within a period (100 ms) or so.
+            long appliedAfter = ((io.kbench.features.consumerevents.ConsumerEvents.Impact.Applied) e).at().afterMillis();
+            assertTrue(appliedAfter >= e.plannedAfterMillis() && appliedAfter < e.plannedAfterMillis() + 500, e.toString());
+        }
         assertEquals(3, g.consumers(), "4 + 1 - 2 members at the end");
         assertNull(r.section(io.kbench.features.consumergroups.ConsumerGroups.class), "a share group is no consumer group");
         String metrics = one.client.getAbs("http://127.0.0.1:" + statsPort + "/metrics").send().toCompletionStage().toCompletableFuture()
