@@ -34,28 +34,7 @@ public final class ManualClock implements BenchmarkClock {
     /** Shares this clock's time; only the wall-clock readings are shifted. */
     @Override
     public BenchmarkClock withOffsetMicros(long offsetMicros) {
-        ManualClock base = this;
-        return new BenchmarkClock() {
-            @Override
-            public long nanoTime() {
-                return base.nanoTime();
-            }
-
-            @Override
-            public long epochMicrosAt(long nanoTime) {
-                return base.epochMicrosAt(nanoTime) + offsetMicros;
-            }
-
-            @Override
-            public BenchmarkClock withOffsetMicros(long more) {
-                return base.withOffsetMicros(offsetMicros + more);
-            }
-
-            @Override
-            public void parkUntil(long deadlineNanos) {
-                base.parkUntil(deadlineNanos);
-            }
-        };
+        return new OffsetClock(this, offsetMicros);
     }
 
     @Override

@@ -40,7 +40,7 @@ public final class SteppedClock implements BenchmarkClock {
 
     @Override
     public BenchmarkClock withOffsetMicros(long offsetMicros) {
-        return new Offset(this, offsetMicros);
+        return new OffsetClock(this, offsetMicros);
     }
 
     @Override
@@ -75,28 +75,5 @@ public final class SteppedClock implements BenchmarkClock {
 
     public void advanceMillis(long millis) {
         advanceNanos(TimeUnit.MILLISECONDS.toNanos(millis));
-    }
-
-    /** This clock's time with wall-clock readings shifted, as a remote worker's clock is. */
-    private record Offset(SteppedClock base, long offsetMicros) implements BenchmarkClock {
-        @Override
-        public long nanoTime() {
-            return base.nanoTime();
-        }
-
-        @Override
-        public long epochMicrosAt(long nanoTime) {
-            return base.epochMicrosAt(nanoTime) + offsetMicros;
-        }
-
-        @Override
-        public BenchmarkClock withOffsetMicros(long more) {
-            return new Offset(base, offsetMicros + more);
-        }
-
-        @Override
-        public void parkUntil(long deadlineNanos) throws InterruptedException {
-            base.parkUntil(deadlineNanos);
-        }
     }
 }
