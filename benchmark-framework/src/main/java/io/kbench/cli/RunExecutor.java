@@ -26,6 +26,7 @@ import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
 import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.spec.RunSpecs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -153,7 +154,9 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+        // The validated file normalised once into what the engine reads.
+        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), RunSpecs.of(workload.workload()), workload.file(),
+                workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion(), outputs.serviceVersion()),
                 options.withLeftTopics(left.topics()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {

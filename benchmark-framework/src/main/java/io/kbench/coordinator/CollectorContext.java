@@ -13,6 +13,8 @@ import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
+import io.kbench.workload.spec.RunSpecs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ final class CollectorContext implements PhaseContext {
     private final PeriodCollector collector;
     private final RunRecorder record;
     private final Workload workload;
+    private final RunSpec spec;
     private final BenchmarkClock clock;
     private final Duration drainTimeout;
     /** The run, for what a phase asks of it beyond the load (consumers of its own, the cluster); null in tests of the load alone. */
@@ -46,6 +49,7 @@ final class CollectorContext implements PhaseContext {
         this.collector = collector;
         this.record = record;
         this.workload = workload;
+        this.spec = run != null ? run.spec() : RunSpecs.of(workload);
         this.clock = clock;
         this.drainTimeout = drainTimeout;
     }
@@ -53,6 +57,11 @@ final class CollectorContext implements PhaseContext {
     @Override
     public Workload workload() {
         return workload;
+    }
+
+    @Override
+    public RunSpec spec() {
+        return spec;
     }
 
     @Override

@@ -17,6 +17,7 @@ import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
 import io.kbench.workload.Length;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,9 @@ final class PhaseRunner {
     private final WorkerGroup workers;
     private final Waiter waiter;
     private final RunRecorder record;
+    /** The workload file, for the features that ask for it; the runner reads {@link #spec}. */
     private final Workload w;
+    private final RunSpec spec;
     private final TopicLayout layout;
     private final CoordinatorOptions options;
     private final FeatureRuns features;
@@ -52,6 +55,7 @@ final class PhaseRunner {
         this.waiter = run.waiter();
         this.record = record;
         this.w = run.workload();
+        this.spec = run.spec();
         this.layout = run.layout();
         this.options = run.options();
         this.features = features;
@@ -149,7 +153,7 @@ final class PhaseRunner {
             record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
             // Consumers that make no progress for the drain timeout have stopped: the run fails.
             // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
-            new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), w.subscriptionsPerTopic(),
+            new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), spec.topology().subscriptionsPerTopic(),
                     record::addProgress, options.sampleInterval(), record::addSample,
                     StallGuard.consumption(options.drainTimeout(), run.clusterName()))
                     .runUntil(Phase.MEASURE, st -> st.backlogMessages() <= 0, null);
@@ -161,7 +165,7 @@ final class PhaseRunner {
         } else {
             record.startPhase(Phase.MEASURE, "Measuring for " + length.measure().toSeconds() + " s"
                     + (measurementStarted ? " more after the drain, as OMB does..." : "...")
-                    + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
+                    + (spec.events().faults().isEmpty() ? "" : " (" + spec.events().faults().size() + " fault(s) planned)"));
             startTimeline();
             collector.runFor(Phase.MEASURE, length.measure());
             // The measurement ends on time: events not yet due are dropped, one still under way
@@ -249,7 +253,7 @@ final class PhaseRunner {
 
     private PeriodCollector collector(StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
+                spec.topology().backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */
@@ -286,6 +290,11 @@ final class PhaseRunner {
         @Override
         public Workload workload() {
             return w;
+        }
+
+        @Override
+        public RunSpec spec() {
+            return spec;
         }
 
         @Override

@@ -10,6 +10,7 @@ import io.kbench.plan.ConsumerSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,11 @@ import java.util.function.Predicate;
  */
 public interface PhaseContext {
 
-    /** The workload as the run uses it. */
+    /** The workload file as the run uses it: for what only the file's form tells (the engine reads {@link #spec()}). */
     Workload workload();
+
+    /** The run spec: the workload normalised, as the run uses it. */
+    RunSpec spec();
 
     BenchmarkClock clock();
 
