@@ -143,7 +143,7 @@ public final class Coordinator {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
                         + "and consumers must run in one process: run this workload without --workers");
             }
-            RunContext run = new RunContext(workers, waiter, w, s, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
+            RunContext run = new RunContext(workers, waiter, s, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
                     spec.clusterName(), faults, serverMetrics);
             phases = new PhaseRunner(run, record, features);
             phases.run(RunPlan.of(s, options.drainTimeout(), features));

@@ -16,7 +16,6 @@ import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
 import io.kbench.workload.Length;
-import io.kbench.workload.Workload;
 import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,8 +35,6 @@ final class PhaseRunner {
     private final WorkerGroup workers;
     private final Waiter waiter;
     private final RunRecorder record;
-    /** The workload file, for the features that ask for it; the runner reads {@link #spec}. */
-    private final Workload w;
     private final RunSpec spec;
     private final TopicLayout layout;
     private final CoordinatorOptions options;
@@ -54,7 +51,6 @@ final class PhaseRunner {
         this.workers = run.workers();
         this.waiter = run.waiter();
         this.record = record;
-        this.w = run.workload();
         this.spec = run.spec();
         this.layout = run.layout();
         this.options = run.options();
@@ -99,7 +95,7 @@ final class PhaseRunner {
                 // As OMB: the measurement (and the timeline's clock) starts before a backlog's build, so it has the catch-up read.
                 startTimeline();
             }
-            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(),
+            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, spec, waiter.clock(),
                     options.drainTimeout(), run, this::featureConsumersReady))));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
@@ -285,11 +281,6 @@ final class PhaseRunner {
 
         Control(long loadStartNanos) {
             this.loadStartNanos = loadStartNanos;
-        }
-
-        @Override
-        public Workload workload() {
-            return w;
         }
 
         @Override

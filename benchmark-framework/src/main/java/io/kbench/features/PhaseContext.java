@@ -9,7 +9,6 @@ import io.kbench.model.ProgressNote;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.workload.Workload;
 import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +21,6 @@ import java.util.function.Predicate;
  * engine as the phase polls.
  */
 public interface PhaseContext {
-
-    /** The workload file as the run uses it: for what only the file's form tells (the engine reads {@link #spec()}). */
-    Workload workload();
 
     /** The run spec: the workload normalised, as the run uses it. */
     RunSpec spec();

@@ -3,7 +3,6 @@ package io.kbench.features;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.plan.TopicLayout;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.workload.Workload;
 import io.kbench.workload.spec.RunSpec;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +12,6 @@ import java.util.Map;
  * a timeline of faults or consumer events.
  */
 public interface RunControl {
-
-    /** The workload file as the run uses it: for what only the file's form tells. */
-    Workload workload();
 
     /** The run spec: the workload normalised, as the run uses it. */
     RunSpec spec();
