@@ -346,22 +346,22 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, RunSpec w, RunRecorder record, PhaseResult.All phases) {
+    private Measurement measurement(List<CumulativeStats> cumulative, RunSpec spec, RunRecorder record, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
         // A ramp or steps, or a rate of the producers' own while a backlog drains: what was requested on average over the measurement.
-        Rate rate = w.rate();
-        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || w.load().whileDraining().isPresent()
+        Rate rate = spec.rate();
+        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || spec.load().whileDraining().isPresent()
                 ? record.averageRequestedRateMeasured()
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
-        return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
-                w.countMode() ? null : phases.ackedInWindow());
+        return MeasurementCalculator.calculate(cumulative, requested, spec.countMode(), waiter.clock().epochMicros(),
+                spec.countMode() ? null : phases.ackedInWindow());
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, RunSpec w, PhaseResult.All phases) {
-        if (cumulative == null || cumulative.isEmpty() || w.topology().subscriptionsPerTopic() == 0) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, RunSpec spec, PhaseResult.All phases) {
+        if (cumulative == null || cumulative.isEmpty() || spec.topology().subscriptionsPerTopic() == 0) {
             return null;
         }
         long start = Long.MAX_VALUE;
@@ -374,6 +374,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly() || w.topology().consumesExistingOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), spec.consumeOnly() || spec.topology().consumesExistingOnly());
     }
 }

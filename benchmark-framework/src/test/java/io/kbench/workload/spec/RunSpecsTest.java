@@ -65,6 +65,28 @@ class RunSpecsTest {
     }
 
     @Test
+    void noPartOfASpecIsNull() throws Exception {
+        for (String yaml : List.of("messageSize: 100\nproducerRate: 1000\ntestDuration: 10s\n",
+                "existingConsumeTopicList: [orders]\ntestDuration: 30s\n",
+                "producersPerTopic: 0\nprefillMessages: 1000\nmessageSize: 10\n",
+                "messageSize: 100\nproducerRate: 1000\nmessageCount: 10\n",
+                "messageSize: 100\nproducerRate: 1000\ntestDuration: 10s\nconsumerBacklogSizeGB: 1\n")) {
+            assertNoNulls(spec(yaml), yaml);
+        }
+    }
+
+    /** Every component of {@code r}, and of the spec's records in it, has a value. */
+    private static void assertNoNulls(Record r, String yaml) throws Exception {
+        for (var c : r.getClass().getRecordComponents()) {
+            Object value = c.getAccessor().invoke(r);
+            assertTrue(value != null, r.getClass().getSimpleName() + "." + c.getName() + " is null for " + yaml);
+            if (value instanceof Record inner && inner.getClass().getPackageName().equals(RunSpec.class.getPackageName())) {
+                assertNoNulls(inner, yaml);
+            }
+        }
+    }
+
+    @Test
     void everyFormOfTheRateReadsIntoOneShape() {
         String base = "messageSize: 100\ntestDuration: 10s\n";
         RunSpec unthrottled = spec(base + "producerRate: -1\n");
