@@ -26,6 +26,8 @@ import io.kbench.worker.LocalWorker;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerEnsemble;
 import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.spec.RunSpec;
+import io.kbench.workload.spec.RunSpecs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -128,7 +130,8 @@ final class RunExecutor {
     /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
-        CoordinatorOptions options = this.options.forWorkload(workload.workload());
+        RunSpec runSpec = RunSpecs.of(workload.workload()); // the validated file normalised once: what the engine reads
+        CoordinatorOptions options = this.options.forRun(runSpec);
         for (Feature f : Features.all()) { // before anything starts
             f.preface(workload.workload()).forEach(console::line);
         }
@@ -153,7 +156,8 @@ final class RunExecutor {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;
         }
-        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), workload.file(), workload.payload(), session.forWorkers(),
+        CoordinatorInput spec = new CoordinatorInput(runId, workload.workload(), runSpec, workload.file(),
+                workload.payload(), session.forWorkers(),
                 session.name(), session.redactedConfig(), session.clusterDescription(), Versions.of(session.clientVersion(), outputs.serviceVersion()),
                 options.withLeftTopics(left.topics()), remote == null ? List.of() : remote.clocks(), session.deliveryTimeout());
         if (spec.cluster() != null) {

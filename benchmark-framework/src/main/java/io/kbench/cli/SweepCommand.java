@@ -20,6 +20,7 @@ import io.kbench.secret.Redactor;
 import io.kbench.worker.DriverFile;
 import io.kbench.worker.DriverLoader;
 import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -168,7 +169,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (completedBefore > 0) {
             console.line("Resuming: %d of %d runs already completed, %d to run", completedBefore, total, order.size());
         }
-        DurationEstimate estimate = DurationEstimate.of(order.stream().map(p -> p.prepared().workload().workload()).toList());
+        DurationEstimate estimate = DurationEstimate.of(order.stream().map(p -> RunSpecs.of(p.prepared().workload().workload())).toList());
         if (!order.isEmpty()) {
             console.line("Estimated time: %s", estimate.describe());
         }

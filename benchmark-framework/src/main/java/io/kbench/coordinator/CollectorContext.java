@@ -12,7 +12,7 @@ import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerFindings;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ final class CollectorContext implements PhaseContext {
     private final Worker workers;
     private final PeriodCollector collector;
     private final RunRecorder record;
-    private final Workload workload;
+    private final RunSpec spec;
     private final BenchmarkClock clock;
     private final Duration drainTimeout;
     /** The run, for what a phase asks of it beyond the load (consumers of its own, the cluster); null in tests of the load alone. */
@@ -33,26 +33,26 @@ final class CollectorContext implements PhaseContext {
     /** Hears how long consumers a phase started took to hold their partitions (the run's rebalance time if they are its first). */
     private final LongConsumer consumersReady;
 
-    CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, Workload workload, BenchmarkClock clock,
+    CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, RunSpec spec, BenchmarkClock clock,
                      Duration drainTimeout) {
-        this(workers, collector, record, workload, clock, drainTimeout, null, millis -> {});
+        this(workers, collector, record, spec, clock, drainTimeout, null, millis -> {});
     }
 
-    CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, Workload workload, BenchmarkClock clock,
+    CollectorContext(Worker workers, PeriodCollector collector, RunRecorder record, RunSpec spec, BenchmarkClock clock,
                      Duration drainTimeout, RunContext run, LongConsumer consumersReady) {
         this.run = run;
         this.consumersReady = consumersReady;
         this.workers = workers;
         this.collector = collector;
         this.record = record;
-        this.workload = workload;
+        this.spec = spec;
         this.clock = clock;
         this.drainTimeout = drainTimeout;
     }
 
     @Override
-    public Workload workload() {
-        return workload;
+    public RunSpec spec() {
+        return spec;
     }
 
     @Override

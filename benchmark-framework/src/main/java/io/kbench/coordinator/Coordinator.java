@@ -31,6 +31,7 @@ import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerSetup;
 import io.kbench.workload.Rate;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,13 +90,14 @@ public final class Coordinator {
 
     public RunResult run(CoordinatorInput spec) {
         RunRecorder record = new RunRecorder(waiter.clock(), listeners);
-        Workload w = spec.workload();
+        Workload w = spec.workload(); // the file's form: what the result records
+        RunSpec s = spec.spec(); // what the run does
         CoordinatorOptions options = spec.options();
         TopicCreator topics = new TopicCreator(workers, record::line, waiter,
                 new TopicBatches(options.topicBatchSize(), TopicBatches.DEFAULT_MAX_PARTITIONS));
         boolean started = false;
         Collected collected = null;
-        RunSetupHolder setup = new RunSetupHolder(w, options);
+        RunSetupHolder setup = new RunSetupHolder(w, s, options);
         PhaseRunner phases = null;
         FeatureRuns features = FeatureRuns.of(setup);
         LeaseKeeper leases = new LeaseKeeper(workers, waiter.clock(), renewEvery(options), options.lease(), signal);
@@ -111,22 +113,25 @@ public final class Coordinator {
             deleteLeftTopics(record, options.leftTopics());
 
             TopicLayout layout;
-            if (w.allExistingTopics() != null) {
+            if (s.topology().existing().any()) {
                 record.step("topic check");
-                Map<String, Integer> existing = ExistingTopics.check(workers, w);
-                w = w.withPartitionsPerTopic(ExistingTopics.commonPartitions(existing));
+                Map<String, Integer> existing = ExistingTopics.check(workers, s);
+                Integer common = ExistingTopics.commonPartitions(existing);
+                w = w.withPartitionsPerTopic(common);
+                s = s.withPartitionsPerTopic(common == null ? 0 : common);
                 record.workloadAsRun(w);
                 setup.workload = w;
-                layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
+                setup.spec = s;
+                layout = TopicLayout.of(s, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity(), existing);
                 record.topics(layout.topics().stream().map(TopicSpec::name).toList(), false);
                 record.line("Using %d existing topic(s) as they are (not created, not deleted): %s", existing.size(),
                         ExistingTopics.describe(existing));
             } else {
-                layout = TopicLayout.of(w, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
+                layout = TopicLayout.of(s, spec.payload(), options.topicPrefix(), spec.runId(), options.checkIntegrity());
                 // Named before they are created, so that a coordinator lost while creating them leaves their names behind.
                 record.topics(layout.topics().stream().map(TopicSpec::name).toList(), true);
                 record.step("topic creation");
-                record.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), w.partitionsPerTopic());
+                record.line("Creating %d topic(s) with %d partition(s) each...", layout.topics().size(), s.topology().partitionsPerTopic());
                 topics.create(layout.topics());
             }
             topicNames = layout.topics().stream().map(TopicSpec::name).toList();
@@ -134,14 +139,14 @@ public final class Coordinator {
             setup.layout = layout;
             setup.workers = workers.members().size();
 
-            if (w.maxInFlightMessages() != null && workers.members().size() > 1) {
+            if (s.load().limitsInFlight() && workers.members().size() > 1) {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
                         + "and consumers must run in one process: run this workload without --workers");
             }
-            RunContext run = new RunContext(workers, waiter, w, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
+            RunContext run = new RunContext(workers, waiter, s, layout, options, options.effectiveStallTimeout(spec.deliveryTimeout()),
                     spec.clusterName(), faults, serverMetrics);
             phases = new PhaseRunner(run, record, features);
-            phases.run(RunPlan.of(w, options.drainTimeout(), features));
+            phases.run(RunPlan.of(s, options.drainTimeout(), features));
             collected = new Collected(workers.cumulativeStats(), workers.findings());
         } catch (RunStoppedException e) {
             record.end(RunStatus.INTERRUPTED, "interrupted (" + e.getMessage() + ") during " + record.phaseName());
@@ -161,7 +166,7 @@ public final class Coordinator {
         }
         PhaseResult.All measured = phases == null ? PhaseResult.All.NONE : phases.results();
         ResultAssembler.Assembly a = ResultAssembler.assemble(spec, record.facts(measured),
-                collect(w, record, measured, collected, topicNames, features, provenance, topics.setup()));
+                collect(w, s, record, measured, collected, topicNames, features, provenance, topics.setup()));
         record.concluded(a.newWarnings(), a.result().outcome().status(), a.result().outcome().failureReason());
         return a.result();
     }
@@ -173,17 +178,24 @@ public final class Coordinator {
     private static final class RunSetupHolder implements RunSetup {
         private final CoordinatorOptions options;
         Workload workload;
+        RunSpec spec;
         TopicLayout layout;
         int workers;
 
-        RunSetupHolder(Workload workload, CoordinatorOptions options) {
+        RunSetupHolder(Workload workload, RunSpec spec, CoordinatorOptions options) {
             this.workload = workload;
+            this.spec = spec;
             this.options = options;
         }
 
         @Override
         public Workload workload() {
             return workload;
+        }
+
+        @Override
+        public RunSpec spec() {
+            return spec;
         }
 
         @Override
@@ -224,7 +236,7 @@ public final class Coordinator {
     private record Collected(List<CumulativeStats> stats, List<WorkerFindings> findings) {}
 
     /** Everything measured and found, for the result; nothing measured when no figures came back. */
-    private ResultAssembler.Collected collect(Workload w, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
+    private ResultAssembler.Collected collect(Workload w, RunSpec s, RunRecorder record, PhaseResult.All phases, Collected c, List<String> topics,
                                               FeatureRuns features, ProvenanceRecorder provenance, TopicSetup setup) {
         List<String> workerIds = workers.members().stream().map(Worker::id).toList();
         long end = waiter.clock().epochMicros() / 1_000;
@@ -244,8 +256,8 @@ public final class Coordinator {
             sections.add(setup);
         }
         sections.add(ClientMetrics.of(ClientMetricTotal.merge(c.findings().stream().map(WorkerFindings::clientMetrics).toList())));
-        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), w, record, phases),
-                consumerMetrics(c.stats(), w, phases), Delivery.of(c.stats()), WarningSummary.merge(
+        return new ResultAssembler.Collected(end, workerIds, topics, measurement(c.stats(), s, record, phases),
+                consumerMetrics(c.stats(), s, phases), Delivery.of(c.stats()), WarningSummary.merge(
                         c.findings().stream().map(WorkerFindings::clientWarnings).toList()),
                 sections, features.limits(), features.verdicts());
     }
@@ -334,22 +346,22 @@ public final class Coordinator {
         return collected;
     }
 
-    private Measurement measurement(List<CumulativeStats> cumulative, Workload w, RunRecorder record, PhaseResult.All phases) {
+    private Measurement measurement(List<CumulativeStats> cumulative, RunSpec spec, RunRecorder record, PhaseResult.All phases) {
         if (cumulative == null || cumulative.isEmpty()) {
             return null;
         }
         // A ramp or steps, or a rate of the producers' own while a backlog drains: what was requested on average over the measurement.
-        Rate rate = w.rate();
-        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || w.drainRate() != null
+        Rate rate = spec.rate();
+        double requested = rate instanceof Rate.Ramp || rate instanceof Rate.Steps || spec.load().whileDraining().isPresent()
                 ? record.averageRequestedRateMeasured()
                 : rate instanceof Rate.Fixed f ? f.perSecond() : -1;
         // Timed: the rate is what was acknowledged within the window, not later while draining.
-        return MeasurementCalculator.calculate(cumulative, requested, w.countMode(), waiter.clock().epochMicros(),
-                w.countMode() ? null : phases.ackedInWindow());
+        return MeasurementCalculator.calculate(cumulative, requested, spec.countMode(), waiter.clock().epochMicros(),
+                spec.countMode() ? null : phases.ackedInWindow());
     }
 
-    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, Workload w, PhaseResult.All phases) {
-        if (cumulative == null || cumulative.isEmpty() || w.subscriptionsPerTopic() == 0) {
+    private static ConsumerMetrics consumerMetrics(List<CumulativeStats> cumulative, RunSpec spec, PhaseResult.All phases) {
+        if (cumulative == null || cumulative.isEmpty() || spec.topology().subscriptionsPerTopic() == 0) {
             return null;
         }
         long start = Long.MAX_VALUE;
@@ -362,6 +374,6 @@ public final class Coordinator {
             bytes += c.counts().bytesReceived();
             messages += c.counts().messagesReceived();
         }
-        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), w.consumeOnly() || w.consumesExistingOnly());
+        return ConsumerMetrics.of(start, lastReceive, bytes, messages, phases.rebalanceMillis(), spec.consumeOnly() || spec.topology().consumesExistingOnly());
     }
 }

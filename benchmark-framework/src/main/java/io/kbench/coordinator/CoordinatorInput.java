@@ -3,6 +3,7 @@ package io.kbench.coordinator;
 import io.kbench.worker.DriverFile;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import io.kbench.time.ClockOffset;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Map;
  * One run, fully described and validated: what the coordinator executes and the result records.
  *
  * @param runId unique id, also part of topic and group names
- * @param workload the validated workload
+ * @param workload the validated workload, in the file's form (what the result records)
+ * @param spec the same, normalised once (what the engine reads)
  * @param workloadFile the workload file as the user gave it
  * @param payload how workers build payloads
  * @param driverFile the driver file the workers load (for a local cluster: pointing at it)
@@ -27,6 +29,7 @@ import java.util.Map;
 public record CoordinatorInput(
         String runId,
         Workload workload,
+        RunSpec spec,
         String workloadFile,
         PayloadSpec payload,
         DriverFile driverFile,

@@ -86,9 +86,9 @@ public record CoordinatorOptions(
         return withFeatures(features.with(settings));
     }
 
-    /** These options for a run of {@code w}: its sampleRateMillis (the Redpanda fork's) sets the sample interval unless one was asked for. */
-    public CoordinatorOptions forWorkload(io.kbench.workload.Workload w) {
-        return sampleIntervalGiven || w.sampleRateMillis() == null ? this : withSampleInterval(Duration.ofMillis(w.sampleRateMillis()));
+    /** These options for a run of {@code s}: its sampleRateMillis (the Redpanda fork's) sets the sample interval unless one was asked for. */
+    public CoordinatorOptions forRun(io.kbench.workload.spec.RunSpec s) {
+        return sampleIntervalGiven || s.features().sampleInterval().isEmpty() ? this : withSampleInterval(s.features().sampleInterval().get());
     }
 
     /** The longest a warmup of {@code planned} may last while waiting for steady state. */

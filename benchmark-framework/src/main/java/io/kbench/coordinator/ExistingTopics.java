@@ -1,7 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.worker.Worker;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +21,9 @@ final class ExistingTopics {
      * @return each topic's partition count as the cluster has it, in the workload's order
      * @throws RunFailedException naming the missing topics or the partition counts that disagree
      */
-    static Map<String, Integer> check(Worker workers, Workload w) {
-        List<String> names = w.allExistingTopics();
+    static Map<String, Integer> check(Worker workers, RunSpec w) {
+        List<String> names = w.topology().existing().names();
+        int partitions = w.topology().partitionsPerTopic();
         Map<String, Integer> found = workers.describeTopics(names);
         List<String> missing = names.stream().filter(n -> !found.containsKey(n)).toList();
         if (!missing.isEmpty()) {
@@ -32,15 +33,15 @@ final class ExistingTopics {
         }
         Map<String, Integer> ordered = new LinkedHashMap<>();
         names.forEach(n -> ordered.put(n, found.get(n)));
-        if (w.partitionsPerTopic() != null) {
+        if (w.topology().partitionsKnown()) {
             List<String> differ = new ArrayList<>();
             ordered.forEach((n, p) -> {
-                if (p.intValue() != w.partitionsPerTopic()) {
+                if (p.intValue() != partitions) {
                     differ.add(n + " has " + p);
                 }
             });
             if (!differ.isEmpty()) {
-                throw new RunFailedException("existingTopics: partitionsPerTopic is " + w.partitionsPerTopic() + " but "
+                throw new RunFailedException("existingTopics: partitionsPerTopic is " + partitions + " but "
                         + String.join(", ", differ) + " partitions: remove partitionsPerTopic to use the cluster's, or fix it");
             }
         }

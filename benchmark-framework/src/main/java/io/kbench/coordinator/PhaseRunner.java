@@ -16,7 +16,7 @@ import io.kbench.worker.Worker;
 import io.kbench.worker.WorkerGroup;
 import io.kbench.worker.WorkerPlan;
 import io.kbench.workload.Length;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ final class PhaseRunner {
     private final WorkerGroup workers;
     private final Waiter waiter;
     private final RunRecorder record;
-    private final Workload w;
+    private final RunSpec spec;
     private final TopicLayout layout;
     private final CoordinatorOptions options;
     private final FeatureRuns features;
@@ -51,7 +51,7 @@ final class PhaseRunner {
         this.workers = run.workers();
         this.waiter = run.waiter();
         this.record = record;
-        this.w = run.workload();
+        this.spec = run.spec();
         this.layout = run.layout();
         this.options = run.options();
         this.features = features;
@@ -95,7 +95,7 @@ final class PhaseRunner {
                 // As OMB: the measurement (and the timeline's clock) starts before a backlog's build, so it has the catch-up read.
                 startTimeline();
             }
-            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, w, waiter.clock(),
+            results.add(new PhaseResult.FeatureDone(f.phase().run(new CollectorContext(workers, collector, record, spec, waiter.clock(),
                     options.drainTimeout(), run, this::featureConsumersReady))));
         } else if (phase instanceof RunPhase.Measure m) {
             measure(m.length());
@@ -149,7 +149,7 @@ final class PhaseRunner {
             record.startPhase(Phase.MEASURE, "Consuming the prefilled messages...");
             // Consumers that make no progress for the drain timeout have stopped: the run fails.
             // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
-            new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), w.subscriptionsPerTopic(),
+            new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), spec.topology().subscriptionsPerTopic(),
                     record::addProgress, options.sampleInterval(), record::addSample,
                     StallGuard.consumption(options.drainTimeout(), run.clusterName()))
                     .runUntil(Phase.MEASURE, st -> st.backlogMessages() <= 0, null);
@@ -161,7 +161,7 @@ final class PhaseRunner {
         } else {
             record.startPhase(Phase.MEASURE, "Measuring for " + length.measure().toSeconds() + " s"
                     + (measurementStarted ? " more after the drain, as OMB does..." : "...")
-                    + (w.faults().isEmpty() ? "" : " (" + w.faults().size() + " fault(s) planned)"));
+                    + (spec.events().faults().isEmpty() ? "" : " (" + spec.events().faults().size() + " fault(s) planned)"));
             startTimeline();
             collector.runFor(Phase.MEASURE, length.measure());
             // The measurement ends on time: events not yet due are dropped, one still under way
@@ -249,7 +249,7 @@ final class PhaseRunner {
 
     private PeriodCollector collector(StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                w.backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
+                spec.topology().backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */
@@ -284,8 +284,8 @@ final class PhaseRunner {
         }
 
         @Override
-        public Workload workload() {
-            return w;
+        public RunSpec spec() {
+            return spec;
         }
 
         @Override

@@ -6,7 +6,7 @@ import io.kbench.features.RunFailedException;
 import io.kbench.util.Errors;
 import io.kbench.worker.Worker;
 import io.kbench.workload.PastReads;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +25,12 @@ final class ReadableTopics {
     private ReadableTopics() {}
 
     /** @throws RunFailedException naming the empty topics, or the topic whose retention the age exceeds */
-    static void check(Worker workers, Workload w, List<String> existing) {
-        PastReads past = w.pastReads().orElse(null);
+    static void check(Worker workers, RunSpec w, List<String> existing) {
+        PastReads past = w.subscriptions().pastReads().orElse(null);
         if (past == null || past.subscriptionsPerTopic() == 0) {
             return;
         }
-        List<String> read = existing.stream().filter(w::consumes).toList();
+        List<String> read = existing.stream().filter(w.topology()::consumes).toList();
         if (read.isEmpty()) {
             return;
         }

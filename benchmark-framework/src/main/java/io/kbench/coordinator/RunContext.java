@@ -3,7 +3,7 @@ package io.kbench.coordinator;
 import io.kbench.features.FaultApplier;
 import io.kbench.plan.TopicLayout;
 import io.kbench.worker.WorkerGroup;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  *
  * @param workers the run's workers
  * @param waiter the run's clock and stop signal
- * @param workload the workload as the run uses it (existing topics' partitions filled in)
+ * @param spec the run spec as the run uses it (existing topics' partitions filled in)
  * @param layout its topics, consumers, producers and load
  * @param options how the coordinator runs
  * @param stallTimeout the stall timeout in effect (never above the client's delivery timeout)
@@ -21,5 +21,5 @@ import java.util.function.Supplier;
  * @param faults applies faults to the cluster the run started
  * @param serverMetrics the cluster's own metrics, where the run started it (empty otherwise)
  */
-record RunContext(WorkerGroup workers, Waiter waiter, Workload workload, TopicLayout layout, CoordinatorOptions options,
+record RunContext(WorkerGroup workers, Waiter waiter, RunSpec spec, TopicLayout layout, CoordinatorOptions options,
                   Duration stallTimeout, String clusterName, FaultApplier faults, Supplier<Map<String, Double>> serverMetrics) {}

@@ -3,7 +3,7 @@ package io.kbench.coordinator;
 import io.kbench.features.FeaturePhase;
 import io.kbench.features.PlanBuilder;
 import io.kbench.workload.Length;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ record RunPlan(List<RunPhase> phases, boolean timeline) {
         phases = List.copyOf(phases);
     }
 
-    static RunPlan of(Workload w, Duration drainTimeout, FeatureRuns features) {
+    static RunPlan of(RunSpec w, Duration drainTimeout, FeatureRuns features) {
         Builder b = new Builder();
         features.plan(b);
         List<RunPhase> phases = new ArrayList<>();

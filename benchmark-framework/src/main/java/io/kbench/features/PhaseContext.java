@@ -9,7 +9,7 @@ import io.kbench.model.ProgressNote;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +22,8 @@ import java.util.function.Predicate;
  */
 public interface PhaseContext {
 
-    /** The workload as the run uses it. */
-    Workload workload();
+    /** The run spec: the workload normalised, as the run uses it. */
+    RunSpec spec();
 
     BenchmarkClock clock();
 

@@ -3,7 +3,7 @@ package io.kbench.features;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.plan.TopicLayout;
 import io.kbench.time.BenchmarkClock;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +13,8 @@ import java.util.Map;
  */
 public interface RunControl {
 
-    Workload workload();
+    /** The run spec: the workload normalised, as the run uses it. */
+    RunSpec spec();
 
     TopicLayout layout();
 

@@ -2,6 +2,7 @@ package io.kbench.features;
 
 import io.kbench.plan.TopicLayout;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -10,6 +11,9 @@ public interface RunSetup {
 
     /** The workload as the run uses it (existing topics' partition counts filled in). */
     Workload workload();
+
+    /** The run spec: the workload normalised, as the run uses it (existing topics' partition counts filled in). */
+    RunSpec spec();
 
     /** The run's topics, consumers, producers and load. */
     TopicLayout layout();

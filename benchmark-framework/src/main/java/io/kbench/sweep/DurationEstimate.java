@@ -2,7 +2,7 @@ package io.kbench.sweep;
 
 import io.kbench.workload.Length;
 import io.kbench.workload.Rate;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.List;
 
@@ -32,13 +32,13 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
     /** Above this, a sweep needs --yes. */
     public static final Duration CONFIRM_ABOVE = Duration.ofHours(1);
 
-    /** @param workloads the workload (as it will run) of every remaining run */
-    public static DurationEstimate of(List<Workload> workloads) {
+    /** @param workloads the spec (as it will run) of every remaining run */
+    public static DurationEstimate of(List<RunSpec> workloads) {
         Duration total = Duration.ZERO;
         int known = 0;
         int unknown = 0;
         String why = null;
-        for (Workload w : workloads) {
+        for (RunSpec w : workloads) {
             String reason = unknownReason(w);
             if (reason != null) {
                 unknown++;
@@ -52,7 +52,7 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
     }
 
     /** One run's length including overhead, or null when unknown. */
-    public static Duration perRun(Workload w) {
+    public static Duration perRun(RunSpec w) {
         if (unknownReason(w) != null) {
             return null;
         }
@@ -60,16 +60,17 @@ public record DurationEstimate(Duration known, int knownRuns, int unknownRuns, S
         Duration load = length instanceof Length.Count count
                 ? Duration.ofMillis((long) Math.ceil(count.messages() * 1000.0 / ((Rate.Fixed) w.rate()).perSecond()))
                 : length.warmup().plus(length.measure());
-        long partitions = w.existingTopics() != null || w.partitionsPerTopic() == null ? 0 : (long) w.topics() * w.partitionsPerTopic();
+        // Existing topics are not created.
+        long partitions = w.topology().existing().any() ? 0 : w.topology().totalPartitions();
         return load.plus(OVERHEAD).plus(SETUP_PER_PARTITION.multipliedBy(Math.max(0, partitions - PARTITIONS_IN_OVERHEAD)));
     }
 
-    static String unknownReason(Workload w) {
+    static String unknownReason(RunSpec w) {
         if (w.length() instanceof Length.Count count && !(w.rate() instanceof Rate.Fixed f && f.perSecond() > 0)) {
             return "an unthrottled messageCount (" + count.messages() + " messages) takes as long as the cluster needs";
         }
-        if (w.consumerBacklogSizeGB() != null && w.consumerBacklogSizeGB() > 0) {
-            return "building and draining a " + w.consumerBacklogSizeGB() + " GB backlog takes as long as the cluster needs";
+        if (w.subscriptions().backlog().sizeGB() > 0) {
+            return "building and draining a " + w.subscriptions().backlog().sizeGB() + " GB backlog takes as long as the cluster needs";
         }
         return null;
     }

@@ -3,6 +3,7 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.features.backlog.BacklogPhase;
 import io.kbench.features.backlog.CatchUp;
 import io.kbench.config.ConfigSource;
@@ -63,7 +64,7 @@ class BacklogPhasesTest {
     private CatchUp run() {
         PeriodCollector collector = new PeriodCollector(workers, new Waiter(clock, new StopSignal()), Duration.ofSeconds(1), T0, 1,
                 record::addProgress, Duration.ofSeconds(10), record::addSample, null);
-        return (CatchUp) new BacklogPhase().run(new CollectorContext(workers, collector, record, workload(), clock,
+        return (CatchUp) new BacklogPhase().run(new CollectorContext(workers, collector, record, RunSpecs.of(workload()), clock,
                 Duration.ofSeconds(60))).section();
     }
 

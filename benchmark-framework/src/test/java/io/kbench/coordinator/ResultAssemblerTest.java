@@ -3,6 +3,7 @@ package io.kbench.coordinator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.config.ConfigSource;
 import io.kbench.features.PhaseOutcome;
 import io.kbench.model.RunStatus;
@@ -32,7 +33,7 @@ class ResultAssemblerTest {
                 producerRate: 0
                 testDuration: 10s
                 """), WorkloadOverrides.NONE);
-        CoordinatorInput spec = new CoordinatorInput("r1", w.workload(), w.file(), w.payload(),
+        CoordinatorInput spec = new CoordinatorInput("r1", w.workload(), RunSpecs.of(w.workload()), w.file(), w.payload(),
                 new DriverFile("d.yaml", "name: d\ndriverClass: inmemory\n", null), "d", Map.of(), null, Map.of(),
                 CoordinatorOptions.defaults(), List.of(), null);
         MaxRateSearch.ClientLimit limit = new MaxRateSearch.ClientLimit(2_735_488, 1_460_112.0, "the producers fell behind");

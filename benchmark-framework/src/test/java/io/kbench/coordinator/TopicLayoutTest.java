@@ -11,6 +11,7 @@ import io.kbench.workload.KeyDistributorType;
 import io.kbench.workload.PayloadSpec;
 import io.kbench.workload.Workload;
 import io.kbench.workload.Workloads;
+import io.kbench.workload.spec.RunSpecs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class TopicLayoutTest {
                 keyDistributor: KEY_ROUND_ROBIN
                 testDuration: 1m
                 """);
-        TopicLayout layout = TopicLayout.of(w, PAYLOAD, "kbench", "r1");
+        TopicLayout layout = TopicLayout.of(RunSpecs.of(w), PAYLOAD, "kbench", "r1");
 
         assertEquals(List.of(new TopicSpec("kbench-r1-0", 6), new TopicSpec("kbench-r1-1", 6)), layout.topics());
         assertEquals(Map.of("kbench-r1-0-sub-0", 6, "kbench-r1-0-sub-1", 6, "kbench-r1-1-sub-0", 6, "kbench-r1-1-sub-1", 6),
@@ -55,7 +56,7 @@ class TopicLayoutTest {
     @Test
     void topicNumbersArePaddedToSortInOrder() {
         Workload w = Workloads.parse("topics: 11\nproducersPerTopic: 1\nsubscriptionsPerTopic: 0\nproducerRate: -1\nmessageCount: 500\n");
-        TopicLayout layout = TopicLayout.of(w, PAYLOAD, "bench", "x");
+        TopicLayout layout = TopicLayout.of(RunSpecs.of(w), PAYLOAD, "bench", "x");
         assertEquals("bench-x-00", layout.topics().get(0).name());
         assertEquals("bench-x-10", layout.topics().get(10).name());
         assertEquals(1, layout.topics().get(3).partitions(), "default partitionsPerTopic");
@@ -68,7 +69,7 @@ class TopicLayoutTest {
 
     @Test
     void oneTopicHasNoPadding() {
-        TopicLayout layout = TopicLayout.of(Workloads.parse("producerRate: 10\n"), PAYLOAD, "kbench", "abc");
+        TopicLayout layout = TopicLayout.of(RunSpecs.of(Workloads.parse("producerRate: 10\n")), PAYLOAD, "kbench", "abc");
         assertEquals(List.of(new TopicSpec("kbench-abc-0", 1)), layout.topics());
         assertEquals(List.of(new ConsumerSpec("kbench-abc-0", "kbench-abc-0-sub-0")), layout.consumers());
         assertEquals(List.of(new ProducerSpec("kbench-abc-0", 0, 1, null)), layout.producers());

@@ -3,6 +3,7 @@ package io.kbench.endtoend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
@@ -60,7 +61,7 @@ final class InMemoryRuns implements AutoCloseable {
 
     CoordinatorInput spec(LoadedWorkload w, DriverFile driver, CoordinatorOptions options) {
         String runId = UUID.randomUUID().toString().substring(0, 8);
-        return new CoordinatorInput(runId, w.workload(), w.file(), w.payload(), driver, "in-memory", Map.of(), null, Map.of(), options,
+        return new CoordinatorInput(runId, w.workload(), RunSpecs.of(w.workload()), w.file(), w.payload(), driver, "in-memory", Map.of(), null, Map.of(), options,
                 List.of(), null);
     }
 

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.workload.Workloads;
 import java.time.Duration;
 import java.util.Collections;
@@ -14,10 +15,14 @@ import org.junit.jupiter.api.Test;
 
 class DurationEstimateTest {
 
-    private static final Workload TIMED = Workloads.parse("producerRate: 1000\nwarmupDuration: 10s\ntestDuration: 50s\n");
-    private static final Workload THROTTLED_COUNT = Workloads.parse("producerRate: 1000\nmessageCount: 30000\n");
-    private static final Workload UNTHROTTLED_COUNT = Workloads.parse("producerRate: -1\nmessageCount: 1000000\n");
-    private static final Workload OMB_MINUTES = Workloads.parse("producerRate: 1000\ntestDurationMinutes: 5\n");
+    private static RunSpec spec(String yaml) {
+        return RunSpecs.of(Workloads.parse(yaml));
+    }
+
+    private static final RunSpec TIMED = spec("producerRate: 1000\nwarmupDuration: 10s\ntestDuration: 50s\n");
+    private static final RunSpec THROTTLED_COUNT = spec("producerRate: 1000\nmessageCount: 30000\n");
+    private static final RunSpec UNTHROTTLED_COUNT = spec("producerRate: -1\nmessageCount: 1000000\n");
+    private static final RunSpec OMB_MINUTES = spec("producerRate: 1000\ntestDurationMinutes: 5\n");
 
     @Test
     void perRunIsWarmupPlusMeasurementOrCountOverRatePlusOverhead() {
@@ -40,7 +45,7 @@ class DurationEstimateTest {
 
     @Test
     void creatingManyPartitionsAddsToTheSetup() {
-        Workload large = Workloads.parse("producerRate: 1000\nwarmupDuration: 10s\ntestDuration: 50s\ntopics: 4\npartitionsPerTopic: 5000\n");
+        RunSpec large = spec("producerRate: 1000\nwarmupDuration: 10s\ntestDuration: 50s\ntopics: 4\npartitionsPerTopic: 5000\n");
         assertEquals(Duration.ofSeconds(75 + 76), DurationEstimate.perRun(large), "19,000 partitions beyond the first 1,000, 4 ms each");
         assertTrue(DurationEstimate.of(List.of(large)).describe().endsWith("and 4 ms a partition created beyond 1,000)"));
     }

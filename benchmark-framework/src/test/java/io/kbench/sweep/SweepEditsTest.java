@@ -17,8 +17,11 @@ import io.kbench.driver.SweepTarget;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.workload.LoadedWorkload;
+import io.kbench.workload.Rate;
 import io.kbench.workload.WorkloadLoader;
 import io.kbench.workload.WorkloadOverrides;
+import io.kbench.workload.spec.RunSpec;
+import io.kbench.workload.spec.RunSpecs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +83,22 @@ class SweepEditsTest {
         java.util.Map<String, String> m = new java.util.TreeMap<>();
         p.forEach((k, v) -> m.put(k.toString(), v.toString()));
         return m;
+    }
+
+    @Test
+    void eachCombinationIsANewRunSpec() {
+        WorkloadLoader loader = new WorkloadLoader(new PlaceholderResolver(Map.<String, String>of()::get));
+        RunSpec base = RunSpecs.of(loader.load(ConfigSource.of("w.yaml", WORKLOAD), WorkloadOverrides.NONE).workload());
+        String edited = SweepEdits.workload(WORKLOAD, List.of(setting("producerRate", IntNode.valueOf(500)),
+                setting("partitionsPerTopic", IntNode.valueOf(12))));
+        RunSpec point = RunSpecs.of(loader.load(ConfigSource.of("w.yaml", edited), WorkloadOverrides.NONE).workload());
+        assertEquals(new Rate.Fixed(500), point.rate());
+        assertEquals(500, point.load().perSecond());
+        assertEquals(12, point.topology().partitionsPerTopic());
+        assertEquals(base.length(), point.length(), "what the combination does not set stays the base file's");
+        assertEquals(base.traffic(), point.traffic());
+        assertEquals(new Rate.Unthrottled(), base.rate(), "the base spec is as it was");
+        assertEquals(4, base.topology().partitionsPerTopic());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
+import io.kbench.workload.spec.RunSpecs;
 import io.kbench.plan.TopicLayout;
 import io.kbench.plan.RateShape;
 import java.io.IOException;
@@ -38,16 +39,16 @@ class RateShapesInWorkloadTest {
     void aRampBecomesOneStretchAndStepsOneEach() throws IOException {
         Workload ramp = load(BASE + "producerRateRamp: {from: 1000, to: 50000, over: 60s}\n", WorkloadOverrides.NONE).workload();
         assertTrue(ramp.shapedRate());
-        assertEquals(new RateShape(List.of(new RateShape.Stretch(1000, 50000, 60_000))), TopicLayout.shape(ramp));
+        assertEquals(new RateShape(List.of(new RateShape.Stretch(1000, 50000, 60_000))), TopicLayout.shape(RunSpecs.of(ramp)));
         Workload steps = load(BASE + "producerRateSteps:\n  - {rate: 10000, for: 30s}\n  - {rate: 20000, for: 15s}\n",
                 WorkloadOverrides.NONE).workload();
         assertEquals(Duration.ofSeconds(30), steps.producerRateSteps().get(0).duration());
-        RateShape shape = TopicLayout.shape(steps);
+        RateShape shape = TopicLayout.shape(RunSpecs.of(steps));
         assertEquals(2, shape.stretches().size());
         assertEquals(10_000, shape.rateAt(29_999), 1e-9);
         assertEquals(20_000, shape.rateAt(30_000), 1e-9);
         assertEquals(20_000, shape.rateAt(600_000), 1e-9, "the last step holds");
-        assertEquals(25_500, TopicLayout.shape(ramp).rateAt(30_000), 1e-9, "half-way up the ramp");
+        assertEquals(25_500, TopicLayout.shape(RunSpecs.of(ramp)).rateAt(30_000), 1e-9, "half-way up the ramp");
     }
 
     @Test

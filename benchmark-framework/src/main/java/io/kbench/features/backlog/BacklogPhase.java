@@ -6,7 +6,7 @@ import io.kbench.features.PhaseOutcome;
 import io.kbench.model.Phase;
 import io.kbench.model.PhaseTotals;
 import io.kbench.workload.Rate;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -21,19 +21,19 @@ public final class BacklogPhase implements FeaturePhase {
     /** Builds and drains the backlog; returns how the consumers caught up. */
     @Override
     public PhaseOutcome run(PhaseContext run) {
-        Workload workload = run.workload();
-        BacklogPlan plan = BacklogPlan.of(workload);
-        Duration delay = workload.consumeDelay();
+        RunSpec spec = run.spec();
+        BacklogPlan plan = BacklogPlan.of(spec);
+        Duration delay = spec.subscriptions().backlog().consumeDelay();
         run.startPhase(Phase.BACKLOG_BUILD, String.format(Locale.ROOT,
                 "Building a backlog of %s (%,d messages) with the consumers paused%s%s; measured, as OMB measures it...",
-                plan.size(plan.targetBytes()), plan.targetMessages(), buildEstimate(workload, plan), delay.isZero() ? ""
+                plan.size(plan.targetBytes()), plan.targetMessages(), buildEstimate(spec, plan), delay.isZero() ? ""
                         : ", for " + delay.toSeconds() + " s at least (consumeDelaySeconds)"), BacklogProgress.building(plan));
         run.pauseConsumers();
         long buildStart = run.clock().nanoTime();
         PhaseTotals build = run.runUntilWithTotals(Phase.BACKLOG_BUILD, s -> s.backlogMessages() >= plan.targetMessages()
                 && run.clock().nanoTime() - buildStart >= delay.toNanos(), null);
         // The Redpanda fork's drainProducerRate (consumerOnly: 0): the producers' rate while the backlog drains.
-        Double drainRate = workload.drainRate();
+        Double drainRate = spec.load().whileDraining().isPresent() ? spec.load().whileDraining().getAsDouble() : null;
         if (drainRate != null) {
             run.restartSchedule(drainRate);
         }
@@ -45,7 +45,7 @@ public final class BacklogPhase implements FeaturePhase {
                 BacklogProgress.draining(plan, atResume));
         PhaseTotals drain = run.runUntilWithTotals(Phase.BACKLOG_DRAIN, s -> s.backlogMessages() <= plan.drainLevelMessages(), null);
         if (drainRate != null) {
-            run.restartSchedule(workload.unthrottled() || workload.effectiveProducerRate() == null ? -1 : workload.effectiveProducerRate());
+            run.restartSchedule(spec.load().perSecond());
         }
         CatchUp c = CatchUpCalculator.calculate(plan, build, drain);
         run.line(String.format(Locale.ROOT, "Backlog drained in %s: consumed %,d messages at %,.0f msg/s (%.2f MB/s) while the "
@@ -63,8 +63,8 @@ public final class BacklogPhase implements FeaturePhase {
     }
 
     /** How long the build should take at the requested rate, when there is one rate to go by. */
-    private static String buildEstimate(Workload workload, BacklogPlan plan) {
-        if (!(workload.rate() instanceof Rate.Fixed fixed) || fixed.perSecond() <= 0) {
+    private static String buildEstimate(RunSpec spec, BacklogPlan plan) {
+        if (!(spec.rate() instanceof Rate.Fixed fixed) || fixed.perSecond() <= 0) {
             return "";
         }
         double rate = fixed.perSecond();

@@ -1,7 +1,8 @@
 package io.kbench.features.backlog;
 
 import io.kbench.model.Units;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.Backlog;
+import io.kbench.workload.spec.RunSpec;
 import java.util.Locale;
 
 /**
@@ -19,8 +20,9 @@ public record BacklogPlan(long targetMessages, int messageSizeBytes, long drainL
 
     public static final long MIN_DRAIN_LEVEL_MESSAGES = 1_000;
 
-    public static BacklogPlan of(Workload w) {
-        return of(w.consumerBacklogSizeGB(), w.messageSize(), w.backlogDrainRatio(), w.subscriptionsPerTopic());
+    public static BacklogPlan of(RunSpec w) {
+        Backlog b = w.subscriptions().backlog();
+        return of(b.sizeGB(), w.traffic().messageSize(), b.drainRatio(), w.topology().subscriptionsPerTopic());
     }
 
     /** The plan from the workload's four numbers (the arithmetic alone, for tests). */

@@ -39,7 +39,7 @@ public final class CkuFeature implements Feature {
     /** With a CKU count, the run ends with the check's PASS or FAIL. */
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().cku() == null) {
+        if (run.spec().features().cku().isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {

@@ -38,7 +38,7 @@ public final class ConsumerEventsFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        return run.workload().consumerEvents().isEmpty() ? Optional.empty() : Optional.of(new ConsumerEventsRun(run.workload()));
+        return run.spec().events().consumerEvents().isEmpty() ? Optional.empty() : Optional.of(new ConsumerEventsRun(run.spec()));
     }
 
     /** When each partition was consumed, kept only in runs with consumer events (it costs a lock per record). */

@@ -10,7 +10,7 @@ import io.kbench.model.ResultSection;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.plan.TopicLayout;
 import io.kbench.workload.ConsumerEventSpec;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ import java.util.Optional;
  */
 final class ConsumerEventsRun implements RunPart {
 
-    private final Workload workload;
+    private final RunSpec spec;
     private RunControl control;
     /** The first consumer of each of the first topic's subscriptions, by the subscription's number. */
     private List<ConsumerSpec> subscriptions;
@@ -40,8 +40,8 @@ final class ConsumerEventsRun implements RunPart {
     private ConsumerEventRunner runner;
     private List<EventRecord> records = List.of();
 
-    ConsumerEventsRun(Workload workload) {
-        this.workload = workload;
+    ConsumerEventsRun(RunSpec spec) {
+        this.spec = spec;
     }
 
     /** @throws RunFailedException when an event names a worker or a subscription the run does not have */
@@ -57,11 +57,11 @@ final class ConsumerEventsRun implements RunPart {
         share = first.plan().share();
         current = first;
         for (ConsumerSpec c : subscriptions) {
-            nextIndex.put(c.subscription(), workload.consumerPerSubscription());
-            members.put(c.subscription(), workload.consumerPerSubscription());
+            nextIndex.put(c.subscription(), spec.topology().consumersPerSubscription());
+            members.put(c.subscription(), spec.topology().consumersPerSubscription());
         }
         int workers = run.workerIds().size();
-        List<ConsumerEventSpec> events = workload.consumerEvents();
+        List<ConsumerEventSpec> events = spec.events().consumerEvents();
         for (int i = 0; i < events.size(); i++) {
             ConsumerEventSpec e = events.get(i);
             if (e.kind() == ConsumerEventSpec.Kind.WORKER_RESTART && e.worker() != null && e.worker() >= workers) {
@@ -100,7 +100,7 @@ final class ConsumerEventsRun implements RunPart {
                 List<ConsumerSpec> specs = new ArrayList<>();
                 for (int i = 0; i < e.countOrDefault(); i++) {
                     int index = nextIndex.merge(group, 1, Integer::sum) - 1;
-                    specs.add(new ConsumerSpec(on.topic(), group, on.fromEnd(), TopicLayout.consumerPlan(workload, group, index)));
+                    specs.add(new ConsumerSpec(on.topic(), group, on.fromEnd(), TopicLayout.consumerPlan(spec, group, index)));
                 }
                 control.createConsumers(specs);
                 int now = members.merge(group, specs.size(), Integer::sum);

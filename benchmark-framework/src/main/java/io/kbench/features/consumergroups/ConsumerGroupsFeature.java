@@ -81,7 +81,7 @@ public final class ConsumerGroupsFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().subscriptionsPerTopic() == 0) {
+        if (run.spec().topology().subscriptionsPerTopic() == 0) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {

@@ -34,7 +34,7 @@ public final class FaultsFeature implements Feature {
     /** The faults run on a timeline from the measurement's start, beside the phases. */
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().faults().isEmpty()) {
+        if (run.spec().events().faults().isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {
@@ -45,7 +45,7 @@ public final class FaultsFeature implements Feature {
             @Override
             public void loadStarted(RunControl control) {
                 this.control = control;
-                timeline = new FaultRunner(run.workload().faults(), run.layout().topics().get(0).name(), control.faults(),
+                timeline = new FaultRunner(run.spec().events().faults(), run.layout().topics().get(0).name(), control.faults(),
                         control.clock(), control.loadStartNanos(), control::line);
             }
 

@@ -46,12 +46,12 @@ public final class IntegrityFeature implements Feature {
     /** Checked when the run stamps its messages and has consumers. */
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (!run.checkIntegrity() || run.workload().subscriptionsPerTopic() == 0) {
+        if (!run.checkIntegrity() || run.spec().topology().subscriptionsPerTopic() == 0) {
             return Optional.empty();
         }
-        int subscriptions = run.workload().subscriptionsPerTopic();
+        int subscriptions = run.spec().topology().subscriptionsPerTopic();
         // What the consumers read was written by others (or copied from the producers' topics by others): nothing to check.
-        String foreign = run.workload().consumesExistingOnly() || run.workload().splitsTopics() ? NOT_WRITTEN_BY_KBENCH : null;
+        String foreign = run.spec().topology().consumesExistingOnly() || run.spec().topology().splitsTopics() ? NOT_WRITTEN_BY_KBENCH : null;
         return Optional.of(new RunPart() {
             /**
              * Losses are counted only if the consumers caught up; otherwise they would be confused with lag. A lost

@@ -11,7 +11,7 @@ import io.kbench.stats.Counts;
 import io.kbench.stats.Histograms;
 import io.kbench.stats.LatencySummary;
 import io.kbench.stats.PeriodStats;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -34,11 +34,11 @@ final class CatchUpPhase implements FeaturePhase {
 
     @Override
     public PhaseOutcome run(PhaseContext context) {
-        Workload w = run.workload;
-        double rate = w.unthrottled() || w.effectiveProducerRate() == null ? -1 : w.effectiveProducerRate();
+        RunSpec w = run.spec;
+        double rate = w.load().perSecond();
         Window before = before(context, w);
 
-        Double drainRate = w.drainRate();
+        Double drainRate = w.load().whileDraining().isPresent() ? w.load().whileDraining().getAsDouble() : null;
         if (drainRate != null) {
             context.restartSchedule(drainRate);
         }
@@ -80,9 +80,9 @@ final class CatchUpPhase implements FeaturePhase {
     }
 
     /** The window before the catch-up, or null when the catch-up starts with the measurement. */
-    private Window before(PhaseContext context, Workload w) {
-        Duration delay = w.consumeDelay();
-        long targetBytes = (long) (w.consumerBacklogSizeGB() * Units.BYTES_PER_GB);
+    private Window before(PhaseContext context, RunSpec w) {
+        Duration delay = w.subscriptions().backlog().consumeDelay();
+        long targetBytes = (long) (w.subscriptions().backlog().sizeGB() * Units.BYTES_PER_GB);
         if (delay.isZero() && targetBytes <= 0) {
             run.poll(context);
             tailingWindow(context); // the warmup's: not a baseline
@@ -91,7 +91,7 @@ final class CatchUpPhase implements FeaturePhase {
         run.poll(context);
         tailingWindow(context);
         long startNanos = context.clock().nanoTime();
-        int messageSize = w.messageSize() == null ? 1 : w.messageSize();
+        int messageSize = Math.max(1, w.traffic().messageSize());
         int perTopic = run.past.subscriptionsPerTopic();
         context.startPhase(Phase.BACKLOG_BUILD, String.format(Locale.ROOT, "Before the catch-up: the tailing groups and the producers "
                 + "alone%s%s...", delay.isZero() ? "" : " for " + delay.toSeconds() + " s (consumeDelaySeconds)",

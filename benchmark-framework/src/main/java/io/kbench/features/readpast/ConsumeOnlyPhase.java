@@ -30,7 +30,7 @@ final class ConsumeOnlyPhase implements FeaturePhase {
         PastReads past = run.past;
         long span = run.readers().stream().mapToLong(g -> start.containsKey(g.topic) ? start.get(g.topic).span() : 0).sum();
         run.recordsToRead = past.from() == PastReads.From.EARLIEST ? span : null;
-        Duration limit = run.workload.effectiveTestDuration();
+        Duration limit = run.spec.length().measure();
         Map<String, Double> before = context.clusterMetrics();
         context.startPhase(Phase.MEASURE, String.format(Locale.ROOT, "Reading what %d existing topic(s) hold, from %s%s, %s...",
                 run.readTopics.size(), past.fromText(), past.from() == PastReads.From.EARLIEST

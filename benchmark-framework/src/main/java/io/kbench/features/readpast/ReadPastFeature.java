@@ -54,7 +54,7 @@ public final class ReadPastFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup setup) {
-        PastReads past = setup.workload().pastReads().orElse(null);
+        PastReads past = setup.spec().subscriptions().pastReads().orElse(null);
         if (past == null) {
             return Optional.empty();
         }
@@ -63,7 +63,7 @@ public final class ReadPastFeature implements Feature {
 
             @Override
             public void plan(PlanBuilder plan) {
-                run = new ReadingRun(setup.workload(), setup.layout(), past);
+                run = new ReadingRun(setup.spec(), setup.layout(), past);
                 if (run.layout.pastReaders().isEmpty()) {
                     return;
                 }

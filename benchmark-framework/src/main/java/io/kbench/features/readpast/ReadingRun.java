@@ -6,7 +6,7 @@ import io.kbench.features.PhaseContext;
 import io.kbench.plan.ConsumerSpec;
 import io.kbench.plan.TopicLayout;
 import io.kbench.workload.PastReads;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class ReadingRun {
 
-    final Workload workload;
+    final RunSpec spec;
     final TopicLayout layout;
     final PastReads past;
     private final Map<String, GroupLedger> groups = new LinkedHashMap<>();
@@ -35,8 +35,8 @@ final class ReadingRun {
     Double catchUpStartSeconds;
     Double caughtUpSeconds;
 
-    ReadingRun(Workload workload, TopicLayout layout, PastReads past) {
-        this.workload = workload;
+    ReadingRun(RunSpec spec, TopicLayout layout, PastReads past) {
+        this.spec = spec;
         this.layout = layout;
         this.past = past;
         for (ConsumerSpec c : layout.consumers()) {

@@ -10,7 +10,7 @@ import io.kbench.features.RunView;
 import io.kbench.features.SectionType;
 import io.kbench.features.SummaryLines;
 import io.kbench.page.Section;
-import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -39,16 +39,18 @@ public final class SearchFeature implements Feature {
      */
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        Workload w = run.workload();
+        RunSpec spec = run.spec();
         Optional<SearchSettings> given = run.settings(SearchSettings.class);
-        if (given.isEmpty() && !w.rateDiscovery()) {
+        if (given.isEmpty() && !spec.rateDiscovery()) {
             return Optional.empty();
         }
-        SearchSettings settings = given.orElseGet(() -> SearchSettings.ombRateDiscovery(w.effectiveWarmup(), w.effectiveTestDuration()));
+        SearchSettings settings = given.orElseGet(() -> SearchSettings.ombRateDiscovery(spec.length().warmup(), spec.length().measure()));
+        // The seed is the file's: the console names the field it came from.
+        SearchPhases phases = new SearchPhases(settings, SearchPhases.givenSeed(run.workload()));
         return Optional.of(new RunPart() {
             @Override
             public void plan(PlanBuilder plan) {
-                plan.insteadOfMeasurement(new SearchPhases(settings), SearchPhases.firstRate(w), "Search over; producers stopped");
+                plan.insteadOfMeasurement(phases, phases.firstRate(), "Search over; producers stopped");
             }
         });
     }

@@ -13,6 +13,7 @@ import io.kbench.stats.Counts;
 import io.kbench.stats.CumulativeStats;
 import io.kbench.time.BenchmarkClock;
 import io.kbench.workload.Workload;
+import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,29 +50,40 @@ final class SearchPhases implements FeaturePhase {
     private record Step(StepResult result, Measurement measurement, List<PeriodSummary> periods, Diagnosis diagnosis,
                         String undrained) {}
 
+    /**
+     * The seed the workload file gives: its producerRate (above 0), else OMB's producerStartRate.
+     *
+     * @param rate msg/s across all producers
+     * @param field the file's field it came from, as the console names it
+     */
+    record GivenSeed(double rate, String field) {}
+
     private final SearchSettings settings;
+    /** The file's seed, or null: a probe finds one. */
+    private final GivenSeed givenSeed;
     private PhaseContext run;
     private BenchmarkClock clock;
-    private Workload workload;
+    private RunSpec spec;
     private Duration drainTimeout;
 
-    SearchPhases(SearchSettings settings) {
+    /** @param givenSeed the seed the workload file gives ({@link #givenSeed}), or null: a probe finds one */
+    SearchPhases(SearchSettings settings, GivenSeed givenSeed) {
         this.settings = settings;
+        this.givenSeed = givenSeed;
     }
 
     /** The rate the load starts at: the seed, or the probe's rate when there is none. */
-    static double firstRate(Workload w) {
-        Double seed = givenSeed(w);
-        return seed != null ? seed : PROBE_RATE;
+    double firstRate() {
+        return givenSeed != null ? givenSeed.rate() : PROBE_RATE;
     }
 
     /** The workload's producerRate (above 0), else OMB's producerStartRate, else null: a probe finds one. */
-    private static Double givenSeed(Workload w) {
+    static GivenSeed givenSeed(Workload w) {
         if (w.producerRate() != null && w.producerRate() > 0) {
-            return w.producerRate();
+            return new GivenSeed(w.producerRate(), "producerRate");
         }
         if (w.producerStartRate() != null && w.producerStartRate() > 0) {
-            return w.producerStartRate().doubleValue();
+            return new GivenSeed(w.producerStartRate().doubleValue(), "producerStartRate");
         }
         return null;
     }
@@ -80,7 +92,7 @@ final class SearchPhases implements FeaturePhase {
     public PhaseOutcome run(PhaseContext context) {
         this.run = context;
         this.clock = context.clock();
-        this.workload = context.workload();
+        this.spec = context.spec();
         this.drainTimeout = context.drainTimeout();
         Result found = search();
         run.line(found.report().finalLine());
@@ -100,7 +112,7 @@ final class SearchPhases implements FeaturePhase {
         }
         long startNanos = clock.nanoTime();
         SearchBudget budget = new SearchBudget(clock, settings.maxDuration());
-        Duration confirm = settings.confirmFor(workload.effectiveTestDuration());
+        Duration confirm = settings.confirmFor(spec.length().measure());
         run.line(String.format(Locale.ROOT, "Searching for the highest rate that meets %s: steps of %d s settling and %d s measured, "
                         + "%s precision, "
                         + "at most %s; then confirming for %d s", settings.slo().describe(), settings.settle().toSeconds(),
@@ -135,11 +147,9 @@ final class SearchPhases implements FeaturePhase {
     }
 
     private Seed seed() {
-        Double given = givenSeed(workload);
-        if (given != null) {
-            String source = workload.producerRate() != null && workload.producerRate() > 0 ? "producerRate" : "producerStartRate";
-            run.line(String.format(Locale.ROOT, "  seed: %,.0f msg/s (the workload's %s)", given, source));
-            return new Seed(given, source, null, null);
+        if (givenSeed != null) {
+            run.line(String.format(Locale.ROOT, "  seed: %,.0f msg/s (the workload's %s)", givenSeed.rate(), givenSeed.field()));
+            return new Seed(givenSeed.rate(), givenSeed.field(), null, null);
         }
         Counts before = totals();
         long from = clock.nanoTime();
@@ -203,7 +213,7 @@ final class SearchPhases implements FeaturePhase {
      * least the workload's warmup, so that a cold start does not fail the seed.
      */
     private Duration settleFor(int stepNumber) {
-        Duration warmup = workload.effectiveWarmup();
+        Duration warmup = spec.length().warmup();
         return stepNumber == 1 && warmup.compareTo(settings.settle()) > 0 ? warmup : settings.settle();
     }
 
@@ -274,7 +284,7 @@ final class SearchPhases implements FeaturePhase {
         if (search.clientLimit() == null || limited == null) {
             return null;
         }
-        int producers = workload.topics() * workload.producersPerTopic();
+        int producers = spec.topology().totalProducers();
         int workerCount = Math.max(1, limited.measurement().workers().size());
         boolean cpu = limited.measurement().workers().stream().anyMatch(w -> w.processCpuLoad() >= Diagnostician.CPU_LIMIT);
         if (cpu) {
@@ -287,11 +297,11 @@ final class SearchPhases implements FeaturePhase {
         if (producers == 1) {
             return String.format(Locale.ROOT, "The one producer sends on one client thread and reached about %,.0f msg/s: a second "
                     + "(producersPerTopic: %d) would let the clients reach about twice as much, if the worker's CPU and the "
-                    + "cluster keep up.", each, 2 * workload.producersPerTopic());
+                    + "cluster keep up.", each, 2 * spec.topology().producersPerTopic());
         }
         return String.format(Locale.ROOT, "Each of the %d producers sends on one client thread and reached about %,.0f msg/s: %d "
                 + "more (producersPerTopic: %d) would let the clients reach about twice as much, if the workers' CPU and the "
-                + "cluster keep up.", producers, each, producers, 2 * workload.producersPerTopic());
+                + "cluster keep up.", producers, each, producers, 2 * spec.topology().producersPerTopic());
     }
 
     private static Step bestPassing(List<Step> steps) {

@@ -48,7 +48,7 @@ public final class ShareGroupsFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().subscriptionsPerTopic() == 0 || !run.workload().subscriptionOrDefault().share()) {
+        if (run.spec().topology().subscriptionsPerTopic() == 0 || !run.spec().subscriptions().kind().share()) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {

@@ -49,7 +49,7 @@ public final class TrafficFeature implements Feature {
 
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
-        if (run.workload().producersPerTopic() == 0 && run.workload().prefillMessages() == null) {
+        if (run.spec().topology().producersPerTopic() == 0 && !run.spec().consumeOnly()) {
             return Optional.empty();
         }
         return Optional.of(new RunPart() {
