@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Decides what limited a run from its measurement, its periods and the clients' own metrics. The
@@ -98,6 +99,14 @@ public final class Diagnostician {
         }
         List<PeriodSummary> measured = e.periods().stream().filter(p -> p.phase().measured()).toList();
         List<String> behind = fellBehind(m, measured);
+        if (!behind.isEmpty() && keptTheirRate(m, behind)) {
+            // The producers met their rate and only their delay grew a little (a busy machine does that): consumers
+            // far behind are the finding, not a pace the cluster or the clients set.
+            Optional<Diagnosis> consumers = ConsumerDiagnosis.diagnose(e, m, measured);
+            if (consumers.isPresent()) {
+                return consumers.get();
+            }
+        }
         if (!behind.isEmpty()) {
             List<String> slow = slowAcknowledgements(m, measured, e.clientMetrics());
             List<String> reasons = new ArrayList<>(behind);
@@ -151,6 +160,11 @@ public final class Diagnostician {
             }
         }
         return reasons;
+    }
+
+    /** The only sign of falling behind is a growing schedule delay: the rate was met and no messages were left due. */
+    private static boolean keptTheirRate(Measurement m, List<String> behind) {
+        return !m.fellBehind() && behind.size() == 1 && behind.get(0).startsWith("the schedule delay kept growing");
     }
 
     static List<String> fellBehind(Measurement m, List<PeriodSummary> measured) {

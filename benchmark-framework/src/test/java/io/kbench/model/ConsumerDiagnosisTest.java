@@ -59,6 +59,37 @@ class ConsumerDiagnosisTest {
     }
 
     @Test
+    void producersThatKeptTheirRateWhileTheirDelayGrewALittleDoNotHideConsumersFarBehind() {
+        // A busy machine: the producers' schedule delay p99 grew from 5 to 26 ms, yet they sent their 1,000 msg/s; the
+        // consumer read 400 msg/s. Before, the growing delay alone made it "cluster-bound" (acks looked slow against it).
+        List<PeriodSummary> p = new ArrayList<>();
+        p.add(period(Phase.WARMUP, 0, 0));
+        long[] delays = {5_000, 5_000, 6_000, 12_000, 26_000, 26_000};
+        long backlog = 0;
+        for (long delay : delays) {
+            backlog += 600;
+            p.add(new PeriodSummary(Phase.MEASURE, 0, 1_000_000, 1_000, 0.1, 0, 400, 0.04, backlog, 3, E, E,
+                    DiagnosticianTest.flat(delay), E, 0.3, false, 1_000, 0));
+        }
+        Measurement m = new Measurement(0, 6_000_000, new Counts(6_000, 6_000, 600_000, 0, 2_400, 240_000, 0), 1_000, 0.1, 0, 1_000,
+                1_000, false, 0, 400, 0.04, DiagnosticianTest.flat(112_000), DiagnosticianTest.flat(112_000),
+                DiagnosticianTest.flat(44_000), DiagnosticianTest.flat(5_400_000), LatencyHistograms.empty(),
+                List.of(DiagnosticianTest.worker("w1", 0.2)), List.of());
+
+        Diagnosis d = diagnose(m, p, Map.of(ConsumerDiagnosis.POLL_IDLE, 0.02));
+
+        assertEquals(Verdict.CONSUMER_BOUND, d.verdict(), d.reason());
+        // Without a consumer problem, the same growing delay still counts as falling behind.
+        Measurement consumersKeptUp = new Measurement(0, 6_000_000, new Counts(6_000, 6_000, 600_000, 0, 6_000, 600_000, 0), 1_000, 0.1,
+                0, 1_000, 1_000, false, 0, 1_000, 0.1, DiagnosticianTest.flat(112_000), DiagnosticianTest.flat(112_000),
+                DiagnosticianTest.flat(44_000), DiagnosticianTest.flat(150_000), LatencyHistograms.empty(),
+                List.of(DiagnosticianTest.worker("w1", 0.2)), List.of());
+        Diagnosis noConsumers = diagnose(consumersKeptUp, p.stream().map(x -> x.phase() == Phase.MEASURE ? new PeriodSummary(Phase.MEASURE, 0,
+                1_000_000, 1_000, 0.1, 0, 1_000, 0.1, 0, 3, E, E, x.scheduleDelay(), E, 0.3, false, 1_000, 0) : x).toList(), Map.of());
+        assertEquals(Verdict.CLUSTER_BOUND, noConsumers.verdict(), noConsumers.reason());
+    }
+
+    @Test
     void consumersWaitingOnSlowFetchesAreEgressBound() {
         Diagnosis d = diagnose(measurement(4_800, 15_000, 24_300_000), periods(0, 500, 1_000, 1_600, 2_100, 2_600, 3_200),
                 Map.of(ConsumerDiagnosis.POLL_IDLE, 0.93, ConsumerDiagnosis.FETCH_LATENCY_AVG, 480.0,
