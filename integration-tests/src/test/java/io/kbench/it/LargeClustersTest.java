@@ -236,8 +236,10 @@ class LargeClustersTest {
         for (JsonNode step : search.get("steps")) {
             reached = Math.max(reached, step.get("achievedRate").asDouble());
         }
-        // Before: the bound was the last doubling that passed, about half of what the clients reached.
-        assertTrue(Math.abs(bound - reached) <= 0.15 * reached, "bound " + bound + " msg/s, the clients reached " + reached
+        // Before: the bound was the last doubling that passed, about half of what the clients reached. Now it is near the
+        // reach; a confirmation that fails on a busy machine steps down by the precision (10%), and the reach itself varies
+        // by a fifth from step to step here (8,491 to 10,414 msg/s in one search), so the bound is within 30% of the most.
+        assertTrue(bound >= 0.7 * reached && bound <= 1.15 * reached, "bound " + bound + " msg/s, the clients reached " + reached
                 + " at most: " + search.get("steps"));
         String finalLine = search.get("finalLine").asText();
         assertTrue(finalLine.contains("the clients, not the cluster, set this bound: the clients reached about "), finalLine);
