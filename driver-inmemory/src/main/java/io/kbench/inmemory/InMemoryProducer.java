@@ -86,7 +86,7 @@ final class InMemoryProducer implements BenchmarkProducer {
                     + ANY_PARTITION + " for the producer's choice");
         }
         Pending message = new Pending(key == null ? null : Arrays.hashCode(key), partition, payload.length, stamp,
-                System.currentTimeMillis(), completion, cluster.ackSlot(cluster.nanoTime() + ackLatencyNanos, maxMessagesPerSecond));
+                System.currentTimeMillis(), completion, dueNanos());
         synchronized (sendLock) {
             if (closed) {
                 throw new IllegalStateException("this producer of topic " + topic + " is closed");
@@ -101,6 +101,12 @@ final class InMemoryProducer implements BenchmarkProducer {
                 throw new DriverException("interrupted while waiting for room among the producer's unacknowledged messages", e);
             }
         }
+    }
+
+    /** When a send made now is acknowledged: after the latency, and in its turn under a quota (the cluster's lock only then). */
+    private long dueNanos() {
+        long due = cluster.nanoTime() + ackLatencyNanos;
+        return maxMessagesPerSecond > 0 ? cluster.ackSlot(due, maxMessagesPerSecond) : due;
     }
 
     /** The acknowledger thread: each message in send order, when its acknowledgement is due. */
