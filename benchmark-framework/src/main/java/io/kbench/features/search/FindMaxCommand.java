@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
                     + "for the workload's test duration (or --confirm-duration). Each step settles, is measured, and the "
                     + "backlog is drained.",
             "",
-            "A step passes when at least 99%% of the requested rate was achieved, the backlog did not grow, no send failed, "
+            "A step passes when at least 99%% of the requested rate was achieved (98%% to 99%% in short steps, whose edges move it "
+                    + "by up to their p99 publish latency), the backlog did not grow, no send failed, "
                     + "nothing was left undelivered and the SLO holds. When a step falls short because the clients, not the "
                     + "cluster, are the limit, going higher would measure the clients: the search bisects between the best rate "
                     + "that passed and what the clients reached, confirms the rate found, and says that the cluster sustained at "

@@ -44,6 +44,16 @@ class StepJudgeTest {
     }
 
     @Test
+    void aShortfallTheWindowsEdgeExplainsPassesUpToOnePercentMore() {
+        // 10 s window, p99 200 ms: the edge can take 2% of the rate, the cap allows 1% of it, so 98% is the floor.
+        assertTrue(StepJudge.judge(figures(measured(9_801, 200_000), 10_000), Slo.THROUGHPUT_ONLY, Diagnosis.NONE).passed());
+        assertFalse(StepJudge.judge(figures(measured(9_799, 200_000), 10_000), Slo.THROUGHPUT_ONLY, Diagnosis.NONE).passed());
+        // p99 50 ms over 10 s: 0.5% more, so 98.5% is the floor.
+        assertTrue(StepJudge.judge(figures(measured(9_851, 50_000), 10_000), Slo.THROUGHPUT_ONLY, Diagnosis.NONE).passed());
+        assertFalse(StepJudge.judge(figures(measured(9_849, 50_000), 10_000), Slo.THROUGHPUT_ONLY, Diagnosis.NONE).passed());
+    }
+
+    @Test
     void aGrowingBacklogFailsButAConsumerSlightlyBehindDoesNot() {
         Measurement m = measured(10_000, 1_000); // 100,000 acked: 1% is 1,000 messages
         assertTrue(StepJudge.judge(new StepJudge.StepFigures(m, 10_000, 1_000, 0, 0, 0), Slo.THROUGHPUT_ONLY, Diagnosis.NONE).passed());
