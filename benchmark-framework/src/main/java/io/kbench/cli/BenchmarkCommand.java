@@ -69,21 +69,28 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
-    private final StopSignal stop;
+    private final CommandEnv env;
 
-    public BenchmarkCommand(PrintStream out, PrintStream err, StopSignal stop) {
-        this.out = out;
-        this.err = err;
-        this.stop = stop;
+    public BenchmarkCommand(CommandEnv env) {
+        this.env = env;
+        this.out = env.out();
+        this.err = env.err();
     }
 
-    /** The command with its subcommands, printing to {@code out}/{@code err}. */
+    /** The command with its subcommands, printing to {@code out}/{@code err}, its runs on the system clock. */
     public static CommandLine commandLine(PrintStream out, PrintStream err, StopSignal stop) {
-        CommandLine cl = new CommandLine(new BenchmarkCommand(out, err, stop));
+        return commandLine(CommandEnv.of(out, err, stop));
+    }
+
+    /** The command with its subcommands, in {@code env}. */
+    public static CommandLine commandLine(CommandEnv env) {
+        PrintStream out = env.out();
+        PrintStream err = env.err();
+        CommandLine cl = new CommandLine(new BenchmarkCommand(env));
         // The features' commands that run workloads, then sweep, then the features' other commands, then report.
-        FeatureCommands.add(cl, true, out, err, stop);
-        cl.addSubcommand("sweep", new SweepCommand(out, err, stop));
-        FeatureCommands.add(cl, false, out, err, stop);
+        FeatureCommands.add(cl, true, env);
+        cl.addSubcommand("sweep", new SweepCommand(env));
+        FeatureCommands.add(cl, false, env);
         return cl.addSubcommand("report", new ReportCommand(out, err))
                 .addSubcommand("recover", new RecoverCommand(out, err))
                 .addSubcommand("compare", new CompareCommand(out, err))
@@ -108,7 +115,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + " (bin/benchmark --help lists the options)");
             return EXIT_BAD_INPUT;
         }
-        return new WorkloadRuns(out, err, stop, options).run(workloads, output,
+        return new WorkloadRuns(env, options).run(workloads, output,
                 new WorkloadLoader(new PlaceholderResolver()), options.runOptions());
     }
 

@@ -1,7 +1,6 @@
 package io.kbench.cli;
 
 import io.kbench.config.PlaceholderResolver;
-import io.kbench.coordinator.StopSignal;
 import io.kbench.features.CommandContext;
 import io.kbench.features.Feature;
 import io.kbench.features.FeatureCommand;
@@ -26,10 +25,10 @@ final class FeatureCommands {
     }
 
     /** Adds the features' commands that run workloads ({@code runs}) or the others; a run command gets a run's options. */
-    static void add(CommandLine root, boolean runs, PrintStream out, PrintStream err, StopSignal stop) {
+    static void add(CommandLine root, boolean runs, CommandEnv env) {
         all().filter(c -> c.runsWorkloads() == runs).forEach(c -> {
             RunCommandOptions options = new RunCommandOptions();
-            CommandLine sub = new CommandLine(c.create(new Context(out, err, stop, options)));
+            CommandLine sub = new CommandLine(c.create(new Context(env, options)));
             if (runs) {
                 sub.addMixin("options", options);
             }
@@ -44,10 +43,20 @@ final class FeatureCommands {
     }
 
     /** A feature command's way to the console and to running workloads with the options the user gave. */
-    private record Context(PrintStream out, PrintStream err, StopSignal stop, RunCommandOptions options) implements CommandContext {
+    private record Context(CommandEnv env, RunCommandOptions options) implements CommandContext {
+        @Override
+        public PrintStream out() {
+            return env.out();
+        }
+
+        @Override
+        public PrintStream err() {
+            return env.err();
+        }
+
         @Override
         public int run(Path workload, Path output, Object settings, UnaryOperator<WorkloadLoader> loader) {
-            return new WorkloadRuns(out, err, stop, options).run(List.of(workload), output,
+            return new WorkloadRuns(env, options).run(List.of(workload), output,
                     loader.apply(new WorkloadLoader(new PlaceholderResolver())), options.runOptions().withSettings(settings));
         }
 

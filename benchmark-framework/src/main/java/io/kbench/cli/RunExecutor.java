@@ -47,6 +47,7 @@ final class RunExecutor {
     private final Redactor redactor;
     private final PrintStream err;
     private final StopSignal stop;
+    private final BenchmarkClock clock;
     private final CoordinatorOptions options;
     private final RemoteWorkers remote;
     private final FinalOutputs outputs;
@@ -57,13 +58,14 @@ final class RunExecutor {
      * @param outputs what to print and write besides the result JSON
      * @param warningConsole prints the first client warning of each kind
      */
-    RunExecutor(Console console, PrintStream err, StopSignal stop, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
+    RunExecutor(Console console, CommandEnv env, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
                 FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings) {
         this.clientWarnings = clientWarnings;
         this.redactor = redactor;
         this.console = console;
-        this.err = err;
-        this.stop = stop;
+        this.err = env.err();
+        this.stop = env.stop();
+        this.clock = env.clock();
         this.options = options;
         this.remote = remote;
         this.outputs = outputs;
@@ -148,10 +150,9 @@ final class RunExecutor {
                 return null;
             }
         }
-        BenchmarkClock clock = BenchmarkClock.system();
         WorkerEnsemble workers;
         try {
-            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess(clientWarnings))) : remote.ensembleForRun(clock, console);
+            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess(clientWarnings, clock))) : remote.ensembleForRun(clock, console);
         } catch (RuntimeException e) {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;

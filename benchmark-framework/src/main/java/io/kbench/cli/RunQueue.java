@@ -46,14 +46,16 @@ final class RunQueue {
     private final Console console;
     private final PrintStream err;
     private final StopSignal stop;
+    private final CommandEnv env;
     private final RunCommandOptions options;
     private final ToolLogging logging;
     private final Redactor redactor;
 
-    RunQueue(Console console, PrintStream err, StopSignal stop, RunCommandOptions options, ToolLogging logging, Redactor redactor) {
+    RunQueue(Console console, CommandEnv env, RunCommandOptions options, ToolLogging logging, Redactor redactor) {
         this.console = console;
-        this.err = err;
-        this.stop = stop;
+        this.env = env;
+        this.err = env.err();
+        this.stop = env.stop();
         this.options = options;
         this.logging = logging;
         this.redactor = redactor;
@@ -81,7 +83,7 @@ final class RunQueue {
             } catch (BenchmarkCommand.BadInput e) {
                 return e.exitCode;
             }
-            RunExecutor executor = new RunExecutor(console, err, stop, runOptions, remote, outputs, firstWarnings, redactor, warnings);
+            RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings);
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < runs.size(); i++) {

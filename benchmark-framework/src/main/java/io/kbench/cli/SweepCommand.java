@@ -4,7 +4,6 @@ import io.kbench.config.ConfigException;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
-import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.SweepTarget;
@@ -88,12 +87,12 @@ public final class SweepCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
-    private final StopSignal stop;
+    private final CommandEnv env;
 
-    public SweepCommand(PrintStream out, PrintStream err, StopSignal stop) {
-        this.out = out;
-        this.err = err;
-        this.stop = stop;
+    public SweepCommand(CommandEnv env) {
+        this.env = env;
+        this.out = env.out();
+        this.err = env.err();
     }
 
     /** One combination ready to run: its workload as it will run and its driver session. */
@@ -203,7 +202,7 @@ public final class SweepCommand implements Callable<Integer> {
         SweepDefinition swept = sweep;
         writeTable(sweep, combinations, layout);
         // One report of all runs next to the table, instead of one per run.
-        int exit = new RunQueue(console, err, stop, options, ToolLogging.process(), Redactor.process()).run(runs, sessions.values(),
+        int exit = new RunQueue(console, env, options, ToolLogging.process(), Redactor.process()).run(runs, sessions.values(),
                 options.runOptions(), new FinalOutputs(options.printMetrics, false, options.serviceVersion), null,
                 new RunQueue.Around() {
                     @Override

@@ -4,7 +4,6 @@ import io.kbench.config.ConfigException;
 import io.kbench.config.PlaceholderResolver;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.CoordinatorOptions;
-import io.kbench.coordinator.StopSignal;
 import io.kbench.driver.DriverException;
 import io.kbench.logging.ToolLogging;
 import io.kbench.secret.Redactor;
@@ -24,13 +23,13 @@ final class WorkloadRuns {
 
     private final PrintStream out;
     private final PrintStream err;
-    private final StopSignal stop;
+    private final CommandEnv env;
     private final RunCommandOptions options;
 
-    WorkloadRuns(PrintStream out, PrintStream err, StopSignal stop, RunCommandOptions options) {
-        this.out = out;
-        this.err = err;
-        this.stop = stop;
+    WorkloadRuns(CommandEnv env, RunCommandOptions options) {
+        this.env = env;
+        this.out = env.out();
+        this.err = env.err();
         this.options = options;
     }
 
@@ -80,7 +79,7 @@ final class WorkloadRuns {
                 runs.add(new RunQueue.Planned(session, workload, output, output != null, null));
             }
         }
-        return new RunQueue(console, err, stop, options, ToolLogging.process(), Redactor.process()).run(runs, sessions, runOptions,
+        return new RunQueue(console, env, options, ToolLogging.process(), Redactor.process()).run(runs, sessions, runOptions,
                 new FinalOutputs(options.printMetrics, !options.noReport, options.serviceVersion, options.keepJournal,
                         options.deleteLeftTopics), options.outputDir,
                 new RunQueue.Around() {});

@@ -140,7 +140,7 @@ final class PeriodCollector {
             sampled.add(slice);
             slice.forEach(w -> whole.merge(w.workerId(), w, PeriodStats::then));
             now = waiter.clock().nanoTime();
-            state = LoadState.of(slice, subscriptionsPerTopic);
+            state = LoadState.of(slice, subscriptionsPerTopic, waiter.clock().epochMicros());
             lastState = state;
             boolean met = done.test(state);
             RunFailedException stalled = null;

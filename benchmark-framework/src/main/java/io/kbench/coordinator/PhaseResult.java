@@ -3,7 +3,8 @@ package io.kbench.coordinator;
 import io.kbench.features.PhaseOutcome;
 import io.kbench.model.ResultSection;
 import io.kbench.model.WarmupReport;
-import io.kbench.stats.Counts;
+import io.kbench.model.AckedInWindow;
+import io.kbench.model.LoadState;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,11 +17,11 @@ sealed interface PhaseResult {
     /** How the warmup went. */
     record WarmedUp(WarmupReport report) implements PhaseResult {}
 
-    /** The measurement window opened (with the run's totals then). */
-    record WindowOpened(Counts runTotals) implements PhaseResult {}
+    /** The measurement window opened (with where the run stood then). */
+    record WindowOpened(LoadState state) implements PhaseResult {}
 
-    /** The measurement window closed on time (with the run's totals then: the producers are about to stop). */
-    record WindowClosed(Counts runTotals) implements PhaseResult {}
+    /** The measurement window closed on time (with where the run stood then: the producers are about to stop). */
+    record WindowClosed(LoadState state) implements PhaseResult {}
 
     /** A feature's phase ended: its section, and the window it chose for the run, if any. */
     record FeatureDone(PhaseOutcome outcome) implements PhaseResult {}
@@ -60,17 +61,17 @@ sealed interface PhaseResult {
         }
 
         /** What was acknowledged between the window's opening and closing, or null if it did not close. */
-        Counts ackedInWindow() {
-            Counts open = null;
-            Counts close = null;
+        AckedInWindow ackedInWindow() {
+            LoadState open = null;
+            LoadState close = null;
             for (PhaseResult r : results) {
                 if (r instanceof WindowOpened o) {
-                    open = o.runTotals();
+                    open = o.state();
                 } else if (r instanceof WindowClosed c) {
-                    close = c.runTotals();
+                    close = c.state();
                 }
             }
-            return open == null || close == null ? null : close.minus(open);
+            return open == null || close == null ? null : AckedInWindow.between(open, close);
         }
 
         /** The window a feature's phase chose for the run, or null. */

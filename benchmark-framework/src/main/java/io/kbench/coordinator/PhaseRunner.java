@@ -88,7 +88,7 @@ final class PhaseRunner {
             workers.resetStats();
             long lag = record.lastScheduleLag();
             results.add(new PhaseResult.WarmedUp(warmup.withScheduleLag(lag)));
-            results.add(new PhaseResult.WindowOpened(runTotals()));
+            results.add(new PhaseResult.WindowOpened(runState()));
             record.measurementStartsWithLag(lag);
         } else if (phase instanceof RunPhase.Feature f) {
             if (f.opensMeasurement()) {
@@ -134,7 +134,7 @@ final class PhaseRunner {
         createProducers();
         if (s.measureFromStart()) {
             workers.resetStats(); // measure from the very first message
-            results.add(new PhaseResult.WindowOpened(Counts.ZERO));
+            results.add(new PhaseResult.WindowOpened(new LoadState(Counts.ZERO, 0, false, 0, waiter.clock().epochMicros())));
         }
         workers.startLoad(s.ratePerSecond() == null ? layout.load() : layout.load().withRate(s.ratePerSecond()));
         collector = collector(StallGuard.acknowledgements(run.stallTimeout(), run.clusterName()));
@@ -170,7 +170,7 @@ final class PhaseRunner {
                 features.measurementEnded();
             }
         }
-        results.add(new PhaseResult.WindowClosed(runTotals()));
+        results.add(new PhaseResult.WindowClosed(runState()));
     }
 
     private void drain(RunPhase.Drain d) {
@@ -253,9 +253,10 @@ final class PhaseRunner {
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */
-    private Counts runTotals() {
+    /** Where the run stood at the last poll of the workers. */
+    private LoadState runState() {
         LoadState s = collector.lastState();
-        return s == null ? Counts.ZERO : s.runTotals();
+        return s == null ? new LoadState(Counts.ZERO, 0, false, 0, waiter.clock().epochMicros()) : s;
     }
 
     private void printPlan() {

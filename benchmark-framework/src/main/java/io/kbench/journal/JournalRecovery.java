@@ -1,5 +1,6 @@
 package io.kbench.journal;
 
+import io.kbench.model.AckedInWindow;
 import io.kbench.model.Delivery;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Measurement;
@@ -86,7 +87,7 @@ public final class JournalRecovery {
         CumulativeStats all = new CumulativeStats("all workers (from the journal)", start, start, end, end, 0,
                 counts.messagesReceived() > 0 ? end : 0, counts, last.totals().runTotals(), latencies, 0, 0, 0, errors);
         double requested = last.period().requestedRate();
-        return MeasurementCalculator.calculate(List.of(all), requested, false, end, counts);
+        return MeasurementCalculator.calculate(List.of(all), requested, false, end, new AckedInWindow(counts, micros));
     }
 
     /** What became of the messages so far; those in flight when the coordinator was lost count as undelivered. */

@@ -11,14 +11,22 @@ import java.util.List;
  * @param subscriptionsPerTopic consumer groups per topic
  * @param producersDone every producer has stopped
  * @param scheduleLagMessages messages due on the schedule but not sent yet, over all workers
+ * @param atEpochMicros when the workers answered, on the coordinator's clock (0 when unknown): a rate
+ *     between two states is their counts' difference over the time between them
  */
-public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone, long scheduleLagMessages) {
+public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone, long scheduleLagMessages,
+                        long atEpochMicros) {
 
     public LoadState(Counts runTotals, int subscriptionsPerTopic, boolean producersDone) {
-        this(runTotals, subscriptionsPerTopic, producersDone, 0);
+        this(runTotals, subscriptionsPerTopic, producersDone, 0, 0);
     }
 
     public static LoadState of(List<PeriodStats> workers, int subscriptionsPerTopic) {
+        return of(workers, subscriptionsPerTopic, 0);
+    }
+
+    /** @param atEpochMicros when the workers answered, on the coordinator's clock */
+    public static LoadState of(List<PeriodStats> workers, int subscriptionsPerTopic, long atEpochMicros) {
         Counts totals = Counts.ZERO;
         boolean done = true;
         long lag = 0;
@@ -27,7 +35,7 @@ public record LoadState(Counts runTotals, int subscriptionsPerTopic, boolean pro
             done &= w.producersDone();
             lag += w.scheduleLagMessages();
         }
-        return new LoadState(totals, subscriptionsPerTopic, done, lag);
+        return new LoadState(totals, subscriptionsPerTopic, done, lag, atEpochMicros);
     }
 
     /** Messages written for the consumers and not consumed yet, over all subscriptions; see {@link #backlog}. */

@@ -30,12 +30,12 @@ public final class MeasurementCalculator {
     }
 
     /**
-     * @param ackedInWindow what was acknowledged within a timed window, for the publish rate; null: the
-     *     messages sent in the window and acknowledged by now. The counts and latencies stay those of every
+     * @param ackedInWindow what was acknowledged within a timed window and over what span, for the publish rate;
+     *     null: the messages sent in the window and acknowledged by now, over the window. The counts and latencies stay those of every
      *     message sent in the window, acknowledged in it or after it (dropping the late ones would flatter them).
      */
     public static Measurement calculate(List<CumulativeStats> workers, double requestedRate, boolean countMode, long nowEpochMicros,
-                                        Counts ackedInWindow) {
+                                        AckedInWindow ackedInWindow) {
         long resetAt = Long.MAX_VALUE;
         long firstSend = Long.MAX_VALUE;
         long lastSend = 0;
@@ -107,8 +107,10 @@ public final class MeasurementCalculator {
                 start,
                 window,
                 counts,
-                Units.perSecond(ackedInWindow == null ? counts.messagesAcked() : ackedInWindow.messagesAcked(), window),
-                Units.mbPerSecond(ackedInWindow == null ? counts.bytesAcked() : ackedInWindow.bytesAcked(), window),
+                ackedInWindow == null ? Units.perSecond(counts.messagesAcked(), window)
+                        : Units.perSecond(ackedInWindow.counts().messagesAcked(), spanOf(ackedInWindow, window)),
+                ackedInWindow == null ? Units.mbPerSecond(counts.bytesAcked(), window)
+                        : Units.mbPerSecond(ackedInWindow.counts().bytesAcked(), spanOf(ackedInWindow, window)),
                 Units.perSecond(counts.sendErrors(), window),
                 requestedRate,
                 scheduledSendRate,
@@ -124,5 +126,10 @@ public final class MeasurementCalculator {
                 summaries,
                 ErrorTally.merge(errors),
                 TransactionFigures.of(counts, histograms.commit(), window));
+    }
+
+    /** The span the counts cover; the window when it is not known (states without a time). */
+    private static long spanOf(AckedInWindow acked, long window) {
+        return acked.micros() > 0 ? acked.micros() : window;
     }
 }

@@ -53,8 +53,12 @@ public final class LocalWorker implements Worker {
 
     /** A worker for a run in this JVM, on the system clock, with one producer thread per core. */
     public static LocalWorker inProcess(ClientWarnings warnings) {
-        return new LocalWorker("local", BenchmarkClock.system(), new DriverLoader(),
-                Runtime.getRuntime().availableProcessors(), null, warnings);
+        return inProcess(warnings, BenchmarkClock.system());
+    }
+
+    /** A worker for a run in this JVM, on the run's clock, with one producer thread per core. */
+    public static LocalWorker inProcess(ClientWarnings warnings, BenchmarkClock clock) {
+        return new LocalWorker("local", clock, new DriverLoader(), Runtime.getRuntime().availableProcessors(), null, warnings);
     }
 
     /** {@link #inProcess(ClientWarnings)} counting in this process's {@link ClientWarnings#global()}, for tests. */

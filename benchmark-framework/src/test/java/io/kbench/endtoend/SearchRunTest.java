@@ -57,7 +57,7 @@ class SearchRunTest {
         assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + one.runs.consoleText());
         SearchReport search = r.section(SearchReport.class);
         System.out.println(search.finalLine() + " in " + search.steps().size() + " steps: " + search.steps().stream()
-                .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + (s.passed() ? " ok" : " failed")).toList()); // for the report
+                .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + (s.passed() ? " ok" : " failed " + s.reasons())).toList()); // for the report
         assertEquals("confirmed", search.outcome(), search + "\n" + one.runs.consoleText());
         List<String> stages = search.steps().stream().map(StepResult::stage).toList();
         assertTrue(stages.contains("grow") && stages.contains("bisect"), stages.toString());
@@ -68,8 +68,9 @@ class SearchRunTest {
         assertTrue(found < lowestFail, "the answer lies below every failure: " + found + " vs " + lowestFail);
         assertTrue(found <= 2000 && found >= 1000, "found " + found + " msg/s under a quota of 2,000: " + stages);
         for (StepResult s : search.steps()) {
-            // Each step was measured for its length in run time; the calls to the agents add a little.
-            assertTrue(s.measuredMillis() >= step.toMillis() && s.measuredMillis() < step.toMillis() + 1_500, s.toString());
+            // Each step was measured for its length in run time; the calls to the agents that reset and stop it add a
+            // moment of real time, ten of run time (up to 167 ms of real time on a loaded machine).
+            assertTrue(s.measuredMillis() >= step.toMillis() && s.measuredMillis() < step.toMillis() + 3_000, s.toString());
             if (!s.passed()) {
                 assertTrue(!s.reasons().isEmpty(), "a failed step says why: " + s);
                 assertTrue(!s.clientBound(), "the quota, not the clients, held the rate: " + s);

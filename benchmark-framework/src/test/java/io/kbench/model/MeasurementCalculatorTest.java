@@ -37,6 +37,26 @@ class MeasurementCalculatorTest {
     }
 
     @Test
+    void thePublishRateIsWhatWasAcknowledgedBetweenTwoPollsOverTheTimeBetweenThem() {
+        // The window runs from the reset to the stop (10 s); the counters were read 0.3 s before the reset and 0.1 s
+        // after the last send, so they cover 9.8 s... of a steady 1,000 msg/s: 9,800 acknowledgements. Over the window
+        // that read 980 msg/s; over what they cover, 1,000. (Forty workers' resets and polls take that long.)
+        CumulativeStats w = worker("w", E, E, E + 10 * S, E + 10 * S, E + 10 * S, 0, counts(10_000, 10_000, 1_000_000, 0, 0, 0), 0,
+                List.of(), 500);
+        LoadState open = new LoadState(counts(5_000, 4_700, 470_000, 0, 0, 0), 0, false, 0, E - 3 * S / 10);
+        LoadState close = new LoadState(counts(14_800, 14_500, 1_450_000, 0, 0, 0), 0, false, 0, E + 95 * S / 10);
+        Measurement m = MeasurementCalculator.calculate(List.of(w), 1_000, false, E + 20 * S, AckedInWindow.between(open, close));
+
+        assertEquals(10 * S, m.windowMicros());
+        assertEquals(1_000, m.publishRate(), 1e-9);
+        assertEquals(980_000 / 9.8 / (1024 * 1024), m.publishMBps(), 1e-12);
+        // Counts without the time they cover (a recovered journal): over the window.
+        Measurement unknownSpan = MeasurementCalculator.calculate(List.of(w), 1_000, false, E + 20 * S,
+                new AckedInWindow(counts(9_800, 9_800, 980_000, 0, 0, 0), 0));
+        assertEquals(980, unknownSpan.publishRate(), 1e-9);
+    }
+
+    @Test
     void timedRunMeasuresFromTheResetToWhenProducersStopped() {
         CumulativeStats w1 = worker("w1", E, E + S / 10, E + 10 * S, E + 10 * S + 5_000, E + 10 * S, E + 10 * S + S / 2,
                 counts(6_000, 6_000, 6_000_000, 0, 9_000, 9_000_000), 3, List.of(new ErrorCount("TimeoutException", 2, "t")), 500);

@@ -3,6 +3,7 @@ package io.kbench.features.search;
 import io.kbench.features.FeaturePhase;
 import io.kbench.features.PhaseContext;
 import io.kbench.features.PhaseOutcome;
+import io.kbench.model.AckedInWindow;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.Diagnostician;
 import io.kbench.model.Measurement;
@@ -180,13 +181,13 @@ final class SearchPhases implements FeaturePhase {
             run.runFor(Phase.SETTLE, settleFor(number));
         }
         long backlogBefore = backlog();
-        Counts atWindowStart = totals();
+        LoadState atWindowStart = run.lastState();
         run.resetStats();
         int firstPeriod = run.progressCount();
         run.startPhase(Phase.MEASURE, "  measuring step " + number + "...");
         run.runFor(Phase.MEASURE, length);
         long windowEndMicros = clock.epochMicros();
-        Counts ackedInWindow = totals().minus(atWindowStart);
+        AckedInWindow ackedInWindow = atWindowStart == null ? null : AckedInWindow.between(atWindowStart, run.lastState());
         long backlogGrowth = backlog() - backlogBefore;
         List<PeriodSummary> periods = run.progressFrom(firstPeriod);
         boolean drained = pauseAndDrain();
