@@ -1,21 +1,32 @@
 package io.kbench.cli;
 
 import io.kbench.coordinator.StopSignal;
+import io.kbench.time.BenchmarkClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** bin/benchmark's command line run in this JVM, with what it printed and its exit status. */
-record CommandRun(int code, String out, String err) {
+public record CommandRun(int code, String out, String err) {
 
-    static CommandRun of(String... args) {
+    /** On the system clock. */
+    public static CommandRun of(String... args) {
+        return on(BenchmarkClock.system(), args);
+    }
+
+    /** Its runs on {@code clock} (a test's stepped clock). */
+    public static CommandRun on(BenchmarkClock clock, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = BenchmarkCommand.commandLine(o, e, new StopSignal()).execute(args);
+            code = BenchmarkCommand.commandLine(new CommandEnv(o, e, new StopSignal(), clock)).execute(args);
         }
         return new CommandRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    public String all() {
+        return out + "\n" + err;
     }
 }

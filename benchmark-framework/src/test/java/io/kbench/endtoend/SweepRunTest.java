@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.agent.WorkerAgent;
-import io.kbench.cli.BenchmarkCommand;
-import io.kbench.cli.CommandEnv;
-import io.kbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
+import io.kbench.cli.CommandRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,24 +38,6 @@ class SweepRunTest {
     @AfterEach
     void close() throws Exception {
         one.close();
-    }
-
-    private record Outcome(int exitCode, String out, String err) {
-        String all() {
-            return out + "\n" + err;
-        }
-    }
-
-    /** The command line of bin/benchmark, its runs on the harness's clock. */
-    private Outcome cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = BenchmarkCommand.commandLine(new CommandEnv(o, e, new StopSignal(), one.clock)).execute(args);
-        }
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -94,12 +71,12 @@ class SweepRunTest {
         long runTimeAtStart = one.clock.nanoTime();
         long realAtStart = System.nanoTime();
 
-        Outcome first = cli(args);
+        CommandRun first = CommandRun.on(one.clock, args);
 
         double runSeconds = one.secondsSince(runTimeAtStart);
         double realSeconds = (System.nanoTime() - realAtStart) / 1e9;
         System.out.printf("sweep of 6 runs: %.1f s of run time in %.1f s of real time%n", runSeconds, realSeconds); // for the report
-        assertEquals(0, first.exitCode(), first.all());
+        assertEquals(0, first.code(), first.all());
         assertTrue(first.out().contains("Run 1 of 6: messageSize=10, driver.ackLatencyMicros=1000, repeat 1/2"), first.out());
         assertTrue(first.out().contains("Run 6 of 6: messageSize=1000, driver.ackLatencyMicros=1000, repeat 2/2"), first.out());
         assertTrue(runSeconds >= 6 * 12, "six runs of 2 s warmup and 10 s measured took " + runSeconds + " s of run time");
@@ -147,8 +124,8 @@ class SweepRunTest {
         assertEquals(6, runs.stream().filter(f -> f.toString().endsWith(".log")).count(), "each run's log next to its result: " + runs);
 
         // The same command again: everything is done, nothing runs.
-        Outcome again = cli(args);
-        assertEquals(0, again.exitCode(), again.all());
+        CommandRun again = CommandRun.on(one.clock, args);
+        assertEquals(0, again.code(), again.all());
         assertTrue(again.out().contains("Resuming: 6 of 6 runs already completed, 0 to run"), again.out());
         assertFalse(again.out().contains("Run 1 of"), again.out());
         assertEquals(runs, files(sweepDir.resolve("runs")));
@@ -158,8 +135,8 @@ class SweepRunTest {
         String name = "messageSize-100_driver.ackLatencyMicros-1000-r2";
         Path second = sweepDir.resolve("runs/" + name + ".json");
         Files.writeString(second, Files.readString(second).replaceFirst("\"status\" : \"completed\"", "\"status\" : \"interrupted\""));
-        Outcome resumed = cli(args);
-        assertEquals(0, resumed.exitCode(), resumed.all());
+        CommandRun resumed = CommandRun.on(one.clock, args);
+        assertEquals(0, resumed.code(), resumed.all());
         assertTrue(resumed.out().contains("Resuming: 5 of 6 runs already completed, 1 to run"), resumed.out());
         assertTrue(resumed.out().contains("Run 1 of 1: messageSize=100, driver.ackLatencyMicros=1000, repeat 2/2"), resumed.out());
         assertEquals("completed", JSON.readTree(second.toFile()).get("status").asText());
