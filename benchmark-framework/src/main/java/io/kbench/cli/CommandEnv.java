@@ -6,8 +6,8 @@ import java.io.PrintStream;
 
 /**
  * What a command of {@code bin/benchmark} runs with: where it prints, the signal that stops its runs
- * (Ctrl-C), and the clock they keep time on. The system clock in use; a test's stepped clock lets a
- * whole sweep pass in a few seconds of real time.
+ * (Ctrl-C), and the clock they keep time on. For a user, the system clock; in a test, a stepped
+ * clock, on which a whole sweep passes in a few seconds of real time.
  */
 public record CommandEnv(PrintStream out, PrintStream err, StopSignal stop, BenchmarkClock clock) {
 
