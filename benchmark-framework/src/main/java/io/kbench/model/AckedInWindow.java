@@ -13,8 +13,9 @@ import io.kbench.stats.Counts;
  */
 public record AckedInWindow(Counts counts, long micros) {
 
-    /** Between two states of the run. */
+    /** Between two states of the run; the span is unknown (0: the window is used) when either was read without a time. */
     public static AckedInWindow between(LoadState open, LoadState close) {
-        return new AckedInWindow(close.runTotals().minus(open.runTotals()), close.atEpochMicros() - open.atEpochMicros());
+        long micros = open.atEpochMicros() > 0 && close.atEpochMicros() > 0 ? close.atEpochMicros() - open.atEpochMicros() : 0;
+        return new AckedInWindow(close.runTotals().minus(open.runTotals()), Math.max(0, micros));
     }
 }

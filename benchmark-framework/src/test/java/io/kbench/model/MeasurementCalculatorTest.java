@@ -54,6 +54,7 @@ class MeasurementCalculatorTest {
         Measurement unknownSpan = MeasurementCalculator.calculate(List.of(w), 1_000, false, E + 20 * S,
                 new AckedInWindow(counts(9_800, 9_800, 980_000, 0, 0, 0), 0));
         assertEquals(980, unknownSpan.publishRate(), 1e-9);
+        assertEquals(0, AckedInWindow.between(new LoadState(Counts.ZERO, 0, false), close).micros(), "a state without a time");
     }
 
     @Test
