@@ -8,6 +8,12 @@ import java.util.List;
 /** The command line of a node JVM ({@link LocalNodeMain}). */
 final class NodeJvm {
 
+    /**
+     * Extra options for every node JVM, separated by spaces: the test suites use it to start short-lived brokers
+     * with less JIT work. Unset for users' runs, whose brokers get the JVM's defaults.
+     */
+    static final String EXTRA_OPTIONS_ENV = "KBENCH_NODE_JVM_OPTIONS";
+
     private NodeJvm() {
     }
 
@@ -36,6 +42,7 @@ final class NodeJvm {
         cmd.add("-XX:+UseG1GC");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-Djava.awt.headless=true");
+        cmd.addAll(extraOptions(System.getenv(EXTRA_OPTIONS_ENV)));
         cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
         cmd.add("-cp");
         cmd.add(NodeClasspath.forNodes());
@@ -64,5 +71,10 @@ final class NodeJvm {
             }
         }
         return cmd;
+    }
+
+    /** The options in {@code value} (blank or null: none). */
+    static List<String> extraOptions(String value) {
+        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
     }
 }

@@ -96,4 +96,11 @@ class NodeCommandLineTest {
         assertEquals("127.0.0.1:9003", LocalNodeMain.firstAdvertisedAddress("CLIENT://127.0.0.1:9003,INTERNAL://127.0.0.1:9002"));
         assertEquals("127.0.0.1:9000", LocalNodeMain.firstAdvertisedAddress("PLAINTEXT://127.0.0.1:9000"));
     }
+
+    @Test
+    void extraJvmOptionsAreSplitOnSpacesAndNoneWhenUnsetOrBlank() {
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-Xss1m"), NodeJvm.extraOptions(" -XX:TieredStopAtLevel=1   -Xss1m "));
+        assertEquals(List.of(), NodeJvm.extraOptions(null));
+        assertEquals(List.of(), NodeJvm.extraOptions("  "));
+    }
 }
