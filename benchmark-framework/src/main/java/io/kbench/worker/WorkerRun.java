@@ -80,6 +80,8 @@ final class WorkerRun {
     private final Map<Integer, ProducerSpec> producerSpecs = new LinkedHashMap<>();
     private final TransactionListener transactions;
     private volatile LoadGenerator load;
+    /** The load was asked for: with no producer here, nothing runs, and a new rate has nothing to pace. */
+    private volatile boolean loadStarted;
     private volatile InFlightGate gate;
 
     final String coordinator;
@@ -382,6 +384,7 @@ final class WorkerRun {
         if (load != null) {
             throw new WorkerException("worker " + workerId + ": load already started for run " + runId);
         }
+        loadStarted = true;
         if (producers.isEmpty()) {
             stats.onProducersStopped(0);
             return;
@@ -427,6 +430,9 @@ final class WorkerRun {
 
     /** From now on the producers send {@code ratePerSecond} messages per second in all (0 pauses them). */
     void changeRate(double ratePerSecond) {
+        if (load == null && loadStarted) {
+            return; // a worker of consumers only (more workers than producers)
+        }
         if (load == null) {
             throw new WorkerException("worker " + workerId + ": no load to change the rate of (run " + runId + ")");
         }
@@ -435,6 +441,9 @@ final class WorkerRun {
 
     /** Like {@link #changeRate}, dropping the messages due and not yet sent. */
     void restartSchedule(double ratePerSecond) {
+        if (load == null && loadStarted) {
+            return; // a worker of consumers only (more workers than producers)
+        }
         if (load == null) {
             throw new WorkerException("worker " + workerId + ": no load to restart the schedule of (run " + runId + ")");
         }

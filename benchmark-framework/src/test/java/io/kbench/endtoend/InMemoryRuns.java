@@ -50,7 +50,12 @@ final class InMemoryRuns implements AutoCloseable {
     }
 
     static LoadedWorkload workload(String yaml) {
-        return new WorkloadLoader(new PlaceholderResolver()).load(ConfigSource.of("test-workload.yaml", yaml), WorkloadOverrides.NONE);
+        return workload(ConfigSource.of("test-workload.yaml", yaml), WorkloadOverrides.NONE);
+    }
+
+    /** A workload file as the command line loads it, with its overrides (--duration, --warmup, ...). */
+    static LoadedWorkload workload(ConfigSource file, WorkloadOverrides overrides) {
+        return new WorkloadLoader(new PlaceholderResolver()).load(file, overrides);
     }
 
     /** Quick progress and samples, a short drain and lease, a stall noticed after 2 s. */
