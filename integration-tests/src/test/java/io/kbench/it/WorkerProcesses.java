@@ -77,10 +77,14 @@ final class WorkerProcesses implements AutoCloseable {
         return w;
     }
 
-    /** Starts bin/benchmark-worker's main; with a --log-file under {@link #LOG_DIR} unless {@code args} name one. */
+    /**
+     * Starts bin/benchmark-worker's main; with a --log-file under {@link #LOG_DIR} unless {@code args} name one. The agent
+     * compiles with C1 only, as the suite's brokers do: it lives a test or two at a few thousand messages a second, and
+     * the suite is CPU-bound on 2 cores.
+     */
     static Process launch(List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), "io.kbench.agent.WorkerMain"));
         command.addAll(args);
         if (!args.contains("--log-file")) {

@@ -13,6 +13,8 @@ final class NodeJvm {
      * with less JIT work. Unset for users' runs, whose brokers get the JVM's defaults.
      */
     static final String EXTRA_OPTIONS_ENV = "KBENCH_NODE_JVM_OPTIONS";
+    /** The same, for this JVM only, before the variable: a test whose brokers must be at full speed sets it empty. */
+    static final String EXTRA_OPTIONS_PROPERTY = "kbench.nodeJvmOptions";
 
     private NodeJvm() {
     }
@@ -42,7 +44,7 @@ final class NodeJvm {
         cmd.add("-XX:+UseG1GC");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-Djava.awt.headless=true");
-        cmd.addAll(extraOptions(System.getenv(EXTRA_OPTIONS_ENV)));
+        cmd.addAll(extraOptions(System.getProperty(EXTRA_OPTIONS_PROPERTY, System.getenv(EXTRA_OPTIONS_ENV))));
         cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
         cmd.add("-cp");
         cmd.add(NodeClasspath.forNodes());
