@@ -222,8 +222,11 @@ class LargeClustersTest {
                 warmupDuration: 3s
                 testDuration: 4s
                 """);
-        Cli.Outcome o = run("find-max", "--drivers", driver.toString(), "--settle", "2s", "--step-duration", "3s",
-                "--confirm-duration", "4s", "--precision", "10%", workload.toString());
+        // 5 s steps: acknowledgements that lag 80 ms at a step's end (a busy moment of the other test JVM) cost a 3 s step
+        // 2.7% of its rate, over what the judge forgives at the window's edge (it failed the seed at 97.5% once), and a
+        // 5 s step 1.6%.
+        Cli.Outcome o = run("find-max", "--drivers", driver.toString(), "--settle", "2s", "--step-duration", "5s",
+                "--confirm-duration", "5s", "--precision", "10%", workload.toString());
 
         assertEquals(0, o.exitCode(), o.all());
         JsonNode search = o.result().get("search");
