@@ -23,8 +23,9 @@ kbench_build_if_needed() {
     fi
     # target/lib is copied anew: a jar a module no longer depends on (e.g. a second SLF4J provider) must go.
     rm -rf "$KBENCH_HOME"/benchmark-framework/target/lib "$KBENCH_HOME"/driver-*/target/lib "$KBENCH_HOME"/local-kafka/target/lib
-    # The tool only: not the tests (nor their compilation: a quarter of the build), nor deploy/ (Pulumi and the AWS SDK are large and only for deploying; the
-    # image and the release archive are built by mvn -Pimage package), nor the container tests.
+    # The tool only: not the tests (nor their compilation, a quarter of the build), nor deploy/ (Pulumi and the AWS
+    # SDK are large and only for deploying; the image and the release archive are built by mvn -Pimage package), nor
+    # the container tests.
     if ! (cd "$KBENCH_HOME" && mvn -q -B -Dmaven.test.skip=true package -pl '!integration-tests,!deploy,!deploy/aws,!deploy/image,!container-tests' \
           >"$KBENCH_HOME/target-build.log" 2>&1); then
       echo "error: the build failed; see $KBENCH_HOME/target-build.log" >&2
