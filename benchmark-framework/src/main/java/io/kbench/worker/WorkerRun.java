@@ -49,6 +49,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -430,24 +431,22 @@ final class WorkerRun {
 
     /** From now on the producers send {@code ratePerSecond} messages per second in all (0 pauses them). */
     void changeRate(double ratePerSecond) {
-        if (load == null && loadStarted) {
-            return; // a worker of consumers only (more workers than producers)
-        }
-        if (load == null) {
-            throw new WorkerException("worker " + workerId + ": no load to change the rate of (run " + runId + ")");
-        }
-        load.changeRate(ratePerSecond);
+        ifLoad("change the rate of", l -> l.changeRate(ratePerSecond));
     }
 
     /** Like {@link #changeRate}, dropping the messages due and not yet sent. */
     void restartSchedule(double ratePerSecond) {
-        if (load == null && loadStarted) {
-            return; // a worker of consumers only (more workers than producers)
+        ifLoad("restart the schedule of", l -> l.restartSchedule(ratePerSecond));
+    }
+
+    /** Acts on the load; a worker of consumers only (more workers than producers) has none, and nothing to do. */
+    private void ifLoad(String what, Consumer<LoadGenerator> action) {
+        LoadGenerator l = load;
+        if (l != null) {
+            action.accept(l);
+        } else if (!loadStarted) {
+            throw new WorkerException("worker " + workerId + ": no load to " + what + " (run " + runId + ")");
         }
-        if (load == null) {
-            throw new WorkerException("worker " + workerId + ": no load to restart the schedule of (run " + runId + ")");
-        }
-        load.restartSchedule(ratePerSecond);
     }
 
     private List<WarningSummary> clientWarnings() {

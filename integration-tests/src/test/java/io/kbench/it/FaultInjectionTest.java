@@ -58,7 +58,7 @@ class FaultInjectionTest {
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();
         assertEquals("completed", r.get("status").asText(), r.get("failureReason").asText());
-        GoldenResultsTest.assertHasEveryFieldOf("faults", r);
+        GoldenFiles.assertHasEveryFieldOf("faults", r);
         JsonNode faults = r.get("faults");
         assertEquals(2, faults.size());
         assertTrue(faults.get(0).get("applied").asBoolean(), faults.toString());
@@ -166,7 +166,7 @@ class FaultInjectionTest {
 
             assertEquals(0, run.exitCode(), run.all());
             JsonNode r = run.result();
-            GoldenResultsTest.assertHasEveryFieldOf("distributed", r);
+            GoldenFiles.assertHasEveryFieldOf("distributed", r);
             JsonNode fault = r.get("faults").get(0);
             assertTrue(fault.get("applied").asBoolean(), fault.toString());
             assertTrue(fault.get("outcome").asText().startsWith("paused broker 0 "), fault.toString());

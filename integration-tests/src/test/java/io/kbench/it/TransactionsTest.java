@@ -70,7 +70,7 @@ class TransactionsTest {
         Cli.Outcome run = running.get(120, TimeUnit.SECONDS);
         assertEquals(0, run.exitCode(), run.all());
         JsonNode r = run.result();
-        GoldenResultsTest.assertHasEveryFieldOf("transactions", r, "warmup"); // this workload has no warmup
+        GoldenFiles.assertHasEveryFieldOf("transactions", r, "warmup"); // this workload has no warmup
         assertEquals("completed", r.get("status").asText(), run.out());
         JsonNode m = r.get("measurement");
         JsonNode t = m.get("transactions");

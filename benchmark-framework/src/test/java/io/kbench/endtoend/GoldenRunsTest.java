@@ -1,17 +1,23 @@
-package io.kbench.it;
+package io.kbench.endtoend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CommandRun;
 import io.kbench.report.ReportPages;
 import io.kbench.result.JsonPaths;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,16 +25,25 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Each kind of run the golden files stand for (results written before the result became typed sections), run
- * again today on the in-memory driver: today's result has every field the golden file of its kind had (same
- * name, nesting and JSON type; values may differ), and {@code report} reads the golden file and compares it
- * with today's. The kinds that need a broker (transactions, faults, a distributed run) are checked by
- * {@link TransactionsTest}, {@link FaultInjectionTest} and {@link ReportTest}.
+ * again today with {@code bin/benchmark}'s command line on the in-memory driver and one clock: today's result has
+ * every field the golden file of its kind had (same name, nesting and JSON type; values may differ), and
+ * {@code report} reads the golden file and compares it with today's. The kinds that need a broker (transactions,
+ * faults, a distributed run) are checked by the end-to-end tests that run them.
  */
-@Timeout(180)
-class GoldenResultsTest {
+@Timeout(120)
+class GoldenRunsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OneClock one = new OneClock();
 
     @TempDir
     Path dir;
+
+    @AfterEach
+    void close() throws Exception {
+        one.close();
+    }
 
     private static final String WORKLOAD = """
             name: golden-%s
@@ -46,7 +61,8 @@ class GoldenResultsTest {
             "consume-only", "cku-check", "backlog", "find-max"})
     void aRunOfEachKindHasEveryFieldItsGoldenFileHadAndTheReportComparesThem(String kind) throws Exception {
         String timed = "producerRate: 1000\nwarmupDuration: 1s\ntestDuration: 2s\n";
-        String driver = "name: In-memory\ndriverClass: inmemory\nackLatencyMicros: 0\n";
+        String cluster = kind.equals("failed-at-start") ? "no-such-cluster" : one.runs.cluster.name();
+        String driver = "name: In-memory\ndriverClass: inmemory\nackLatencyMicros: 0\ncluster: " + cluster + "\n";
         List<String> args = new ArrayList<>(List.of("--progress-interval", "500ms", "--sample-interval", "1s", "--drain-timeout",
                 "10s", "--no-report", "--output-dir", dir.resolve("results").toString()));
         String workload = switch (kind) {
@@ -62,25 +78,25 @@ class GoldenResultsTest {
             case "degraded" -> driver += "sendFailureRate: 0.05\n";
             case "failed" -> driver += "sendFailureRate: 1\n";
             case "failed-early" -> driver += "maxPartitionsPerTopic: 1\n";
-            case "failed-at-start" -> driver += "cluster: no-such-cluster\n";
             case "no-integrity-check" -> args.add("--no-integrity-check");
             case "cku-check" -> args.addAll(List.of("--cku", "1", "--scale", "0.01"));
             case "find-max" -> args.addAll(0, List.of("find-max", "--slo", "publish.p99<=30ms", "--precision", "50", "--settle", "1s",
-                    "--step-duration", "1s", "--confirm-duration", "2s", "--max-duration", "15s"));
+                    "--step-duration", "2s", "--confirm-duration", "2s", "--max-duration", "30s"));
             default -> { }
         }
         if (!kind.equals("find-max")) {
             args.add("--fixed-warmup");
         }
-        args.addAll(List.of("--drivers", Cli.write(dir, "inmemory.yaml", driver).toString(),
-                Cli.write(dir, kind + ".yaml", workload).toString()));
-        Cli.Outcome run = Cli.run(args.toArray(String[]::new));
-        JsonNode today = run.result();
+        args.addAll(List.of("--drivers", Files.writeString(dir.resolve("inmemory.yaml"), driver).toString(),
+                Files.writeString(dir.resolve(kind + ".yaml"), workload).toString()));
+        CommandRun run = CommandRun.on(one.clock, args.toArray(String[]::new));
+        Path resultFile = resultFile(run);
+        JsonNode today = JSON.readTree(resultFile.toFile());
 
         String goldenKind = kind.equals("find-max") && !today.get("status").asText().equals("completed") ? "find-max-failed" : kind;
         Path golden = golden(goldenKind);
-        JsonNode before = Cli.JSON.readTree(golden.toFile());
-        assertEquals(before.get("status").asText(), today.get("status").asText(), run.out());
+        JsonNode before = JSON.readTree(golden.toFile());
+        assertEquals(before.get("status").asText(), today.get("status").asText(), run.all());
         Map<String, Set<String>> expected = JsonPaths.of(before);
         if (kind.equals("find-max")) {
             // Whether the clients were the limit, and where, depends on the machine: not on the result's shape.
@@ -91,15 +107,15 @@ class GoldenResultsTest {
             // now says so with nulls, where the golden file had figures of zeros (issue 26).
             expected.keySet().removeIf(p -> List.of("measurement", "delivery", "integrity", "consumerMetrics").stream()
                     .anyMatch(f -> p.equals(f) || p.startsWith(f + ".")));
-            assertTrue(today.get("measurement").isNull() && today.get("delivery").isNull(), run.out());
+            assertTrue(today.get("measurement").isNull() && today.get("delivery").isNull(), run.all());
         }
         List<String> lost = JsonPaths.missing(expected, JsonPaths.of(today));
         assertTrue(lost.isEmpty(), kind + ": today's result lacks fields the golden file had: " + lost);
 
         Path html = dir.resolve(kind + ".html");
-        Cli.Outcome report = Cli.run("report", "--baseline", golden.toString(), golden.toString(), run.resultFile().toString(), "-o",
+        CommandRun report = CommandRun.of("report", "--baseline", golden.toString(), golden.toString(), resultFile.toString(), "-o",
                 html.toString());
-        assertEquals(0, report.exitCode(), report.all());
+        assertEquals(0, report.code(), report.all());
         JsonNode page = ReportPages.data(html);
         assertEquals(1, ReportPages.groups(page).size(), "one workload: the golden run and today's");
         JsonNode comparison = ReportPages.table(page, "Comparison");
@@ -109,22 +125,20 @@ class GoldenResultsTest {
         assertTrue(ReportPages.text(status.get(2)).startsWith(today.get("status").asText()), status.toString());
     }
 
-    /** The golden file of a kind, from the framework's test resources. */
-    static Path golden(String kind) {
-        return Cli.HOME.resolve("benchmark-framework/src/test/resources/io/kbench/result/golden/" + kind + ".json");
+    /** The golden file of a kind, in this module's test resources. */
+    private static Path golden(String kind) {
+        return Path.of("src/test/resources/io/kbench/result/golden/" + kind + ".json").toAbsolutePath();
     }
 
-    /**
-     * Fails when {@code today} lacks a field the golden file of {@code kind} had (for the kinds run with a broker).
-     *
-     * @param notInThisRun fields (with what is under them) the caller's run has no reason to have, e.g. warmup without one
-     */
-    static void assertHasEveryFieldOf(String kind, JsonNode today, String... notInThisRun) throws Exception {
-        Map<String, Set<String>> expected = new TreeMap<>(JsonPaths.of(Cli.JSON.readTree(golden(kind).toFile())));
-        for (String field : notInThisRun) {
-            expected.keySet().removeIf(p -> p.equals(field) || p.startsWith(field + "."));
+    private static Path resultFile(CommandRun run) throws IOException {
+        Matcher m = Pattern.compile("Result written to (.+\\.json)").matcher(run.out());
+        Path last = null;
+        while (m.find()) {
+            last = Path.of(m.group(1).trim());
         }
-        List<String> lost = JsonPaths.missing(expected, JsonPaths.of(today));
-        assertTrue(lost.isEmpty(), kind + ": today's result lacks fields the golden file had: " + lost);
+        if (last == null) {
+            throw new AssertionError("no result file was written:\n" + run.all());
+        }
+        return last;
     }
 }
