@@ -46,7 +46,9 @@ class SearchRunTest {
         // at a 3 s step's end once failed the seed at 97.7% of its rate.
         List<WorkerAgent> two = one.agents(2);
         Duration step = Duration.ofSeconds(10);
-        Slo slo = Slo.parse("publish.p99<=200ms");
+        // An objective of a second of run time, a tenth of it real: a busy machine's stall of 24 ms real once took a 200 ms
+        // objective's seed step over (238 ms). The queue over the quota still breaks it by seconds.
+        Slo slo = Slo.parse("publish.p99<=1000ms");
         // A step over the quota queues up to 20,000 messages, which drain at the quota's 2,000 msg/s: 10 s or more.
         CoordinatorOptions options = OneClock.options().withDrainTimeout(Duration.ofMinutes(5)).withSettings(new SearchSettings(slo,
                 0.1, Duration.ofSeconds(1), step, step, Duration.ofMinutes(5), Duration.ofSeconds(2), false));
@@ -67,7 +69,7 @@ class SearchRunTest {
         SearchReport search = r.section(SearchReport.class);
         System.out.println(search.finalLine() + " in " + search.steps().size() + " steps: " + search.steps().stream()
                 .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + (s.passed() ? " ok" : " failed " + s.reasons())).toList()); // for the report
-        assertEquals("publish p99 <= 200 ms", search.slo(), search.toString());
+        assertEquals("publish p99 <= 1000 ms", search.slo(), search.toString());
         assertEquals("confirmed", search.outcome(), search + "\n" + one.runs.consoleText());
         List<String> stages = search.steps().stream().map(StepResult::stage).toList();
         assertTrue(stages.contains("grow") && stages.contains("bisect"), stages.toString());
@@ -93,14 +95,14 @@ class SearchRunTest {
         for (StepResult s : search.steps()) {
             long p99Micros = s.publishLatency().p99Micros();
             if (s.passed()) {
-                assertTrue(p99Micros <= 200_000, "a passed step met the objective: " + s);
-            } else if (p99Micros > 200_000) {
+                assertTrue(p99Micros <= 1_000_000, "a passed step met the objective: " + s);
+            } else if (p99Micros > 1_000_000) {
                 objectiveFailedAStep = true;
-                assertTrue(s.reasons().toString().contains("over publish p99 <= 200 ms"), "a step over the objective says so: " + s);
+                assertTrue(s.reasons().toString().contains("over publish p99 <= 1000 ms"), "a step over the objective says so: " + s);
             }
         }
         assertTrue(objectiveFailedAStep, "the queue over the quota broke the objective in some step: " + search.steps());
-        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 200 ms"),
+        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 1000 ms"),
                 one.runs.consoleText());
     }
 

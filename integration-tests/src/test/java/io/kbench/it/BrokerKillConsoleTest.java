@@ -13,6 +13,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,20 +142,36 @@ class BrokerKillConsoleTest {
         assertTrue(r.get("warnings").toString().contains("left behind"), "topics that could not be deleted are named");
     }
 
-    /** --verbose: the raw lines, stack traces and all, on stderr as they come; the friendly ones stay on stdout. */
+    /**
+     * A bootstrap address nothing listens on fails the run within 30 s, naming the address, with the run's result written.
+     * --verbose adds the raw lines, stack traces and all, on stderr as they come; the friendly ones stay on stdout.
+     */
     @Test
-    void verboseShowsTheRawLinesToo() throws Exception {
+    void anUnreachableBootstrapFailsWithinThirtySecondsNamingTheAddressAndVerboseShowsTheRawLinesToo() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
         Path driver = Cli.write(dir, "unreachable.yaml", "name: Kafka (nowhere)\ndriverClass: io.kbench.kafka.KafkaBenchmarkDriver\n"
-                + "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:1\n");
+                + "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:" + closedPort + "\n");
         Path workload = Cli.write(dir, "w.yaml", "name: w\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\nproducersPerTopic: 1\n"
                 + "subscriptionsPerTopic: 0\nproducerRate: 10\nwarmupDuration: 0s\ntestDuration: 2s\n");
+        long start = System.nanoTime();
         Cli.Outcome run = Cli.run("--verbose", "--drivers", driver.toString(), "--output-dir", dir.resolve("results").toString(),
                 workload.toString());
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+
         assertEquals(1, run.exitCode(), run.all());
+        assertTrue(seconds < 30, "took " + seconds + " s");
+        String address = "127.0.0.1:" + closedPort;
+        assertTrue(run.out().contains("cannot reach Kafka at " + address + " within 15 s"), run.out());
+        JsonNode r = run.result();
+        assertEquals("failed", r.get("status").asText());
+        assertTrue(r.get("failureReason").asText().contains(address), r.get("failureReason").asText());
         assertTrue(run.err().contains("WARN  org.apache.kafka.clients.NetworkClient - [AdminClient clientId="), run.err());
-        assertTrue(run.out().contains("warning: broker 127.0.0.1:1 unreachable; repeats are counted"), run.out());
+        assertTrue(run.out().contains("warning: broker " + address + " unreachable; repeats are counted"), run.out());
         assertFalse(run.out().contains("org.apache.kafka"), "the raw lines are on stderr only:\n" + run.out());
-        assertTrue(run.out().contains("cannot reach Kafka at 127.0.0.1:1"), run.out());
+        assertFalse(run.out().contains("\tat ") || run.out().contains("Exception in thread"), "no stack trace on stdout:\n" + run.out());
     }
 
     private static List<String> collect(InputStream stream, String name) {

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,44 +151,6 @@ class LocalRunTest {
             assertTrue(attempt < 50, "topics " + result.get("topicNames") + " were not deleted: " + existing);
             Thread.sleep(100);
         }
-    }
-
-    @Test
-    void aRampsPeriodsShowTheRequestedRateRisingAndTheProducersFollowIt() throws Exception {
-        Path driver = Cli.driverFile(dir, "driver.yaml", "");
-        Path workload = Cli.write(dir, "ramp.yaml", """
-                name: ramp
-                topics: 1
-                partitionsPerTopic: 2
-                messageSize: 200
-                subscriptionsPerTopic: 1
-                producerRateRamp: {from: 500, to: 3000, over: 6s}
-                warmupDuration: 0s
-                testDuration: 8s
-                """);
-        Cli.Outcome run = Cli.run("--drivers", driver.toString(), "--output-dir", dir.toString(), "--progress-interval", "1s",
-                "--sample-interval", "1s", workload.toString());
-
-        assertEquals(0, run.exitCode(), run.all());
-        JsonNode r = run.result();
-        List<Double> requested = new ArrayList<>();
-        List<Double> published = new ArrayList<>();
-        for (JsonNode p : r.get("periods")) {
-            if ("MEASURE".equals(p.get("phase").asText())) {
-                requested.add(p.get("requestedRate").asDouble());
-                published.add(p.get("publishRate").asDouble());
-            }
-        }
-        assertTrue(requested.size() >= 7, requested.toString());
-        for (int i = 1; i < 6; i++) {
-            assertTrue(requested.get(i) > requested.get(i - 1), "the requested rate rises: " + requested);
-        }
-        assertEquals(3000, requested.get(requested.size() - 1), 1e-6, "and holds at the top");
-        // Over the ramp the requested rate averages (500 + 3000) / 2; the producers kept up with it.
-        double mean = r.get("measurement").get("requestedRate").asDouble();
-        assertTrue(mean > 1_750 && mean < 2_500, "requested on average " + mean);
-        assertTrue(published.get(published.size() - 2) > 2_500, "the producers followed the ramp: " + published);
-        assertTrue(run.out().contains("(req 3,000)"), run.out());
     }
 
     @Test
