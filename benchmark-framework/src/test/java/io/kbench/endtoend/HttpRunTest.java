@@ -324,7 +324,8 @@ class HttpRunTest {
         // The warmup's messages are in the whole run's figures only.
         long warmupAndWindow = r.outcome().delivery().ackedMessages();
         assertTrue(warmupAndWindow - r.measurement().counts().messagesAcked() >= 350, r.measurement().counts() + " vs " + r.outcome().delivery());
-        assertTrue(r.timeline().periods().size() >= 13, "periods of about a second over the window: " + r.timeline().periods().size());
+        // Periods of a second, stretched by the sampling calls' real moments: up to 2.5 s each on a machine busy with other tests.
+        assertTrue(r.timeline().periods().size() >= 8, "periods of about a second over the window: " + r.timeline().periods().size());
         assertEquals(0L, r.section(Integrity.class).lostMessages());
         runs.assertNothingLeftBehind(spec.runId());
     }
