@@ -56,6 +56,13 @@ class ProvenanceGateTest {
         return files;
     }
 
+    /**
+     * One run a side on a 2-core machine shared with another test JVM: the same workload's publish p99 once rose 56% from one
+     * run to the next (19.5 to 30.3 ms), while a 20 ms delay each way raises it 3 to 8 times (23 to 101 ms, 14 to 110 ms). The
+     * threshold lies between.
+     */
+    private static final String FAIL_ON = "publish.p99>+100%,throughput<-5%";
+
     @Test
     @Timeout(300)
     void provenanceNamesTheLocalClusterAndTheGateTellsNoiseFromADelayedLink() throws Exception {
@@ -107,7 +114,7 @@ class ProvenanceGateTest {
         Path delayed = slow.resultFile();
 
         // The same workload twice: the gate passes.
-        Cli.Outcome twice = Cli.run("compare", "--baseline", a.toString(), b.toString(), "--fail-on", "publish.p99>+10%,throughput<-5%",
+        Cli.Outcome twice = Cli.run("compare", "--baseline", a.toString(), b.toString(), "--fail-on", FAIL_ON,
                 "--json", dir.resolve("same.json").toString(), "-o", dir.resolve("same.html").toString());
         System.out.println(twice.out());
         assertTrue(line(twice, "throughput").contains("within noise"), twice.out());
@@ -119,9 +126,9 @@ class ProvenanceGateTest {
             assertFalse(twice.out().contains("FAILS"), twice.out());
         }
 
-        // A run with a 20 ms delay each way against one without: publish p99 regressed past +10 %, and the gate fails.
+        // A run with a 20 ms delay each way against one without: publish p99 regressed past +100 %, and the gate fails.
         Cli.Outcome worse = Cli.run("compare", "--baseline", b.toString(), delayed.toString(), "--fail-on",
-                "publish.p99>+10%,throughput<-5%", "--json", dir.resolve("slow.json").toString(), "-o", dir.resolve("slow.html").toString());
+                FAIL_ON, "--json", dir.resolve("slow.json").toString(), "-o", dir.resolve("slow.html").toString());
         System.out.println(worse.out());
         assertEquals(1, worse.exitCode(), worse.all());
         assertTrue(line(worse, "publish.p99 ").contains("regressed") && line(worse, "publish.p99 ").endsWith("FAILS"), worse.out());
