@@ -8,15 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CommandRun;
 import io.kbench.report.ReportPages;
 import io.kbench.result.JsonPaths;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +87,7 @@ class GoldenRunsTest {
         args.addAll(List.of("--drivers", Files.writeString(dir.resolve("inmemory.yaml"), driver).toString(),
                 Files.writeString(dir.resolve(kind + ".yaml"), workload).toString()));
         CommandRun run = CommandRun.on(one.clock, args.toArray(String[]::new));
-        Path resultFile = resultFile(run);
+        Path resultFile = run.resultFile();
         JsonNode today = JSON.readTree(resultFile.toFile());
 
         String goldenKind = kind.equals("find-max") && !today.get("status").asText().equals("completed") ? "find-max-failed" : kind;
@@ -128,17 +125,5 @@ class GoldenRunsTest {
     /** The golden file of a kind, in this module's test resources. */
     private static Path golden(String kind) {
         return Path.of("src/test/resources/io/kbench/result/golden/" + kind + ".json").toAbsolutePath();
-    }
-
-    private static Path resultFile(CommandRun run) throws IOException {
-        Matcher m = Pattern.compile("Result written to (.+\\.json)").matcher(run.out());
-        Path last = null;
-        while (m.find()) {
-            last = Path.of(m.group(1).trim());
-        }
-        if (last == null) {
-            throw new AssertionError("no result file was written:\n" + run.all());
-        }
-        return last;
     }
 }

@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,7 +58,7 @@ class RampRunTest {
                 "--progress-interval", "5s", "--sample-interval", "5s", "--no-report", workload.toString());
 
         assertEquals(0, run.code(), run.all());
-        JsonNode r = JSON.readTree(resultFile(run).toFile());
+        JsonNode r = JSON.readTree(run.resultFile().toFile());
         List<Double> requested = new ArrayList<>();
         List<Double> published = new ArrayList<>();
         for (JsonNode p : r.get("periods")) {
@@ -86,11 +84,5 @@ class RampRunTest {
         assertEquals(2, r.get("workerIds").size(), r.get("workerIds").toString());
         assertTrue(published.get(published.size() - 2) > 2_500, "the producers followed the ramp: " + published);
         assertTrue(run.out().contains("(req 3,000)"), run.out());
-    }
-
-    private static Path resultFile(CommandRun run) {
-        Matcher m = Pattern.compile("Result written to (.+\\.json)").matcher(run.out());
-        assertTrue(m.find(), "no result written:\n" + run.all());
-        return Path.of(m.group(1).trim());
     }
 }
