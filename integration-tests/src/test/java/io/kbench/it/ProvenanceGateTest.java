@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Provenance and the regression gate on real local clusters: a run records its cluster (broker count, version, every
  * config its localCluster set); two runs of one workload pass the gate; a 20 ms network delay (localCluster.networkDelay)
- * regresses publish p99 and fails it (exit 1).
+ * regresses publish p50 and fails it (exit 1).
  */
 class ProvenanceGateTest {
 
@@ -57,11 +57,12 @@ class ProvenanceGateTest {
     }
 
     /**
-     * One run a side on a 2-core machine shared with another test JVM: the same workload's publish p99 once rose 56% from one
-     * run to the next (19.5 to 30.3 ms), while a 20 ms delay each way raises it 3 to 8 times (23 to 101 ms, 14 to 110 ms). The
-     * threshold lies between.
+     * One run a side on a 2-core machine shared with another test JVM. The gate judges the median, not the tail: the same
+     * workload's publish p99 once rose 56% from one run to the next (19.5 to 30.3 ms), and a 20 ms delay each way once raised
+     * it only 80% (56 to 101 ms, the baseline's tail inflated by the other JVM), while it raised the median 4 times (16 to
+     * 69 ms). Every publish pays the delay twice (40 ms); only some pay the machine's stalls.
      */
-    private static final String FAIL_ON = "publish.p99>+100%,throughput<-5%";
+    private static final String FAIL_ON = "publish.p50>+100%,throughput<-5%";
 
     @Test
     @Timeout(300)
@@ -126,12 +127,12 @@ class ProvenanceGateTest {
             assertFalse(twice.out().contains("FAILS"), twice.out());
         }
 
-        // A run with a 20 ms delay each way against one without: publish p99 regressed past +100 %, and the gate fails.
+        // A run with a 20 ms delay each way against one without: publish p50 regressed past +100 %, and the gate fails.
         Cli.Outcome worse = Cli.run("compare", "--baseline", b.toString(), delayed.toString(), "--fail-on",
                 FAIL_ON, "--json", dir.resolve("slow.json").toString(), "-o", dir.resolve("slow.html").toString());
         System.out.println(worse.out());
         assertEquals(1, worse.exitCode(), worse.all());
-        assertTrue(line(worse, "publish.p99 ").contains("regressed") && line(worse, "publish.p99 ").endsWith("FAILS"), worse.out());
+        assertTrue(line(worse, "publish.p50 ").contains("regressed") && line(worse, "publish.p50 ").endsWith("FAILS"), worse.out());
         assertTrue(worse.out().contains("setting.driver.localCluster.networkDelay: — -> 20ms"), "what differs names the delay:\n"
                 + worse.out());
         JsonNode verdict = Cli.JSON.readTree(dir.resolve("slow.json").toFile());
