@@ -284,7 +284,13 @@ class LocalClusterFaultsTest {
     }
 
     static KafkaProducer<String, String> producer(String bootstrap, String acks, int deliveryTimeoutMs) {
+        return producer(bootstrap, acks, deliveryTimeoutMs, 60_000);
+    }
+
+    /** @param maxBlockMs how long send() may wait for metadata (the client's default: 60 s) */
+    static KafkaProducer<String, String> producer(String bootstrap, String acks, int deliveryTimeoutMs, int maxBlockMs) {
         Properties p = new Properties();
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, String.valueOf(maxBlockMs));
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ACKS_CONFIG, acks);
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");

@@ -48,7 +48,8 @@ class SingleBrokerFaultsTest {
                 admin.createTopics(List.of(new NewTopic("only", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
             }
             assertEquals(0, cluster.leaderOf("only", 0));
-            KafkaProducer<String, String> producer = LocalClusterFaultsTest.producer(cluster.bootstrapServers(), "1", 3_000);
+            // send() waits for metadata up to max.block.ms: at the client's default it once waited 60 s after the kill.
+            KafkaProducer<String, String> producer = LocalClusterFaultsTest.producer(cluster.bootstrapServers(), "1", 3_000, 3_000);
             try {
                 producer.send(new ProducerRecord<>("only", "before", "kill")).get(30, TimeUnit.SECONDS);
 
