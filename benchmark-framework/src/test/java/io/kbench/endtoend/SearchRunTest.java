@@ -1,15 +1,18 @@
 package io.kbench.endtoend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.agent.WorkerAgent;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.CoordinatorOptions;
+import io.kbench.features.search.MaxRateSearch;
 import io.kbench.features.search.SearchReport;
 import io.kbench.features.search.SearchSettings;
 import io.kbench.features.search.Slo;
 import io.kbench.features.search.StepResult;
+import io.kbench.model.Diagnosis;
 import io.kbench.model.RunStatus;
 import io.kbench.result.RunResult;
 import io.kbench.config.ConfigSource;
@@ -104,6 +107,61 @@ class SearchRunTest {
         assertTrue(objectiveFailedAStep, "the queue over the quota broke the objective in some step: " + search.steps());
         assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 1000 ms"),
                 one.runs.consoleText());
+    }
+
+    @Test
+    void whenTheClientsAreTheLimitTheSearchBisectsUpToWhatTheyReachedAndSaysASecondProducerWouldGoFurther() {
+        // One producer whose every send costs a millisecond of run time on its thread (sendCostMicros): it reaches 1,000 msg/s
+        // at most, however fast the cluster acknowledges, as a producer compressing on one thread does.
+        List<WorkerAgent> two = one.agents(2);
+        Duration step = Duration.ofSeconds(10);
+        CoordinatorOptions options = OneClock.options().withSettings(new SearchSettings(Slo.THROUGHPUT_ONLY, 0.1,
+                Duration.ofSeconds(1), step, step, Duration.ofMinutes(5), Duration.ofSeconds(2), false));
+        CoordinatorInput spec = one.runs.spec(InMemoryRuns.workload("""
+                partitionsPerTopic: 1
+                messageSize: 100
+                producersPerTopic: 1
+                subscriptionsPerTopic: 0
+                producerRate: 200
+                warmupDuration: 0s
+                testDuration: 3s
+                """), one.runs.driverFile("sendCostMicros: 1000\n"), options);
+
+        RunResult r = one.run(two, spec);
+
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + one.runs.consoleText());
+        SearchReport search = r.section(SearchReport.class);
+        System.out.println(search.finalLine() + " in " + search.steps().size() + " steps: " + search.steps().stream()
+                .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + " got " + Math.round(s.achievedRate())
+                        + (s.passed() ? " ok" : " failed")).toList()); // for the report
+        assertEquals("confirmed", search.outcome(), search + "\n" + one.runs.consoleText());
+        MaxRateSearch.ClientLimit limit = search.clientLimit();
+        assertNotNull(limit, "the clients were the limit: " + search);
+        double reached = limit.reachedRate();
+        double doubling = 0;
+        for (StepResult s : search.steps()) {
+            reached = Math.max(reached, s.achievedRate());
+            if (s.passed() && "grow".equals(s.stage())) {
+                doubling = Math.max(doubling, s.requestedRate());
+            }
+            if (!s.passed()) {
+                assertTrue(s.clientBound(), "a step over the clients' reach failed for the clients' reason: " + s);
+            }
+        }
+        // No step reaches past what the sending thread can do, and the answer is never above what the clients reached.
+        assertTrue(reached <= 1_000 * 1.02, "one thread at a millisecond a send: " + reached);
+        assertTrue(search.maxRate() <= 1.15 * reached, "bound " + search.maxRate() + ", the clients reached " + reached);
+        // Past the last doubling that passed, the search bisects up towards the reach rather than stopping at the doubling.
+        final double lastDoubling = doubling;
+        final double reach = reached;
+        assertTrue(reach <= 1.1 * lastDoubling || search.steps().stream().anyMatch(s -> "bisect".equals(s.stage())
+                && s.requestedRate() > lastDoubling && s.requestedRate() <= reach * 1.001),
+                "a bisect step between " + lastDoubling + " and " + reach + ": " + search.steps());
+        assertTrue(search.finalLine().contains("the clients, not the cluster, set this bound: the clients reached about "),
+                search.finalLine());
+        assertTrue(search.finalLine().endsWith("a second (producersPerTopic: 2) would let the clients reach about twice as much, "
+                + "if the worker's CPU and the cluster keep up."), search.finalLine());
+        assertEquals(Diagnosis.Verdict.CLIENT_BOUND, r.diagnosis().verdict(), r.diagnosis().toString());
     }
 
     @Test

@@ -14,9 +14,12 @@ package io.kbench.inmemory;
  *     evenly over each producer's sends (default 0)
  * @param maxMessagesPerSecond the most messages the whole cluster acknowledges per second, like a broker's
  *     produce quota: sends beyond it wait their turn, in order, on the cluster's clock (default 0: no limit)
+ * @param sendCostMicros the client's own time per send, on the producer's sending thread: a producer sends at most
+ *     a million / sendCostMicros messages per second, as a client whose CPU is the limit (compression, say), and falls
+ *     behind its schedule beyond, while the cluster acknowledges promptly (default 0: no cost)
  */
 public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate,
-                             Double maxMessagesPerSecond) {
+                             Double maxMessagesPerSecond, Long sendCostMicros) {
 
     public static final int DEFAULT_MAX_PARTITIONS_PER_TOPIC = 10_000;
 
@@ -25,6 +28,12 @@ public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long
         ackLatencyMicros = ackLatencyMicros == null ? 0L : ackLatencyMicros;
         sendFailureRate = sendFailureRate == null ? 0.0 : sendFailureRate;
         maxMessagesPerSecond = maxMessagesPerSecond == null ? 0.0 : maxMessagesPerSecond;
+        sendCostMicros = sendCostMicros == null ? 0L : sendCostMicros;
+    }
+
+    public InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate,
+                          Double maxMessagesPerSecond) {
+        this(cluster, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate, maxMessagesPerSecond, null);
     }
 
     public InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long ackLatencyMicros, Double sendFailureRate) {
@@ -38,6 +47,7 @@ public record InMemoryConfig(String cluster, Integer maxPartitionsPerTopic, Long
 
     /** The same configuration pointing at the named cluster. */
     public InMemoryConfig withCluster(String name) {
-        return new InMemoryConfig(name, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate, maxMessagesPerSecond);
+        return new InMemoryConfig(name, maxPartitionsPerTopic, ackLatencyMicros, sendFailureRate, maxMessagesPerSecond,
+                sendCostMicros);
     }
 }

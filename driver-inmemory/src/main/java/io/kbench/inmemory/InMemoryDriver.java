@@ -91,6 +91,10 @@ public final class InMemoryDriver implements BenchmarkDriver<InMemoryConfig> {
             throw new DriverException("maxMessagesPerSecond", "maxMessagesPerSecond is 0 (no limit) to 1,000,000,000 messages per "
                     + "second, got " + c.maxMessagesPerSecond(), null);
         }
+        if (c.sendCostMicros() < 0 || c.sendCostMicros() > 1_000_000) {
+            throw new DriverException("sendCostMicros", "sendCostMicros must be 0 (no cost) to 1,000,000 (a second per send), got "
+                    + c.sendCostMicros(), null);
+        }
     }
 
     /**

@@ -32,6 +32,11 @@ final class InMemoryProducer implements BenchmarkProducer {
     static final Duration BUFFER_FULL_WAIT = Duration.ofSeconds(5);
     /** How long close waits for acknowledgements still due (a frozen cluster gives none) before failing them. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * The client's work (sendCostMicros) a send may run ahead by before it waits: parking is coarser than one send's cost,
+     * and a test's clock may move in steps (10 ms on the one-clock harness) that the work of one step must fit.
+     */
+    private static final long CLIENT_SLACK_NANOS = 20_000_000;
 
     private record Pending(Integer keyHash, int partition, int payloadSizeBytes, MessageStamp stamp, long createMillis,
                            SendCompletion completion, long dueNanos) {}
@@ -42,6 +47,10 @@ final class InMemoryProducer implements BenchmarkProducer {
     private final long ackLatencyNanos;
     private final double failureRate;
     private final double maxMessagesPerSecond;
+    private final long sendCostNanos;
+    /** When the sending thread's work so far ends on the cluster's clock (sendCostMicros); guarded by clientLock. */
+    private long clientBusyUntilNanos;
+    private final Object clientLock = new Object();
     private final AtomicLong lastAnswerMillis;
     private final Consumer<Object> onClose;
     private final BlockingQueue<Pending> pending = new ArrayBlockingQueue<>(MAX_PENDING);
@@ -69,6 +78,7 @@ final class InMemoryProducer implements BenchmarkProducer {
         this.ackLatencyNanos = TimeUnit.MICROSECONDS.toNanos(config.ackLatencyMicros());
         this.failureRate = config.sendFailureRate();
         this.maxMessagesPerSecond = config.maxMessagesPerSecond();
+        this.sendCostNanos = TimeUnit.MICROSECONDS.toNanos(config.sendCostMicros());
         this.lastAnswerMillis = lastAnswerMillis;
         this.onClose = onClose;
         this.acknowledger = new Thread(this::acknowledge, "kbench-inmemory-producer-" + topic);
@@ -85,6 +95,9 @@ final class InMemoryProducer implements BenchmarkProducer {
             throw new IllegalArgumentException("partition " + partition + " of topic " + topic + ": a partition is 0 or more, or "
                     + ANY_PARTITION + " for the producer's choice");
         }
+        if (sendCostNanos > 0) {
+            spendClientTime();
+        }
         Pending message = new Pending(key == null ? null : Arrays.hashCode(key), partition, payload.length, stamp,
                 System.currentTimeMillis(), completion, dueNanos());
         synchronized (sendLock) {
@@ -99,6 +112,22 @@ final class InMemoryProducer implements BenchmarkProducer {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DriverException("interrupted while waiting for room among the producer's unacknowledged messages", e);
+            }
+        }
+    }
+
+    /**
+     * The client's own work for one send, on the calling thread: a send waits while the work of the sends before it is not
+     * done. It waits only once 20 ms of work have built up, so the average cost is exact however coarse parking or the clock is.
+     */
+    private void spendClientTime() {
+        synchronized (clientLock) {
+            clientBusyUntilNanos = Math.max(clientBusyUntilNanos, cluster.nanoTime()) + sendCostNanos;
+            long ahead;
+            while ((ahead = clientBusyUntilNanos - cluster.nanoTime()) > CLIENT_SLACK_NANOS) {
+                // Short real parks: the cluster's clock may run faster than real time (a test's), and a park past the work's
+                // end would leave the thread idle and the cost too high.
+                LockSupport.parkNanos(Math.min(ahead - CLIENT_SLACK_NANOS, 50_000));
             }
         }
     }

@@ -118,6 +118,40 @@ class InMemoryDriverTest {
     }
 
     @Test
+    void aSendCostHoldsTheSendingThreadOnce20MillisecondsOfWorkAreAheadOfTheClustersClock() throws Exception {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(0);
+        try (InMemoryCluster timed = InMemoryCluster.start("cost-" + UUID.randomUUID(), now::get)) {
+            // 5 ms a send: 200 msg/s on one sending thread at most; the cluster acknowledges at once.
+            InMemoryDriver d = driver(new InMemoryConfig(timed.name(), null, null, null, null, 5_000L));
+            BenchmarkProducer p = d.createProducer("t", OPTIONS).get();
+            AtomicInteger sent = new AtomicInteger();
+            Thread sender = new Thread(() -> {
+                for (int i = 0; i < 12; i++) {
+                    p.sendAsync(null, new byte[10], BenchmarkProducer.ANY_PARTITION, null, (partition, e) -> { });
+                    sent.incrementAndGet();
+                }
+            });
+            sender.start();
+            // At time 0 the first 4 sends' work (20 ms) is the slack; the 5th waits for the clock.
+            Thread.sleep(200);
+            assertEquals(4, sent.get(), "20 ms of work ahead, then the sender waits");
+            now.set(TimeUnit.MILLISECONDS.toNanos(20));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (sent.get() < 8 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(100);
+            assertEquals(8, sent.get(), "20 ms later, 4 more sends' worth");
+            now.set(TimeUnit.MILLISECONDS.toNanos(100));
+            sender.join(5_000);
+            assertEquals(12, sent.get());
+            p.close();
+        }
+        assertEquals("sendCostMicros", assertThrows(DriverException.class,
+                () -> new InMemoryDriver().validate(new InMemoryConfig(null, null, null, null, null, -1L))).field());
+    }
+
+    @Test
     void aFrozenClusterHoldsAcknowledgementsUntilThawedAndAProducerClosedMeanwhileFailsThem() throws Exception {
         InMemoryDriver d = driver(InMemoryConfig.of(cluster.name()));
         BenchmarkProducer held = d.createProducer("t", OPTIONS).get();
