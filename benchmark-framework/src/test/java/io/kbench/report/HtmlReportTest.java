@@ -66,6 +66,24 @@ class HtmlReportTest {
     }
 
     @Test
+    void aClientBoundSearchSaysItsVerdictOnceAndEndsItsParagraphOnce() throws Exception {
+        // The golden find-max result: a search the clients limited (search.clientLimit, diagnosis client-bound).
+        Path file = dir.resolve("find-max.json");
+        try (InputStream in = getClass().getResourceAsStream("/io/kbench/result/golden/find-max.json")) {
+            Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        JsonNode result = new ObjectMapper().readTree(file.toFile());
+        assertEquals("client-bound", result.get("diagnosis").get("verdict").asText());
+        assertTrue(result.get("search").hasNonNull("clientLimit"), "the clients limited the search");
+
+        String html = Files.readString(write(List.of(file), null).file());
+        assertFalse(html.contains("[\"client-bound\","), "no client-bound row beside the diagnosis row");
+        assertFalse(html.contains("go further.."), "one period");
+        assertTrue(html.contains("and the clients reached about 734 msg/s when 750 msg/s was asked"), "the search's final line");
+        assertTrue(html.contains("Add producers or workers to go further."), "ended once");
+    }
+
+    @Test
     void aFileThatIsNotAResultIsNamed() throws Exception {
         Path notResult = Files.writeString(dir.resolve("workers.json"), "{\"workers\": [\"a\"]}");
         ReportInputException e = assertThrows(ReportInputException.class, () -> write(List.of(notResult), null));
