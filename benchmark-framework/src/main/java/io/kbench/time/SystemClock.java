@@ -12,6 +12,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SystemClock implements BenchmarkClock {
 
+    /** Readings of the wall clock taken to anchor it (the most tightly bracketed wins). */
+    private static final int ANCHOR_READINGS = 16;
+
     private final long anchorNanos;
     private final long anchorEpochMicros;
 
@@ -39,8 +42,6 @@ public final class SystemClock implements BenchmarkClock {
         }
         return new SystemClock(nanos, epochMicros + offsetMicros);
     }
-
-    private static final int ANCHOR_READINGS = 16;
 
     @Override
     public SystemClock withOffsetMicros(long offsetMicros) {

@@ -104,11 +104,7 @@ class InMemoryDriverTest {
             Thread.sleep(200);
             assertEquals(1, acked.get(), "at time 0, the first send's turn only");
             now.set(TimeUnit.MICROSECONDS.toNanos(4_500));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (acked.get() < 5 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            Thread.sleep(100);
+            settleAt(acked, 5);
             assertEquals(5, acked.get(), "4.5 ms later, the sends of the first five turns");
             now.set(TimeUnit.MILLISECONDS.toNanos(10));
             a.close();
@@ -136,11 +132,7 @@ class InMemoryDriverTest {
             Thread.sleep(200);
             assertEquals(4, sent.get(), "20 ms of work ahead, then the sender waits");
             now.set(TimeUnit.MILLISECONDS.toNanos(20));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (sent.get() < 8 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            Thread.sleep(100);
+            settleAt(sent, 8);
             assertEquals(8, sent.get(), "20 ms later, 4 more sends' worth");
             now.set(TimeUnit.MILLISECONDS.toNanos(100));
             sender.join(5_000);
@@ -268,5 +260,14 @@ class InMemoryDriverTest {
         assertEquals("maxPartitionsPerTopic", assertThrows(DriverException.class,
                 () -> d.validate(new InMemoryConfig(null, 0, null, null))).field());
         assertEquals("cluster", assertThrows(DriverException.class, () -> d.validate(InMemoryConfig.of(" "))).field());
+    }
+
+    /** Waits up to 5 s for {@code count} to reach {@code atLeast}, then a moment more, for any count past it to show. */
+    private static void settleAt(AtomicInteger count, int atLeast) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (count.get() < atLeast && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(100);
     }
 }
