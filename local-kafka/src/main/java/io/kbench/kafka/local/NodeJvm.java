@@ -46,8 +46,10 @@ final class NodeJvm {
         cmd.add("-Djava.awt.headless=true");
         cmd.addAll(extraOptions(System.getProperty(EXTRA_OPTIONS_PROPERTY, System.getenv(EXTRA_OPTIONS_ENV))));
         cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
+        String classpath = NodeClasspath.forNodes();
+        cmd.addAll(NodeClassArchive.options(classpath));
         cmd.add("-cp");
-        cmd.add(NodeClasspath.forNodes());
+        cmd.add(classpath);
         cmd.add(LocalNodeMain.class.getName());
         cmd.add("--config");
         cmd.add(node.configFile().toString());
