@@ -1,6 +1,8 @@
 package io.kbench.it;
 
+import io.kbench.kafka.local.ClassDataArchive;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
@@ -12,11 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Worker agents (bin/benchmark-worker) as separate JVM processes on 127.0.0.1, for one test. */
 final class WorkerProcesses implements AutoCloseable {
@@ -83,17 +87,29 @@ final class WorkerProcesses implements AutoCloseable {
      * the suite is CPU-bound on 2 cores.
      */
     static Process launch(List<String> args) throws IOException {
+        String classpath = AGENT_CLASSPATH;
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "io.kbench.agent.WorkerMain"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        command.addAll(ClassDataArchive.options(classpath));
+        command.addAll(List.of("-cp", classpath, "io.kbench.agent.WorkerMain"));
         command.addAll(args);
         if (!args.contains("--log-file")) {
             command.addAll(List.of("--log-file", newLogFile().toString()));
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("KBENCH_WORKER_TOKEN", TOKEN);
-        return pb.start();
+        Process p = pb.start();
+        p.onExit().thenAccept(ended -> ClassDataArchive.afterExit(command, ended.exitValue()));
+        return p;
     }
+
+    /**
+     * This JVM's class path without this module's own classes, which an agent does not need: what remains is jars when
+     * Maven's reactor has packaged the modules (verify), and then the agents share a class-data archive.
+     */
+    private static final String AGENT_CLASSPATH = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(Path.of("target").toAbsolutePath()))
+            .collect(Collectors.joining(File.pathSeparator));
 
     static Path newLogFile() {
         return LOG_DIR.resolve("worker-" + java.util.UUID.randomUUID() + ".log");

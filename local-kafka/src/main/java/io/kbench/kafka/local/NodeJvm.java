@@ -47,7 +47,7 @@ final class NodeJvm {
         cmd.addAll(extraOptions(System.getProperty(EXTRA_OPTIONS_PROPERTY, System.getenv(EXTRA_OPTIONS_ENV))));
         cmd.addAll(NodeLogging.jvmOptions(clusterDir, node.nodeId()));
         String classpath = NodeClasspath.forNodes();
-        cmd.addAll(NodeClassArchive.options(classpath));
+        cmd.addAll(ClassDataArchive.options(classpath));
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(LocalNodeMain.class.getName());

@@ -54,7 +54,7 @@ final class NodeProcess {
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
-        p.onExit().thenAccept(ended -> NodeClassArchive.afterExit(command, ended.exitValue()));
+        p.onExit().thenAccept(ended -> ClassDataArchive.afterExit(command, ended.exitValue()));
         NodeProcess np = new NodeProcess(node, p);
         np.startReader();
         return np;

@@ -13,11 +13,12 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * An application class-data archive (the JVM's AppCDS) that node JVMs share: a broker that maps the
- * classes it needs from an archive starts on about half the CPU (measured: 2.0 s instead of 3.8 s with
- * C1), which a test suite starting a hundred short-lived brokers on 2 cores feels.
+ * An application class-data archive (the JVM's AppCDS) that the JVMs of one class path share: a broker
+ * that maps the classes it needs from an archive starts on about half the CPU (measured: 2.0 s instead
+ * of 3.8 s with C1), which a test suite starting a hundred short-lived brokers on 2 cores feels. The
+ * node JVMs use it; the end-to-end tests use it for the worker agents they start, too.
  *
- * <p>Opt-in: only when {@link #DIR_ENV} (or {@link #DIR_PROPERTY}) names a directory. The first node
+ * <p>Opt-in: only when {@link #DIR_ENV} (or {@link #DIR_PROPERTY}) names a directory. The first
  * JVM of a class path writes the archive when it exits ({@code -XX:ArchiveClassesAtExit}) to a
  * temporary name, moved into place by {@link #afterExit} once that JVM has ended; later ones map it
  * ({@code -XX:SharedArchiveFile}). The file name is a digest of the JVM and of every class-path jar
@@ -25,7 +26,7 @@ import java.util.UUID;
  * The JVM cannot archive classes from a directory and refuses to start when asked to, so a class path
  * with a directory (a module's own tests) gets no option.
  */
-final class NodeClassArchive {
+public final class ClassDataArchive {
 
     /** The directory of the archives; unset: none. */
     static final String DIR_ENV = "KBENCH_NODE_CDS_DIR";
@@ -35,12 +36,13 @@ final class NodeClassArchive {
     private static final String DUMP_OPTION = "-XX:ArchiveClassesAtExit=";
     private static final String USE_OPTION = "-XX:SharedArchiveFile=";
     private static final String PARTIAL = ".partial-";
+    private static final long LEFT_OVER_AFTER_MILLIS = 60_000;
 
-    private NodeClassArchive() {
+    private ClassDataArchive() {
     }
 
-    /** The options for a node JVM with {@code classpath}, from the configured directory (none: empty). */
-    static List<String> options(String classpath) {
+    /** The options for a JVM with {@code classpath}, from the configured directory (none: empty). */
+    public static List<String> options(String classpath) {
         String dir = System.getProperty(DIR_PROPERTY, System.getenv(DIR_ENV));
         return dir == null || dir.isBlank() ? List.of() : options(Path.of(dir.trim()), classpath);
     }
@@ -49,13 +51,13 @@ final class NodeClassArchive {
      * Maps the archive of {@code classpath} in {@code dir} if it is there, else writes one at exit.
      * Nothing when the class path has anything but jar files, or the directory cannot be made.
      */
-    static List<String> options(Path dir, String classpath) {
+    public static List<String> options(Path dir, String classpath) {
         String key = key(classpath);
         if (key == null) {
             return List.of();
         }
-        Path archive = dir.resolve("node-" + key + ".jsa");
-        if (Files.isRegularFile(archive)) {
+        Path archive = dir.resolve("classes-" + key + ".jsa");
+        if (Files.isRegularFile(archive) || promoteLeftOver(archive)) {
             return List.of(USE_OPTION + archive.toAbsolutePath());
         }
         try {
@@ -68,10 +70,10 @@ final class NodeClassArchive {
     }
 
     /**
-     * Once a node JVM launched with {@code command} has ended with {@code exitStatus}: moves the archive
+     * Once a JVM launched with {@code command} has ended with {@code exitStatus}: moves the archive
      * it wrote into place. A JVM killed with SIGKILL (137) did not finish writing; its file is deleted.
      */
-    static void afterExit(List<String> command, int exitStatus) {
+    public static void afterExit(List<String> command, int exitStatus) {
         for (String option : command) {
             if (option.startsWith(DUMP_OPTION)) {
                 Path partial = Path.of(option.substring(DUMP_OPTION.length()));
@@ -89,6 +91,28 @@ final class NodeClassArchive {
                 }
             }
         }
+    }
+
+    /**
+     * Moves into place a temporary archive that was written over a minute ago: its writer's parent ended before it
+     * did (a test JVM's last worker), so no {@link #afterExit} moved it. The JVM writes an archive's header last, and
+     * maps none whose header is not whole, so even a writer killed midway leaves nothing harmful.
+     */
+    private static boolean promoteLeftOver(Path archive) {
+        String prefix = archive.getFileName() + PARTIAL;
+        long writtenBefore = System.currentTimeMillis() - LEFT_OVER_AFTER_MILLIS;
+        try (var files = Files.list(archive.getParent())) {
+            for (Path partial : (Iterable<Path>) files::iterator) {
+                if (partial.getFileName().toString().startsWith(prefix) && Files.size(partial) > 0
+                        && Files.getLastModifiedTime(partial).toMillis() < writtenBefore) {
+                    Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            // No directory yet, or another JVM moved that file first: it is then in place or written anew.
+        }
+        return Files.isRegularFile(archive);
     }
 
     /** A digest of this JVM and of the class path's jars with their sizes and times; null if an entry is not a jar file. */

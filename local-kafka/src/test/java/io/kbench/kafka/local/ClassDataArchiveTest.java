@@ -20,8 +20,8 @@ import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The node JVMs' shared class-data archive, with real JVMs: the first writes it, the next maps its classes. */
-class NodeClassArchiveTest {
+/** The shared class-data archive, with real JVMs: the first writes it, the next maps its classes. */
+class ClassDataArchiveTest {
 
     /** The program of the JVMs below: it only has to load a class of its own jar. */
     public static final class Hello {
@@ -47,11 +47,17 @@ class NodeClassArchiveTest {
 
     /** Runs {@link Hello} with the archive's options and class loading logged; returns the command and its output. */
     private static List<String> run(List<String> command) throws Exception {
+        return run(command, true);
+    }
+
+    private static List<String> run(List<String> command, boolean afterExit) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), output);
-        NodeClassArchive.afterExit(command, p.exitValue());
+        if (afterExit) {
+            ClassDataArchive.afterExit(command, p.exitValue());
+        }
         return List.of(output.split("\n"));
     }
 
@@ -67,7 +73,7 @@ class NodeClassArchiveTest {
     void theFirstJvmWritesTheArchiveAndTheNextLoadsItsClassesFromIt() throws Exception {
         Path jar = helloJar();
         Path archives = dir.resolve("cds");
-        List<String> first = NodeClassArchive.options(archives, jar.toString());
+        List<String> first = ClassDataArchive.options(archives, jar.toString());
         assertEquals(1, first.size(), first.toString());
         assertTrue(first.get(0).startsWith("-XX:ArchiveClassesAtExit="), first.toString());
 
@@ -75,10 +81,10 @@ class NodeClassArchiveTest {
         try (var files = Files.list(archives)) {
             List<Path> written = files.toList();
             assertEquals(1, written.size(), "one archive, no partial file left: " + written);
-            assertTrue(written.get(0).getFileName().toString().matches("node-[0-9a-f]{16}\\.jsa"), written.toString());
+            assertTrue(written.get(0).getFileName().toString().matches("classes-[0-9a-f]{16}\\.jsa"), written.toString());
         }
 
-        List<String> second = NodeClassArchive.options(archives, jar.toString());
+        List<String> second = ClassDataArchive.options(archives, jar.toString());
         assertTrue(second.get(0).startsWith("-XX:SharedArchiveFile="), second.toString());
         String loaded = run(command(second, jar)).stream().filter(line -> line.contains(Hello.class.getName() + " "))
                 .findFirst().orElseThrow();
@@ -89,28 +95,46 @@ class NodeClassArchiveTest {
     void aClassPathWithADirectoryOrAMissingJarGetsNoOptionForTheJvmWouldRefuseToStart() throws Exception {
         Path jar = helloJar();
         Files.createDirectories(dir.resolve("classes"));
-        assertEquals(List.of(), NodeClassArchive.options(dir.resolve("cds"), jar + java.io.File.pathSeparator + dir.resolve("classes")));
-        assertEquals(List.of(), NodeClassArchive.options(dir.resolve("cds"), dir.resolve("absent.jar").toString()));
+        assertEquals(List.of(), ClassDataArchive.options(dir.resolve("cds"), jar + java.io.File.pathSeparator + dir.resolve("classes")));
+        assertEquals(List.of(), ClassDataArchive.options(dir.resolve("cds"), dir.resolve("absent.jar").toString()));
         assertFalse(Files.exists(dir.resolve("cds")));
     }
 
     @Test
     void aRebuiltJarGetsAnotherArchive() throws Exception {
         Path jar = helloJar();
-        String before = NodeClassArchive.key(jar.toString());
+        String before = ClassDataArchive.key(jar.toString());
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
-        assertNotEquals(before, NodeClassArchive.key(jar.toString()));
-        assertNull(NodeClassArchive.key(dir.toString()));
+        assertNotEquals(before, ClassDataArchive.key(jar.toString()));
+        assertNull(ClassDataArchive.key(dir.toString()));
+    }
+
+    @Test
+    void anArchiveWrittenOverAMinuteAgoWhoseParentEndedFirstIsMovedIntoPlaceByTheNextJvm() throws Exception {
+        Path jar = helloJar();
+        Path archives = dir.resolve("cds");
+        List<String> first = ClassDataArchive.options(archives, jar.toString());
+        run(command(first, jar), false); // as if its parent had ended first: nothing moves it
+        Path partial = Path.of(first.get(0).substring(first.get(0).indexOf('=') + 1));
+        assertTrue(Files.size(partial) > 0);
+        assertTrue(ClassDataArchive.options(archives, jar.toString()).get(0).startsWith("-XX:ArchiveClassesAtExit="),
+                "a fresh one may still be being written");
+
+        Files.setLastModifiedTime(partial, FileTime.fromMillis(System.currentTimeMillis() - 61_000));
+        List<String> next = ClassDataArchive.options(archives, jar.toString());
+        assertTrue(next.get(0).startsWith("-XX:SharedArchiveFile="), next.toString());
+        assertFalse(Files.exists(partial));
+        assertTrue(run(command(next, jar), true).stream().anyMatch(line -> line.contains(Hello.class.getName() + " source: shared")));
     }
 
     @Test
     void aWriterKilledWithSigkillLeavesNoArchiveAndItsPartialFileGoes() throws Exception {
         Path jar = helloJar();
         Path archives = dir.resolve("cds");
-        List<String> options = NodeClassArchive.options(archives, jar.toString());
+        List<String> options = ClassDataArchive.options(archives, jar.toString());
         Path partial = Path.of(options.get(0).substring(options.get(0).indexOf('=') + 1));
         Files.writeString(partial, "half an archive");
-        NodeClassArchive.afterExit(command(options, jar), 137);
+        ClassDataArchive.afterExit(command(options, jar), 137);
         try (var files = Files.list(archives)) {
             assertEquals(List.of(), files.toList());
         }
