@@ -62,7 +62,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     static final Duration ADMIN_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     static final String OMB_DRIVER_CLASS = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
-    /** Longest wait for the first answer from the cluster; the SPI promises failure within 30 s. */
+    /** Longest wait for the first answer from the cluster (shorter with default.api.timeout.ms); the SPI promises failure within 30 s. */
     static final int CONNECT_TIMEOUT_MS = 15_000;
     static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
     /** Kafka's default max.request.size. */
@@ -268,12 +268,13 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         }
         clients.add(admin);
         Collection<Node> nodes;
+        int connectTimeoutMs = connectTimeoutMs(configs.common());
         try {
-            nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(CONNECT_TIMEOUT_MS)).nodes()
-                    .get(CONNECT_TIMEOUT_MS + 5_000L, TimeUnit.MILLISECONDS);
+            nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(connectTimeoutMs)).nodes()
+                    .get(connectTimeoutMs + 5_000L, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             close();
-            throw ConnectFailures.explain(e, configs, CONNECT_TIMEOUT_MS);
+            throw ConnectFailures.explain(e, configs, connectTimeoutMs);
         }
         Map<String, String> addresses = new HashMap<>();
         nodes.forEach(n -> addresses.put(n.idString(), n.host() + ":" + n.port()));
@@ -282,6 +283,21 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
         groups = new GroupAdmin(admin, bootstrap, configs.group(), transactions != null, System::currentTimeMillis);
         offsets = new OffsetLookup(admin, topics::describe, transactions != null);
         retention = new RetentionLookup(admin, topics::describe);
+    }
+
+    /**
+     * How long the first answer from the cluster may take: {@link #CONNECT_TIMEOUT_MS}, or commonConfig's
+     * {@code default.api.timeout.ms} when it is shorter (it bounds the clients' other calls too; a value that is not a
+     * positive whole number is the Kafka client's to refuse).
+     */
+    static int connectTimeoutMs(Map<String, String> common) {
+        String value = common.get("default.api.timeout.ms");
+        try {
+            int ms = value == null ? CONNECT_TIMEOUT_MS : Integer.parseInt(value.trim());
+            return ms > 0 ? Math.min(ms, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
+        } catch (NumberFormatException e) {
+            return CONNECT_TIMEOUT_MS;
+        }
     }
 
     /** The innermost cause's message, for users: its class name only when it has no message. */

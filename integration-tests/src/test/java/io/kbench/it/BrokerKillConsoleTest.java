@@ -153,7 +153,9 @@ class BrokerKillConsoleTest {
             closedPort = s.getLocalPort();
         }
         Path driver = Cli.write(dir, "unreachable.yaml", "name: Kafka (nowhere)\ndriverClass: io.kbench.kafka.KafkaBenchmarkDriver\n"
-                + "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:" + closedPort + "\n");
+                + "replicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=127.0.0.1:" + closedPort + "\n"
+                + "  request.timeout.ms=4000\n  default.api.timeout.ms=4000\n"); // the wait for a first answer, 15 s by default
+
         Path workload = Cli.write(dir, "w.yaml", "name: w\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\nproducersPerTopic: 1\n"
                 + "subscriptionsPerTopic: 0\nproducerRate: 10\nwarmupDuration: 0s\ntestDuration: 2s\n");
         long start = System.nanoTime();
@@ -164,7 +166,7 @@ class BrokerKillConsoleTest {
         assertEquals(1, run.exitCode(), run.all());
         assertTrue(seconds < 30, "took " + seconds + " s");
         String address = "127.0.0.1:" + closedPort;
-        assertTrue(run.out().contains("cannot reach Kafka at " + address + " within 15 s"), run.out());
+        assertTrue(run.out().contains("cannot reach Kafka at " + address + " within 4 s"), run.out());
         JsonNode r = run.result();
         assertEquals("failed", r.get("status").asText());
         assertTrue(r.get("failureReason").asText().contains(address), r.get("failureReason").asText());
