@@ -53,7 +53,9 @@ class SearchRunTest {
         // An objective of a second of run time, a tenth of it real: a busy machine's stall of 24 ms real once took a 200 ms
         // objective's seed step over (238 ms). The queue over the quota still breaks it by seconds.
         Slo slo = Slo.parse("publish.p99<=1000ms");
-        // A step over the quota queues up to 20,000 messages, which drain at the quota's 2,000 msg/s: 10 s or more.
+        // The quota, 1,600 msg/s, lies below the grow step of 2,000, which queues 4,000 messages over it: 2.5 s of delay by its
+        // end. With the quota at 2,000 that step only met it, and a busy machine's step fell short (97.9%) with p99 at 219 ms,
+        // so no step ever went over. A step over the quota queues up to 20,000 messages, which drain at the quota: 10 s or more.
         CoordinatorOptions options = OneClock.options().withDrainTimeout(Duration.ofMinutes(5)).withSettings(new SearchSettings(slo,
                 0.1, Duration.ofSeconds(1), step, step, Duration.ofMinutes(5), Duration.ofSeconds(2), false));
         CoordinatorInput spec = one.runs.spec(InMemoryRuns.workload("""
@@ -64,7 +66,7 @@ class SearchRunTest {
                 producerRate: 250
                 warmupDuration: 0s
                 testDuration: 3s
-                """), one.runs.driverFile("maxMessagesPerSecond: 2000\n"), options);
+                """), one.runs.driverFile("maxMessagesPerSecond: 1600\n"), options);
         long startedAt = one.clock.nanoTime();
 
         RunResult r = one.run(two, spec);
@@ -82,7 +84,9 @@ class SearchRunTest {
         double lowestFail = search.steps().stream().filter(s -> !s.passed()).mapToDouble(StepResult::requestedRate).min()
                 .orElse(Double.MAX_VALUE);
         assertTrue(found < lowestFail, "the answer lies below every failure: " + found + " vs " + lowestFail);
-        assertTrue(found <= 2000 && found >= 1000, "no objective finds more than the quota allows: " + found + " msg/s, " + stages);
+        // A step may ask a little over the quota and pass: within the 1% a step may miss, and the 1% more its window's edge is forgiven.
+        assertTrue(found <= 1600 / 0.98 && found >= 1000, "no objective finds more than the quota allows: " + found + " msg/s, "
+                + stages);
         for (StepResult s : search.steps()) {
             // Each step was measured for its length in run time; the calls to the agents that reset and stop it add a
             // moment of real time, ten of run time (up to 167 ms of real time on a loaded machine).
