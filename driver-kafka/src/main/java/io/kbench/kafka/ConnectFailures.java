@@ -39,8 +39,8 @@ final class ConnectFailures {
                         + "truststore holding the cluster's CA certificate.", failure);
             }
         }
-        return new DriverException("commonConfig", "cannot reach Kafka at " + bootstrap + " within " + timeoutMillis / 1000
-                + " s (" + KafkaBenchmarkDriver.rootMessage(failure) + "). Check bootstrap.servers in commonConfig, "
+        return new DriverException("commonConfig", "cannot reach Kafka at " + bootstrap + " within "
+                + (timeoutMillis % 1000 == 0 ? timeoutMillis / 1000 + " s" : timeoutMillis + " ms") + " (" + KafkaBenchmarkDriver.rootMessage(failure) + "). Check bootstrap.servers in commonConfig, "
                 + "and that the cluster is reachable from this machine.", failure);
     }
 

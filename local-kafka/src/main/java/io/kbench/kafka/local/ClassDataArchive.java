@@ -86,7 +86,7 @@ public final class ClassDataArchive {
                         Files.deleteIfExists(partial);
                     }
                 } catch (IOException e) {
-                    // No archive this time (the JVM wrote none, or the move failed): the next node writes one.
+                    // No archive this time (the JVM wrote none, or the move failed): the next JVM writes one.
                     deleteQuietly(partial);
                 }
             }
