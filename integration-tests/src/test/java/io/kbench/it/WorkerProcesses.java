@@ -115,8 +115,22 @@ final class WorkerProcesses implements AutoCloseable {
         return LOG_DIR.resolve("worker-" + java.util.UUID.randomUUID() + ".log");
     }
 
-    private static Agent startOne(String id, int statsPort) throws Exception {
-        return startOne(id, List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort)), statsPort);
+    /**
+     * An agent on a free HTTP port (0) and a stats port picked here. Another process may take a picked port before the agent
+     * binds it (two test JVMs and their brokers run at once): the agent then exits saying so, and is started again on another.
+     */
+    private static Agent startOne(String id, int firstStatsPort) throws Exception {
+        int statsPort = firstStatsPort;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOne(id, List.of("--port", "0", "--id", id, "--stats-port", Integer.toString(statsPort)), statsPort);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (attempt == 3 || !String.valueOf(e.getCause().getMessage()).contains("Address already in use")) {
+                    throw e;
+                }
+                statsPort = freePort();
+            }
+        }
     }
 
     private static Agent startOne(String id, List<String> args, int statsPort) throws Exception {
