@@ -62,10 +62,10 @@ class BrokerKillConsoleTest {
             Path results = dir.resolve("results");
 
             long start = System.nanoTime();
-            Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                    "-cp", System.getProperty("java.class.path"), "io.kbench.cli.BenchmarkMain",
-                    "--drivers", driver.toString(), "--output-dir", results.toString(), "--progress-interval", "2s",
-                    "--drain-timeout", "5s", "--stall-timeout", "10s", workload.toString()).start();
+            List<String> command = ToolJvm.command(ToolJvm.COORDINATOR, "-Xmx512m");
+            command.addAll(List.of("--drivers", driver.toString(), "--output-dir", results.toString(), "--progress-interval", "2s",
+                    "--drain-timeout", "5s", "--stall-timeout", "10s", workload.toString()));
+            Process run = ToolJvm.start(new ProcessBuilder(command));
             List<String> out = collect(run.getInputStream(), "stdout");
             List<String> err = collect(run.getErrorStream(), "stderr");
             long killedAt;

@@ -38,7 +38,7 @@ final class Chromium implements AutoCloseable {
      * @return the executable, or null with {@code why} saying why there is none
      */
     static Path findOrInstall(StringBuilder why) throws Exception {
-        Path found = find();
+        Path found = awaitOtherInstaller();
         if (found != null) {
             return found;
         }
@@ -55,6 +55,21 @@ final class Chromium implements AutoCloseable {
         found = find();
         if (found == null) {
             why.append("apt-get install -y chromium did not install Chromium:\n").append(tail(update + install));
+        }
+        return found;
+    }
+
+    /**
+     * The browser, once an apt-get already running has ended (.ci/run installs Chromium in the background while Maven
+     * builds): a second apt-get would fail on its lock. Waits up to 5 minutes; null if there is still none.
+     */
+    private static Path awaitOtherInstaller() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        Path found = find();
+        while (found == null && System.nanoTime() < deadline
+                && ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/apt-get"))) {
+            Thread.sleep(1_000);
+            found = find();
         }
         return found;
     }

@@ -120,13 +120,12 @@ class CoordinatorKillTest {
 
     /** Runs the coordinator as its own process and kills it with SIGKILL after its 8th measured progress line. */
     private List<String> runAndKill(WorkerProcesses workers, Path driver, Path workload, Path out) throws Exception {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.kbench.cli.BenchmarkMain",
-                "--workers", workers.urls(), "--worker-lease", LEASE.toSeconds() + "s", "--drivers", driver.toString(),
-                "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s", workload.toString());
+        List<String> command = ToolJvm.command(ToolJvm.COORDINATOR);
+        command.addAll(List.of("--workers", workers.urls(), "--worker-lease", LEASE.toSeconds() + "s", "--drivers", driver.toString(),
+                "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s", workload.toString()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("KBENCH_WORKER_TOKEN", WorkerProcesses.TOKEN);
-        Process process = pb.start();
+        Process process = ToolJvm.start(pb);
         List<String> lines = new ArrayList<>();
         boolean killed = false;
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -66,13 +65,11 @@ class DnsDiscoveryTest {
 
     /** bin/benchmark in a JVM of its own that resolves names from {@link #hosts}. */
     static Coordinator coordinator(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Djdk.net.hosts.file=" + hosts, "-cp", System.getProperty("java.class.path"),
-                "io.kbench.cli.BenchmarkMain"));
+        List<String> command = ToolJvm.command(ToolJvm.COORDINATOR, "-Xmx512m", "-Djdk.net.hosts.file=" + hosts);
         command.addAll(List.of(args));
         Path out = dir.resolve("out-" + System.nanoTime());
         Path err = dir.resolve("err-" + System.nanoTime());
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = ToolJvm.start(new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()));
         if (!p.waitFor(150, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("the coordinator did not end: " + Files.readString(out));

@@ -44,13 +44,10 @@ class InterruptTest {
         if (envRestoresSignals()) {
             command.addAll(List.of("env", "--default-signal=INT"));
         }
-        command.addAll(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                "io.kbench.cli.BenchmarkMain",
-                "--drivers", driver.toString(), "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s",
+        command.addAll(ToolJvm.command(ToolJvm.COORDINATOR));
+        command.addAll(List.of("--drivers", driver.toString(), "--output-dir", out.toString(), "--progress-interval", "1s", "--sample-interval", "1s",
                 workload.toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process process = ToolJvm.start(new ProcessBuilder(command).redirectErrorStream(true));
         // Reading the console blocks until the process ends: never past the test's own limit.
         Thread watchdog = new Thread(() -> {
             try {

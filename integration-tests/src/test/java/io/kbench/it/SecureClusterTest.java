@@ -163,11 +163,9 @@ class SecureClusterTest {
 
     /** Runs bin/benchmark's main in its own JVM (with its real output streams); returns everything it printed. */
     private String runMain(List<String> args, int expectedExit) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dkbench.log.level=INFO",
-                "io.kbench.cli.BenchmarkMain"));
+        List<String> command = ToolJvm.command(ToolJvm.COORDINATOR, "-Dkbench.log.level=INFO");
         command.addAll(args);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process p = ToolJvm.start(new ProcessBuilder(command).redirectErrorStream(true));
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(expectedExit, p.exitValue(), output);

@@ -1,8 +1,6 @@
 package io.kbench.it;
 
-import io.kbench.kafka.local.ClassDataArchive;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
@@ -14,13 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** Worker agents (bin/benchmark-worker) as separate JVM processes on 127.0.0.1, for one test. */
 final class WorkerProcesses implements AutoCloseable {
@@ -81,35 +77,17 @@ final class WorkerProcesses implements AutoCloseable {
         return w;
     }
 
-    /**
-     * Starts bin/benchmark-worker's main; with a --log-file under {@link #LOG_DIR} unless {@code args} name one. The agent
-     * compiles with C1 only, as the suite's brokers do: it lives a test or two at a few thousand messages a second, and
-     * the suite is CPU-bound on 2 cores.
-     */
+    /** Starts bin/benchmark-worker's main ({@link ToolJvm}); with a --log-file under {@link #LOG_DIR} unless {@code args} name one. */
     static Process launch(List<String> args) throws IOException {
-        String classpath = AGENT_CLASSPATH;
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1"));
-        command.addAll(ClassDataArchive.options(classpath));
-        command.addAll(List.of("-cp", classpath, "io.kbench.agent.WorkerMain"));
+        List<String> command = ToolJvm.command(ToolJvm.AGENT, "-Xmx384m");
         command.addAll(args);
         if (!args.contains("--log-file")) {
             command.addAll(List.of("--log-file", newLogFile().toString()));
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("KBENCH_WORKER_TOKEN", TOKEN);
-        Process p = pb.start();
-        p.onExit().thenAccept(ended -> ClassDataArchive.afterExit(command, ended.exitValue()));
-        return p;
+        return ToolJvm.start(pb);
     }
-
-    /**
-     * This JVM's class path without this module's own classes, which an agent does not need: what remains is jars when
-     * Maven's reactor has packaged the modules (verify), and then the agents share a class-data archive.
-     */
-    private static final String AGENT_CLASSPATH = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-            .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(Path.of("target").toAbsolutePath()))
-            .collect(Collectors.joining(File.pathSeparator));
 
     static Path newLogFile() {
         return LOG_DIR.resolve("worker-" + java.util.UUID.randomUUID() + ".log");

@@ -36,6 +36,11 @@ public final class ClassDataArchive {
     private static final String DUMP_OPTION = "-XX:ArchiveClassesAtExit=";
     private static final String USE_OPTION = "-XX:SharedArchiveFile=";
     private static final String PARTIAL = ".partial-";
+    /**
+     * The JVM says on stdout which classes it could not archive (e.g. "[warning][cds] Pre JDK 6 class not supported by
+     * CDS: 49.0 picocli/…") when it exits, in the middle of what the tool printed: the archive only saves time, so quiet.
+     */
+    private static final String QUIET = "-Xlog:cds*=off";
     private static final long LEFT_OVER_AFTER_MILLIS = 60_000;
 
     private ClassDataArchive() {
@@ -58,7 +63,7 @@ public final class ClassDataArchive {
         }
         Path archive = dir.resolve("classes-" + key + ".jsa");
         if (Files.isRegularFile(archive) || promoteLeftOver(archive)) {
-            return List.of(USE_OPTION + archive.toAbsolutePath());
+            return List.of(USE_OPTION + archive.toAbsolutePath(), QUIET);
         }
         try {
             Files.createDirectories(dir);
@@ -66,7 +71,7 @@ public final class ClassDataArchive {
             return List.of();
         }
         // Two JVMs may write at once, each to its own name: the move of either is a whole archive.
-        return List.of(DUMP_OPTION + archive.toAbsolutePath() + PARTIAL + UUID.randomUUID());
+        return List.of(DUMP_OPTION + archive.toAbsolutePath() + PARTIAL + UUID.randomUUID(), QUIET);
     }
 
     /**
