@@ -47,22 +47,14 @@ class LargeClustersTest {
 
     private static final String SHM = "/dev/shm";
 
-    /**
-     * The suite starts its brokers with C1 only (KBENCH_NODE_JVM_OPTIONS), to spend less CPU on brokers that live seconds.
-     * These brokers get the JVM's full JIT, as users' do: they create, serve and delete thousands of partitions.
-     */
-    private static final String NODE_JVM_OPTIONS = "kbench.nodeJvmOptions";
-
     @BeforeAll
     static void start() {
-        System.setProperty(NODE_JVM_OPTIONS, ""); // this test JVM runs one class at a time: the other classes keep C1
         LocalClusterConfig config = LocalClusterConfig.defaults();
         shared = LocalKafkaCluster.start(memoryBacked() ? config.withDataDir(SHM) : config, line -> {});
     }
 
     @AfterAll
     static void stop() {
-        System.clearProperty(NODE_JVM_OPTIONS);
         if (shared != null) {
             shared.close();
         }

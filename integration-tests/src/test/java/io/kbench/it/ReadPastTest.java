@@ -237,7 +237,10 @@ class ReadPastTest {
         JsonNode d = run.result().get("diagnosis");
         assertEquals("consumer-bound", d.get("verdict").asText(), run.all());
         String reason = d.get("reasons").toString();
-        assertTrue(reason.contains("the consumers fell behind: their backlog grew"), reason);
+        // Either evidence: a backlog that doubled, or one that did not shrink under an end-to-end p99 far over publish's (a busy
+        // machine's consumer once went from 2,561 to 5,010 messages behind, short of doubling, at an end-to-end p99 of 6 s).
+        assertTrue(reason.contains("the consumers fell behind: their backlog grew")
+                || reason.contains("the consumers fell behind: end-to-end p99 was"), reason);
         assertTrue(reason.contains("processing records between polls (poll-idle-ratio-avg"), reason);
         assertTrue(run.out().contains("Diagnosis: consumer-bound: the consumers fell behind"), run.out());
         assertFalse(run.out().contains("no limit found"), run.out());
