@@ -137,7 +137,9 @@ class ClockSkewTest {
 
     private Round round(String name, long skewMicros) {
         setOffset(consumerOffsetFile, skewMicros);
-        ContainerSuite.sleep(Duration.ofMillis(2_500)); // libfaketime re-reads the file within a second
+        // libfaketime re-reads the file within a second (FAKETIME_CACHE_DURATION), and the coordinator estimates the offsets
+        // only once its own JVM has started in its container, seconds later.
+        ContainerSuite.sleep(Duration.ofMillis(1_500));
         CoordinatorRun run = CoordinatorRun.start(suite, "coordinator-skew-" + name, 40, "one-pair.yaml",
                 CoordinatorCommand.split(List.of(producer), List.of(consumer)).run("one-pair.yaml", List.of("--fixed-warmup")));
         int exit = run.awaitExit(Duration.ofMinutes(3));

@@ -40,7 +40,8 @@ final class ContainerSuite {
     final Path dir;
     final String prefix;
     final String network;
-    final String subnetPrefix;
+    /** The first three bytes of the suite's network, chosen when it is created ({@link #createNetwork}). */
+    String subnetPrefix;
     final Path tokenFile;
     private final Path runDir;
     final String token;
@@ -68,12 +69,11 @@ final class ContainerSuite {
         podman = new Podman(dir.resolve("podman"), runDir);
         prefix = "kbct-" + pid;
         network = prefix;
-        // A subnet of our own; the third byte from the pid keeps two suites on one machine apart.
-        subnetPrefix = "10.213." + (pid % 250 + 1);
         byte[] secret = new byte[24];
         new SecureRandom().nextBytes(secret);
         token = HexFormat.of().formatHex(secret);
-        tokenFile = dir.resolve("worker-token");
+        // Each test JVM's own: the module runs its classes in two JVMs at once, each with its own token.
+        tokenFile = dir.resolve("worker-token-" + pid);
         whyNot = HostTools.ensureInstalled();
         try {
             Files.createDirectories(dir);
@@ -93,13 +93,7 @@ final class ContainerSuite {
         if (whyNot != null) {
             return;
         }
-        // Leftovers of an earlier run that was killed (this storage is the suite's own).
-        podman.run(QUICK, "rm", "-a", "-f", "-t", "0");
-        for (String old : podman.run(QUICK, "network", "ls", "-q").out().split("\\s+")) {
-            if (old.startsWith("kbct-")) {
-                podman.run(QUICK, "network", "rm", "-f", old);
-            }
-        }
+        removeLeftovers();
         Path imageDir = Path.of(System.getProperty("kbench.image.dir", "../deploy/image/target"));
         Path imageTar = imageDir.resolve("kbench-image-test.tar");
         if (!Files.isRegularFile(imageTar)) {
@@ -116,7 +110,7 @@ final class ContainerSuite {
             whyNot = "podman cannot start a container on this machine: " + probe.describe();
             return;
         }
-        Podman.Result bridge = podman.run(QUICK, "network", "create", "--subnet", subnetPrefix + ".0/24", network);
+        Podman.Result bridge = createNetwork();
         if (!bridge.ok()) {
             whyNot = "podman cannot create a bridge network on this machine: " + bridge.describe();
             return;
@@ -126,6 +120,45 @@ final class ContainerSuite {
         startBroker();
         System.out.printf(java.util.Locale.ROOT, "[suite] images loaded in %.1f s, broker ready in %.1f s at %s%n",
                 (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, brokerAddress());
+    }
+
+    /**
+     * What an earlier test JVM left here when it was killed: its containers and its network, named after its pid. A suite
+     * whose JVM still runs (the module runs two at once, on this one storage) keeps its own.
+     */
+    private void removeLeftovers() {
+        Pattern owner = Pattern.compile("kbct-(\\d+)(?:-.*)?");
+        for (String name : podman.run(QUICK, "ps", "-a", "--format", "{{.Names}}").out().split("\\s+")) {
+            if (leftOver(owner.matcher(name))) {
+                podman.run(QUICK, "rm", "-f", "-t", "0", name);
+            }
+        }
+        for (String name : podman.run(QUICK, "network", "ls", "-q").out().split("\\s+")) {
+            if (leftOver(owner.matcher(name))) {
+                podman.run(QUICK, "network", "rm", "-f", name);
+            }
+        }
+    }
+
+    private static boolean leftOver(Matcher name) {
+        return name.matches() && ProcessHandle.of(Long.parseLong(name.group(1))).map(p -> !p.isAlive()).orElse(true);
+    }
+
+    /**
+     * A /24 of the suite's own: the third byte from the pid keeps two suites apart, and the next one is tried when another
+     * suite has that one already.
+     */
+    private Podman.Result createNetwork() {
+        long pid = ProcessHandle.current().pid();
+        Podman.Result bridge = null;
+        for (int k = 0; k < 5; k++) {
+            subnetPrefix = "10.213." + ((pid + k) % 250 + 1);
+            bridge = podman.run(QUICK, "network", "create", "--subnet", subnetPrefix + ".0/24", network);
+            if (bridge.ok()) {
+                break;
+            }
+        }
+        return bridge;
     }
 
     /**
@@ -183,7 +216,7 @@ final class ContainerSuite {
         p.setProperty("share.coordinator.state.topic.min.isr", "1");
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("log.cleaner.dedupe.buffer.size", "4194304");
-        Path props = dir.resolve("broker.properties");
+        Path props = dir.resolve(prefix + "-broker.properties"); // each test JVM its own broker
         try (var out = Files.newBufferedWriter(props)) {
             p.store(out, "kbench container tests: one KRaft node");
         } catch (IOException e) {
@@ -191,9 +224,12 @@ final class ContainerSuite {
         }
         Path lib = Path.of(System.getProperty("kbench.broker.lib", "target/broker-lib")).toAbsolutePath();
         String cp = "/broker/lib/*";
-        String script = "java -cp '" + cp + "' kafka.tools.StorageTool format -t " + Uuid.randomUuid()
+        // C1 only, as the suite's other brokers (local-kafka's NodeJvm, KBENCH_NODE_JVM_OPTIONS): over the two minutes of these
+        // tests a broker spends less CPU with it than compiling with C2 (a shared broker over 2 min: 48 core-s against 61).
+        String script = "java -XX:TieredStopAtLevel=1 -cp '" + cp + "' kafka.tools.StorageTool format -t " + Uuid.randomUuid()
                 + " -c /broker/server.properties >/tmp/format.log 2>&1 || { cat /tmp/format.log; exit 1; }; "
-                + "exec java -Xms256m -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp '" + cp + "' kafka.Kafka /broker/server.properties";
+                + "exec java -XX:TieredStopAtLevel=1 -Xms256m -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp '" + cp
+                + "' kafka.Kafka /broker/server.properties";
         String name = prefix + "-kafka";
         podman.must(QUICK, "run", "-d", "--name", name, "--network", network, "--ip", ip, "--memory", "1g",
                 "-v", lib + ":/broker/lib:ro", "-v", props + ":/broker/server.properties:ro",

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,9 @@ final class Podman {
             Files.createDirectories(runDir);
             // What podman needs on these kernels: runc (crun fails on hybrid cgroups), cgroupfs, events to a
             // file, and limits root may set (open files are capped below crun's default).
-            Files.writeString(conf, """
+            // Written aside and moved into place: the other test JVM's podman may be reading it.
+            Path written = Files.createTempFile(dir, "containers", ".conf");
+            Files.writeString(written, """
                     [containers]
                     default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
                     [engine]
@@ -49,6 +52,7 @@ final class Podman {
                     [network]
                     network_backend = "netavark"
                     """);
+            Files.move(written, conf, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
