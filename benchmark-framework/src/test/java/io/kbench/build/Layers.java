@@ -85,7 +85,9 @@ final class Layers {
             new Layer("agent", "the worker process: an HTTP server around the worker layer",
                     List.of("io.kbench.agent..")),
             new Layer("cli", "the commands users type; wires everything together",
-                    List.of("io.kbench.cli..")));
+                    List.of("io.kbench.cli..")),
+            new Layer("bench", "benchmarks of the engine's own costs that print figures (bin/bench-merge); nothing uses them",
+                    List.of("io.kbench.bench..")));
 
     private Layers() {}
 }
