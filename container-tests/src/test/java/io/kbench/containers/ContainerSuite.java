@@ -33,6 +33,12 @@ final class ContainerSuite {
     static final Duration QUICK = Duration.ofSeconds(60);
     static final Duration SLOW = Duration.ofMinutes(3);
     static final int WORKER_PORT = 8080;
+    /**
+     * The kbench JVMs these tests start in containers (workers, coordinators) compile with C1 only, through the image's
+     * documented JVM option variable, as the suite's other test JVMs do: each lives seconds to a minute, too short for C2
+     * to pay back, and the module is CPU-bound on 2 cores. The JVM says "Picked up JAVA_TOOL_OPTIONS" on stderr first.
+     */
+    static final List<String> C1_ONLY = List.of("-e", "JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1");
 
     private static ContainerSuite instance;
 
@@ -262,6 +268,7 @@ final class ContainerSuite {
         List<String> args = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", network, "--ip", ip,
                 "--memory", "1g", "-e", "KAFKA_BOOTSTRAP_SERVERS=" + brokerAddress(),
                 "-v", tokenFile + ":/etc/kbench/token/token:ro"));
+        args.addAll(C1_ONLY);
         args.addAll(extraRunOptions);
         args.addAll(List.of(image, "worker", "--bind", "0.0.0.0", "--port", Integer.toString(WORKER_PORT),
                 "--token-file", "/etc/kbench/token/token"));

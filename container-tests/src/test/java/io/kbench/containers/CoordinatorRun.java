@@ -123,6 +123,7 @@ final class CoordinatorRun {
         suite.remove(name);
         List<String> command = new ArrayList<>(List.of("run", "--name", name, "--network", suite.network,
                 "--ip", suite.subnetPrefix + "." + host, "--memory", "768m"));
+        command.addAll(ContainerSuite.C1_ONLY);
         command.addAll(options);
         command.add(suite.image());
         command.addAll(args);
