@@ -31,12 +31,33 @@ final class HostTools {
         if (!Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
             return "podman, netavark or libfaketime is missing and there is no apt-get to install them";
         }
-        String failed = sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "
+        // Another apt-get (.ci/run's background install, or the end-to-end tests' Chromium beside this module) holds the
+        // locks that a second one fails on: wait for it first, and let the install wait for the package lock.
+        awaitOtherApt();
+        if (present()) {
+            return null;
+        }
+        String failed = sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 "
+                + "--no-install-recommends "
                 + String.join(" ", PACKAGES));
         if (failed != null) {
             return "installing " + String.join(" ", PACKAGES) + " failed: " + failed;
         }
         return present() ? null : "podman, netavark or libfaketime is still missing after apt-get install";
+    }
+
+    /** Waits up to 5 minutes while another apt-get runs. */
+    private static void awaitOtherApt() {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (System.nanoTime() < deadline
+                && ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/apt-get"))) {
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static boolean present() {

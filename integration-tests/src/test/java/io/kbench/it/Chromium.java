@@ -51,7 +51,7 @@ final class Chromium implements AutoCloseable {
             return null;
         }
         String update = run(List.of("apt-get", "update", "-qq"), 300);
-        String install = run(List.of("apt-get", "install", "-y", "-qq", "chromium"), 600);
+        String install = run(List.of("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "chromium"), 600);
         found = find();
         if (found == null) {
             why.append("apt-get install -y chromium did not install Chromium:\n").append(tail(update + install));
