@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.workload.ConsumerNeeds;
 import io.kbench.workload.FaultSpec;
+import io.kbench.workload.OperationSpec;
 import io.kbench.workload.LargestRecord;
 import io.kbench.workload.LoadedWorkload;
 import java.util.EnumSet;
@@ -23,8 +24,9 @@ final class DriverFit {
     private DriverFit() {}
 
     /** @return the first problem, naming the workload file (and line) and the driver file; null when the workload fits */
-    static String problem(DriverSession session, LoadedWorkload workload) {
-        String problem = faultProblem(session, workload);
+    static String problem(DriverSession session, LoadedWorkload workload, boolean allowOperations) {
+        String problem = operationProblem(session, workload, allowOperations);
+        problem = problem != null ? problem : faultProblem(session, workload);
         problem = problem != null ? problem : partitionProblem(session, workload);
         problem = problem != null ? problem : recordSizeProblem(session, workload);
         return problem != null ? problem : consumerFeatureProblem(session, workload);
@@ -54,6 +56,30 @@ final class DriverFit {
                 + "limit of " + String.format(java.util.Locale.ROOT, "%,d", limit) + " bytes per record (" + session.fileName()
                 + "): " + (headers ? "lower headers.count or headers.valueBytes, " : "") + "send smaller payloads, or raise the "
                 + "limit (Kafka: max.request.size in producerConfig, and the topic's max.message.bytes)";
+    }
+
+    /**
+     * Operations change the cluster: one kbench did not start only with the user's consent on the command line, and
+     * those that start or stop brokers only on a cluster the run starts.
+     */
+    private static String operationProblem(DriverSession session, LoadedWorkload workload, boolean allowOperations) {
+        List<OperationSpec> operations = workload.workload().operations();
+        if (operations.isEmpty() || session.startsCluster()) {
+            return null;
+        }
+        String listed = operations.stream().map(OperationSpec::describe).collect(Collectors.joining(", "));
+        List<String> owned = operations.stream().filter(o -> o.type() != null && o.type().value().map(OperationSpec.Kind::needsStartedCluster).orElse(false)).map(OperationSpec::describe).toList();
+        if (!owned.isEmpty()) {
+            return workload.file() + ": operations " + String.join(", ", owned) + " start or stop brokers, which kbench can do only "
+                    + "on a cluster it starts, and " + session.fileName() + " points at an existing one: use a driver file with a "
+                    + "localCluster section (e.g. driver-kafka/kafka-local-3.yaml), or remove them";
+        }
+        if (!allowOperations) {
+            return workload.file() + ": the workload's operations (" + listed + ") would change the cluster " + session.fileName()
+                    + " points at, which kbench did not start: run with --allow-operations to let them (what they change is "
+                    + "put back when the run ends)";
+        }
+        return null;
     }
 
     private static String faultProblem(DriverSession session, LoadedWorkload workload) {

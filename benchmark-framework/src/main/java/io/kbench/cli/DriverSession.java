@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 import io.kbench.config.ConfigSource;
 import io.kbench.config.DurationParser;
+import io.kbench.driver.ClusterOperations;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.driver.FaultType;
@@ -54,6 +55,7 @@ final class DriverSession implements AutoCloseable {
     private final Map<String, Object> redactedConfig;
     private final Set<FaultType> expectedFaults = EnumSet.noneOf(FaultType.class);
     private ProvisionedCluster<?> cluster;
+    private java.util.Optional<ClusterOperations> operations;
     private DriverFile forWorkers;
 
     /** What this driver lets a sweep set; written into each result so reports need not load the driver. */
@@ -159,7 +161,43 @@ final class DriverSession implements AutoCloseable {
             public Map<String, Double> metrics() {
                 return clusterMetrics();
             }
+
+            @Override
+            public java.util.Optional<ClusterOperations> operations() {
+                return clusterOperations();
+            }
+
+            @Override
+            public java.util.Optional<ProvisionedCluster<?>> startedCluster() {
+                return java.util.Optional.ofNullable(cluster);
+            }
         };
+    }
+
+    /** The admin interface to this session's cluster (the one it started, or the driver file's), opened on first use. */
+    synchronized java.util.Optional<ClusterOperations> clusterOperations() {
+        if (operations == null) {
+            operations = cluster != null ? operationsTyped(loaded, cluster) : operationsTyped(loaded);
+        }
+        return operations;
+    }
+
+    private static <C> java.util.Optional<ClusterOperations> operationsTyped(LoadedDriver<C> driver) {
+        return driver.driver().clusterOperations(driver.config());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <C> java.util.Optional<ClusterOperations> operationsTyped(LoadedDriver<C> driver, ProvisionedCluster<?> started) {
+        return driver.driver().clusterOperations(((ProvisionedCluster<C>) started).workerConfig());
+    }
+
+    /** Whether the driver file asks for a cluster the run starts (its operations then need no consent). */
+    boolean startsCluster() {
+        return startsClusterTyped(loaded);
+    }
+
+    private static <C> boolean startsClusterTyped(LoadedDriver<C> driver) {
+        return driver.driver().startsCluster(driver.config());
     }
 
     private static <C> ProvisionedCluster<C> provisionTyped(LoadedDriver<C> driver, Set<FaultType> faults, Consumer<String> progress) {
@@ -231,6 +269,12 @@ final class DriverSession implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (operations != null) {
+                operations.ifPresent(ClusterOperations::close);
+                operations = null;
+            }
+        }
         if (cluster != null) {
             cluster.close();
             cluster = null;

@@ -100,6 +100,12 @@ public final class RunCommandOptions {
                     + "their journals in --output-dir name them (without it, they are only listed).")
     boolean deleteLeftTopics;
 
+    @Option(names = "--allow-operations",
+            description = "Let the workload's operations (rolling restarts, reassignments, config changes) change a cluster "
+                    + "kbench did not start; without it such a run is refused before anything starts. What they change is "
+                    + "put back when the run ends (bin/benchmark recover puts it back after a crash).")
+    boolean allowOperations;
+
     @Option(names = "--stall-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Fail the run when messages are in flight and none is acknowledged for this long; never longer "
                     + "than the producers' delivery.timeout.ms (default: ${DEFAULT-VALUE}).")

@@ -145,7 +145,7 @@ final class RunExecutor {
             return null;
         }
         for (Feature f : Features.all()) { // what the workload needs of the cluster the run started, or of none
-            for (String problem : f.clusterProblems(workload.workload(), session.clusterMetrics())) {
+            for (String problem : f.clusterProblems(workload.workload(), session.clusterAccess())) {
                 err.println("Not starting " + workload.file() + ": " + problem);
                 return null;
             }

@@ -292,7 +292,7 @@ public final class SweepCommand implements Callable<Integer> {
                     session = validateDriver(driverLoader, baseDriver, driverText);
                     sessions.put(key, session);
                 }
-                problem = DriverFit.problem(session, workload);
+                problem = DriverFit.problem(session, workload, options.allowOperations);
             } catch (SweepEdits.EditException e) {
                 problem = editing.name() + ": " + e.getMessage();
             } catch (ConfigException e) {

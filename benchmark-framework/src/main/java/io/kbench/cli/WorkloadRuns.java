@@ -64,7 +64,7 @@ final class WorkloadRuns {
         }
         for (DriverSession session : sessions) {
             for (LoadedWorkload workload : loadedWorkloads) {
-                String problem = DriverFit.problem(session, workload);
+                String problem = DriverFit.problem(session, workload, options.allowOperations);
                 if (problem != null) {
                     err.println(problem);
                     sessions.forEach(DriverSession::close);

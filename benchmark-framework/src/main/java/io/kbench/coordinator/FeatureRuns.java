@@ -10,6 +10,8 @@ import io.kbench.features.RunSetup;
 import io.kbench.features.RunView;
 import io.kbench.model.Diagnosis;
 import io.kbench.model.ResultSection;
+import io.kbench.model.PeriodSummary;
+import io.kbench.stats.LatencyHistograms;
 import io.kbench.util.Errors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +49,10 @@ final class FeatureRuns {
 
     void loadStarted(RunControl control) {
         parts.values().forEach(p -> p.loadStarted(control));
+    }
+
+    void sampled(PeriodSummary period, List<LatencyHistograms> workerLatencies) {
+        parts.values().forEach(p -> p.sampled(period, workerLatencies));
     }
 
     void measurementStarted() {

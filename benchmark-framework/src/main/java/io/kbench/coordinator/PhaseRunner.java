@@ -6,6 +6,8 @@ import io.kbench.features.PhaseOutcome;
 import io.kbench.features.RunControl;
 import io.kbench.model.LoadState;
 import io.kbench.model.Phase;
+import io.kbench.model.PeriodSummary;
+import io.kbench.stats.PeriodStats;
 import io.kbench.model.RunStatus;
 import io.kbench.model.WarmupReport;
 import io.kbench.plan.ConsumerSpec;
@@ -71,6 +73,12 @@ final class PhaseRunner {
         if (chosen != null && chosen.failure() != null) {
             record.end(RunStatus.FAILED, chosen.failure());
         }
+    }
+
+    /** A period the result keeps: to the record, and to the features that judge windows of the run. */
+    private void sampled(PeriodSummary period, List<PeriodStats> workers) {
+        record.addSample(period, workers);
+        features.sampled(period, workers.stream().map(PeriodStats::latencies).toList());
     }
 
     /** What the phases measured so far. */
@@ -150,7 +158,7 @@ final class PhaseRunner {
             // Consumers that make no progress for the drain timeout have stopped: the run fails.
             // Counted from the prefill's start, as the phase's start is: a clock of its own made the measure lines negative.
             new PeriodCollector(workers, waiter, options.progressInterval(), collector.loadStartNanos(), spec.topology().subscriptionsPerTopic(),
-                    record::addProgress, options.sampleInterval(), record::addSample,
+                    record::addProgress, options.sampleInterval(), this::sampled,
                     StallGuard.consumption(options.drainTimeout(), run.clusterName()))
                     .runUntil(Phase.MEASURE, st -> st.backlogMessages() <= 0, null);
             return;
@@ -249,7 +257,7 @@ final class PhaseRunner {
 
     private PeriodCollector collector(StallGuard guard) {
         return new PeriodCollector(workers, waiter, options.progressInterval(), waiter.clock().nanoTime(),
-                spec.topology().backlogSubscriptions(), record::addProgress, options.sampleInterval(), record::addSample, guard);
+                spec.topology().backlogSubscriptions(), record::addProgress, options.sampleInterval(), this::sampled, guard);
     }
 
     /** The run's totals at the collector's last poll (it polls as each phase ends). */
@@ -307,6 +315,16 @@ final class PhaseRunner {
         @Override
         public void line(String text) {
             record.line(text);
+        }
+
+        @Override
+        public void changeMade(String feature, String key, String description, Object undo) {
+            record.changeMade(feature, key, description, undo);
+        }
+
+        @Override
+        public void changeUndone(String key, String outcome) {
+            record.changeUndone(key, outcome);
         }
 
         @Override

@@ -27,6 +27,12 @@ public interface RunListener {
     /** A line of news: what the run is doing, what a feature did. */
     default void line(String text) {}
 
+    /** A feature is about to change the cluster; {@code undo} says how to put it back (see RunControl#changeMade). */
+    default void changeMade(String feature, String key, String description, Object undo) {}
+
+    /** The change under {@code key} was put back, or kept, as {@code outcome} says. */
+    default void changeUndone(String key, String outcome) {}
+
     /** A warning: kept in the result too. */
     default void warning(String text) {}
 

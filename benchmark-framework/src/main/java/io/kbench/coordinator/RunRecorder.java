@@ -99,6 +99,14 @@ final class RunRecorder {
         listeners.forEach(l -> l.topics(names, created));
     }
 
+    void changeMade(String feature, String key, String description, Object undo) {
+        listeners.forEach(l -> l.changeMade(feature, key, description, undo));
+    }
+
+    void changeUndone(String key, String outcome) {
+        listeners.forEach(l -> l.changeUndone(key, outcome));
+    }
+
     void warn(String warning) {
         warnings.add(warning);
         listeners.forEach(l -> l.warning(warning));

@@ -39,6 +39,16 @@ public interface Feature {
         return List.of();
     }
 
+    /**
+     * Why a workload cannot run on the cluster, one line each, asked at the same time as
+     * {@link #clusterProblems(Workload, java.util.Map)} with the coordinator's access to the cluster: its counters and
+     * its admin interface ({@link FaultApplier#operations()}: the operations feature checks the brokers it names). The
+     * default asks the counters-only form.
+     */
+    default List<String> clusterProblems(Workload workload, FaultApplier cluster) {
+        return clusterProblems(workload, cluster.metrics());
+    }
+
     /** The feature's part of one run on the coordinator, or empty when the run does not use the feature. */
     default Optional<RunPart> coordinate(RunSetup run) {
         return Optional.empty();
@@ -67,6 +77,23 @@ public interface Feature {
     /** The type of what this feature's {@link WorkerPart#findings} return, so the coordinator can read them from JSON. */
     default Class<?> findingsType() {
         return Void.class;
+    }
+
+    /**
+     * The type of the {@code undo} objects this feature journals with {@link RunControl#changeMade}, so that
+     * {@code bin/benchmark recover} can read them back; {@code Void} (the default) for a feature that changes no cluster.
+     */
+    default Class<?> undoType() {
+        return Void.class;
+    }
+
+    /**
+     * Puts back one change a run made and could not put back itself (its coordinator died), for
+     * {@code bin/benchmark recover}: {@code undo} is what {@link RunControl#changeMade} journaled, read as
+     * {@link #undoType()}. Returns what was done, in one line; throws a {@code DriverException} saying why it could not.
+     */
+    default String undo(Object undo, io.kbench.driver.ClusterOperations cluster) {
+        throw new UnsupportedOperationException("feature " + name() + " changes no cluster");
     }
 
     /** The feature's lines in the summary printed when a run ends, each at its place ({@link SummaryLines.Slot}). */

@@ -37,6 +37,21 @@ public interface RunControl {
         return Map.of();
     }
 
+    /**
+     * Records in the run's journal, before the feature changes a cluster it may not own, how to put the change back:
+     * {@code undo} is written as JSON and read back as the feature's {@link Feature#undoType()} by
+     * {@code bin/benchmark recover} when the run's coordinator died before {@link #changeUndone}. Flushed before it
+     * returns.
+     *
+     * @param feature the feature's {@link Feature#name()}
+     * @param key names this change among the run's, for {@link #changeUndone}
+     * @param description the change in words, e.g. "retention.ms of topic t1: 604800000 -> 60000"
+     */
+    default void changeMade(String feature, String key, String description, Object undo) {}
+
+    /** Records in the run's journal that the change under {@code key} was put back (or kept, as {@code outcome} says). */
+    default void changeUndone(String key, String outcome) {}
+
     // ---- the consumers, on every worker
 
     /** The workers' ids, in order (the {@code worker} of an event is an index into this list). */

@@ -1,7 +1,10 @@
 package io.kbench.features;
 
 import io.kbench.model.Diagnosis;
+import io.kbench.model.PeriodSummary;
 import io.kbench.model.ResultSection;
+import io.kbench.stats.LatencyHistograms;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,6 +20,14 @@ public interface RunPart {
 
     /** The load has started: the controls that what runs beside the phases (a timeline of events) acts through. */
     default void loadStarted(RunControl control) {}
+
+    /**
+     * A period the result keeps has been merged (one per sample interval, from the load's start): its figures and each
+     * worker's latencies within it, for a feature that judges windows of the run exactly (an operation's before and
+     * during). Called on the coordinator's thread; the histograms are the period's own and must not be changed: add
+     * them into a histogram of the feature's. Most features ignore it.
+     */
+    default void sampled(PeriodSummary period, List<LatencyHistograms> workerLatencies) {}
 
     /** The measurement window opens (after the warmup): a timeline starts its clock. */
     default void measurementStarted() {}

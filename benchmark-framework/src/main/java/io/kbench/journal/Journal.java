@@ -119,8 +119,20 @@ public record Journal(Path file, JournalEntry.Header header, List<JournalEntry> 
      * appended (that they deleted its topics) does not count.
      */
     public long lastEpochMillis() {
-        return entries.stream().filter(e -> !(e instanceof JournalEntry.TopicsDeleted)).mapToLong(JournalEntry::atEpochMillis)
+        return entries.stream().filter(e -> !(e instanceof JournalEntry.TopicsDeleted) && !(e instanceof JournalEntry.ChangeUndone)).mapToLong(JournalEntry::atEpochMillis)
                 .max().orElse(header.atEpochMillis());
+    }
+
+    /** The changes to the cluster the run made and did not put back, in the order made. */
+    public List<JournalEntry.Change> openChanges() {
+        java.util.Set<String> undone = new java.util.HashSet<>();
+        entries(JournalEntry.ChangeUndone.class).forEach(u -> undone.add(u.key()));
+        return entries(JournalEntry.Change.class).stream().filter(c -> !undone.contains(c.key())).toList();
+    }
+
+    /** Appends a line saying that the change under {@code key} was put back (by {@code recover}). */
+    public static void markUndone(Path file, String key, String outcome, long atEpochMillis) {
+        append(file, new JournalEntry.ChangeUndone(atEpochMillis, key, outcome));
     }
 
     /** The topics the run created and would have deleted, if it got as far as creating them. */
@@ -133,12 +145,16 @@ public record Journal(Path file, JournalEntry.Header header, List<JournalEntry> 
 
     /** Appends a line saying that {@code runId} deleted these topics, so that the journal names them no more. */
     public static void markDeleted(Path file, List<String> names, String runId, long atEpochMillis) {
+        append(file, new JournalEntry.TopicsDeleted(atEpochMillis, names, runId));
+    }
+
+    private static void append(Path file, JournalEntry entry) {
         try {
-            String line = RunJournal.LINE.writeValueAsString(new JournalEntry.TopicsDeleted(atEpochMillis, names, runId)) + "\n";
+            String line = RunJournal.LINE.writeValueAsString(entry) + "\n";
             Files.writeString(file, endsWithNewline(file) ? line : "\n" + line, StandardCharsets.UTF_8,
                     java.nio.file.StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new JournalException(file + ": cannot note that its topics were deleted (" + e.getMessage() + ")");
+            throw new JournalException(file + ": cannot append to it (" + e.getMessage() + ")");
         }
     }
 

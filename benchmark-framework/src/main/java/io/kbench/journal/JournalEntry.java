@@ -2,6 +2,7 @@ package io.kbench.journal;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.model.PeriodSummary;
 import io.kbench.result.DriverInfo;
 import io.kbench.stats.Counts;
@@ -24,7 +25,9 @@ import java.util.Map;
     @JsonSubTypes.Type(value = JournalEntry.Warning.class, name = "warning"),
     @JsonSubTypes.Type(value = JournalEntry.Status.class, name = "status"),
     @JsonSubTypes.Type(value = JournalEntry.Period.class, name = "period"),
-    @JsonSubTypes.Type(value = JournalEntry.TopicsDeleted.class, name = "topicsDeleted")
+    @JsonSubTypes.Type(value = JournalEntry.TopicsDeleted.class, name = "topicsDeleted"),
+    @JsonSubTypes.Type(value = JournalEntry.Change.class, name = "change"),
+    @JsonSubTypes.Type(value = JournalEntry.ChangeUndone.class, name = "changeUndone")
 })
 public sealed interface JournalEntry {
 
@@ -57,6 +60,19 @@ public sealed interface JournalEntry {
 
     /** A stretch of the run started ({@code phase} as the periods name it), with its first line. */
     record PhaseStarted(long atEpochMillis, String phase, String message) implements JournalEntry {}
+
+    /**
+     * A change to the cluster, written before it is made: how to put it back ({@code undo}, the feature's own form), for
+     * {@code bin/benchmark recover} when no {@link ChangeUndone} of its key follows.
+     *
+     * @param feature the feature that made it, which reads {@code undo} back
+     * @param key names the change within the run
+     * @param description the change in words
+     */
+    record Change(long atEpochMillis, String feature, String key, String description, JsonNode undo) implements JournalEntry {}
+
+    /** The change under {@code key} was put back, or kept as the workload asked; {@code outcome} says which. */
+    record ChangeUndone(long atEpochMillis, String key, String outcome) implements JournalEntry {}
 
     /** A line of news: a fault applied, a consumer event, a step of a search. */
     record Line(long atEpochMillis, String text) implements JournalEntry {}

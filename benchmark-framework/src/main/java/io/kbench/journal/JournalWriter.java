@@ -37,6 +37,7 @@ public final class JournalWriter implements RunListener, AutoCloseable {
     private final BenchmarkClock clock;
     private final UnaryOperator<String> redact;
     private BufferedWriter out;
+    private final java.util.Set<String> openChanges = new java.util.LinkedHashSet<>();
 
     /**
      * Opens {@code file} (its directory is created) and writes the header.
@@ -132,10 +133,35 @@ public final class JournalWriter implements RunListener, AutoCloseable {
         return new JournalEntry.PeriodTotals(duration, counts, runTotals, latencies, ErrorTally.merge(errors));
     }
 
-    /** The run ended and its result is written: the journal goes, unless it is to be kept. */
+    @Override
+    public void changeMade(String feature, String key, String description, Object undo) {
+        synchronized (this) {
+            openChanges.add(key);
+        }
+        write(new JournalEntry.Change(now(), feature, key, description, io.kbench.result.ResultJson.MAPPER.valueToTree(undo)), true);
+    }
+
+    @Override
+    public void changeUndone(String key, String outcome) {
+        synchronized (this) {
+            openChanges.remove(key);
+        }
+        write(new JournalEntry.ChangeUndone(now(), key, outcome), true);
+    }
+
+    /** Changes to the cluster the run made and has not put back: the journal stays while there are any. */
+    public synchronized boolean changesOpen() {
+        return !openChanges.isEmpty();
+    }
+
+    /**
+     * The run ended and its result is written: the journal goes, unless it is to be kept, or it still holds changes to
+     * the cluster that were not put back ({@code bin/benchmark recover} puts them back from it).
+     */
     public void finish(boolean keep) {
+        boolean open = changesOpen();
         closeQuietly();
-        if (!keep) {
+        if (!keep && !open) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException e) {

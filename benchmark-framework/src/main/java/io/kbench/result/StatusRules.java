@@ -51,7 +51,7 @@ public final class StatusRules {
         for (StatusEvidence e : evidence) {
             Optional<String> why = e.degradedBecause();
             if (why.isPresent()) {
-                return new Outcome(RunStatus.DEGRADED, "messages were " + why.get(), null);
+                return new Outcome(RunStatus.DEGRADED, why.get(), null);
             }
         }
         String warning = unacked == 0 ? null : String.format(Locale.ROOT, "%,d of %,d messages were not acknowledged "

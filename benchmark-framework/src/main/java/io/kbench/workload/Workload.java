@@ -72,6 +72,8 @@ import java.util.Map;
  * @param subscription what kind of group each subscription is and how its consumers behave (share groups,
  *     group protocol, processing time); null: consumer groups with the driver's defaults
  * @param consumerEvents consumers joining, leaving, crashing or restarting during the measurement, like faults
+ * @param operations changes an operator makes to the cluster during the measurement (rolling restarts, reassignments,
+ *     config changes), timed like faults, put back when the run ends
  * @param existingTopicList the Redpanda fork's name for {@code existingTopics}: topics produced to and consumed from
  * @param existingProduceTopicList the Redpanda fork's existing topics that producers write and no subscription reads
  * @param existingConsumeTopicList the Redpanda fork's existing topics that subscriptions read and no producer writes: what
@@ -137,6 +139,7 @@ public record Workload(
         List<FaultSpec> faults,
         SubscriptionSpec subscription,
         List<ConsumerEventSpec> consumerEvents,
+        List<OperationSpec> operations,
         // ---- reading the past (existing topics, catch-up groups, drains)
         List<String> existingTopicList,
         List<String> existingProduceTopicList,
@@ -190,6 +193,7 @@ public record Workload(
         tieredStorage = orDefault(tieredStorage, false);
         faults = faults == null ? List.of() : List.copyOf(faults);
         consumerEvents = consumerEvents == null ? List.of() : List.copyOf(consumerEvents);
+        operations = operations == null ? List.of() : List.copyOf(operations);
         messageSizeDistribution = messageSizeDistribution == null ? null
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(messageSizeDistribution));
     }

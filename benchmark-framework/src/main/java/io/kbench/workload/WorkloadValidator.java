@@ -55,6 +55,7 @@ public final class WorkloadValidator {
         TrafficChecks.check(w, problems);
         checkFaults(w, c);
         SubscriptionChecks.check(w, search, problems);
+        OperationChecks.check(w, search, problems);
         PastReadChecks.check(w, search, problems);
         if (search) {
             checkSearch(w, c, "find-max searches for the highest rate", "producerRate");

@@ -72,6 +72,15 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * Whether this config asks for a cluster the run starts ({@link #provisionCluster} would start one), so that the
+     * framework knows before anything starts whether a workload's operations act on a cluster the user owns (they
+     * then need the user's consent). The default: false.
+     */
+    default boolean startsCluster(C config) {
+        return false;
+    }
+
+    /**
      * Why these faults cannot be injected into the cluster this config describes (e.g. it is not
      * one the run starts, or a broker index is out of range), one sentence each; empty when they
      * can. Checked before anything starts.
@@ -245,6 +254,16 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      * goes on. Empty (the default) when the driver cannot describe its cluster at all.
      */
     default Optional<ClusterDescription> describeCluster(List<String> topics) {
+        return Optional.empty();
+    }
+
+    /**
+     * Opens an admin connection, on the coordinator, to the cluster {@code config} points at, for operations measured
+     * under load (moving replicas, changing configs). Must fail within 30 s with a {@link DriverException} naming the
+     * address when the cluster cannot be reached. Empty (the default) when the driver has no such interface; the
+     * framework then refuses a workload with operations before anything runs.
+     */
+    default Optional<ClusterOperations> clusterOperations(C config) throws DriverException {
         return Optional.empty();
     }
 

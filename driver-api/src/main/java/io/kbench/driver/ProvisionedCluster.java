@@ -56,6 +56,40 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
     default Map<String, Double> serverMetrics() {
         return Map.of();
     }
+
+    // ---- operations on the brokers themselves (operations under load), for clusters the run started
+
+    /**
+     * Restarts one broker as an operator would for a rolling upgrade: a controlled shutdown (SIGTERM: it hands its
+     * leaderships over first), then a start on its data, on the same ports; returns once it has registered again. The
+     * default refuses.
+     *
+     * @param brokerId the broker's id in the cluster
+     * @return what was done, in one line, with how long the stop and the start took
+     * @throws DriverException when it cannot be done, saying why
+     */
+    default String restartBrokerGracefully(int brokerId) throws DriverException {
+        throw new DriverException("this cluster cannot restart its brokers (rolling-restart needs a cluster the run starts)");
+    }
+
+    /**
+     * Starts one more broker that joins the cluster (it holds no partitions until some are moved onto it) and returns
+     * its id once it has registered. The default refuses.
+     */
+    default int addBroker() throws DriverException {
+        throw new DriverException("this cluster cannot add brokers (add-broker needs a cluster the run starts)");
+    }
+
+    /**
+     * Stops a broker for good and removes it from the cluster's metadata (Kafka: unregisters it). Its partitions must
+     * have been moved off it first. The default refuses.
+     *
+     * @return what was done, in one line
+     */
+    default String removeBroker(int brokerId) throws DriverException {
+        throw new DriverException("this cluster cannot remove brokers (remove-broker needs a cluster the run starts)");
+    }
+
     @Override
     void close();
 }

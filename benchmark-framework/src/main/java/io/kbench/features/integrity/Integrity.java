@@ -44,7 +44,7 @@ public record Integrity(
         if (outOfOrderMessages > 0) {
             parts.add(String.format(Locale.ROOT, "reordered (%,d out of order)", outOfOrderMessages));
         }
-        return Optional.of(String.join(", ", parts));
+        return Optional.of("messages were " + String.join(", ", parts));
     }
 
     /** True when a message was lost, duplicated or reordered. */

@@ -2,6 +2,7 @@ package io.kbench.workload.spec;
 
 import io.kbench.workload.ConsumerEventSpec;
 import io.kbench.workload.FaultSpec;
+import io.kbench.workload.OperationSpec;
 import java.util.List;
 
 /**
@@ -9,11 +10,13 @@ import java.util.List;
  *
  * @param faults what happens to the cluster (broker kills, restarts, pauses, network freezes); empty for none
  * @param consumerEvents consumers joining, leaving, crashing or restarting; empty for none
+ * @param operations changes an operator makes to the cluster (rolling restarts, reassignments, config changes); empty for none
  */
-public record Events(List<FaultSpec> faults, List<ConsumerEventSpec> consumerEvents) {
+public record Events(List<FaultSpec> faults, List<ConsumerEventSpec> consumerEvents, List<OperationSpec> operations) {
 
     public Events {
         faults = List.copyOf(faults);
         consumerEvents = List.copyOf(consumerEvents);
+        operations = List.copyOf(operations);
     }
 }

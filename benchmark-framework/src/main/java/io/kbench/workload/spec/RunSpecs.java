@@ -34,7 +34,7 @@ public final class RunSpecs {
                 new Traffic(w.messageSize() == null ? 0 : w.messageSize(), w.keyDistributor(), Optional.ofNullable(w.keys()),
                         Optional.ofNullable(w.partitionWeights()), Optional.ofNullable(w.headers())),
                 rate, load, w.length(), new Subscriptions(w.subscriptionOrDefault(), w.pastReads(), backlog),
-                new Events(w.faults(), w.consumerEvents()),
+                new Events(w.faults(), w.consumerEvents(), w.operations()),
                 new FeatureSettings(w.cku() == null ? OptionalInt.empty() : OptionalInt.of(w.cku()),
                         w.tieredStorage(), Optional.ofNullable(w.sampleRateMillis()).map(Duration::ofMillis)));
     }

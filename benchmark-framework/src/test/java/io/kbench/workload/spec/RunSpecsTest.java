@@ -57,7 +57,7 @@ class RunSpecsTest {
         assertEquals(SubscriptionSpec.DEFAULT, s.subscriptions().kind());
         assertTrue(s.subscriptions().pastReads().isEmpty());
         assertEquals(new Backlog(0, 1.0, Duration.ZERO, false), s.subscriptions().backlog());
-        assertEquals(new Events(List.of(), List.of()), s.events());
+        assertEquals(new Events(List.of(), List.of(), List.of()), s.events());
         assertEquals(new FeatureSettings(OptionalInt.empty(), false, java.util.Optional.empty()), s.features());
         assertEquals(1, s.topology().totalProducers());
         assertEquals(1, s.topology().totalConsumers());

@@ -1,0 +1,113 @@
+package io.kbench.features.operations;
+
+import io.kbench.driver.ClusterOperations;
+import io.kbench.driver.PartitionHealth;
+import io.kbench.time.BenchmarkClock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Polls the health of the run's partitions through the cluster's admin interface (so on any cluster) on a thread of
+ * its own, from the load's start to the end of the phases: under-replicated, offline and reassigning partitions over
+ * time. The series stays bounded on a run of days: past {@link #MAX_POINTS} every other point is dropped and the
+ * interval doubles. A poll the cluster does not answer is left out and counted.
+ */
+final class HealthPoller {
+
+    static final int MAX_POINTS = 2_000;
+
+    private final ClusterOperations cluster;
+    private final List<String> topics;
+    private final BenchmarkClock clock;
+    private final long loadStartNanos;
+    private final List<HealthPoint> points = new ArrayList<>();
+    private long intervalNanos;
+    private int failedPolls;
+    private String lastFailure;
+    private Thread thread;
+
+    HealthPoller(ClusterOperations cluster, List<String> topics, BenchmarkClock clock, long loadStartNanos, long intervalNanos) {
+        this.cluster = cluster;
+        this.topics = List.copyOf(topics);
+        this.clock = clock;
+        this.loadStartNanos = loadStartNanos;
+        this.intervalNanos = intervalNanos;
+    }
+
+    synchronized void start() {
+        thread = new Thread(this::run, "kbench-partition-health");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                pollOnce();
+                long interval;
+                synchronized (this) {
+                    interval = intervalNanos;
+                }
+                clock.parkUntil(clock.nanoTime() + interval);
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    /** Asks the cluster once and keeps the answer; returns it, or null when the cluster did not answer. */
+    PartitionHealth pollOnce() {
+        PartitionHealth h;
+        try {
+            h = cluster.health(topics);
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                failedPolls++;
+                lastFailure = e.getMessage();
+            }
+            return null;
+        }
+        long at = (clock.nanoTime() - loadStartNanos) / 1_000;
+        synchronized (this) {
+            points.add(new HealthPoint(at, h.underReplicated(), h.offline(), h.reassigning()));
+            if (points.size() > MAX_POINTS) {
+                List<HealthPoint> kept = new ArrayList<>();
+                for (int i = 0; i < points.size(); i += 2) {
+                    kept.add(points.get(i));
+                }
+                points.clear();
+                points.addAll(kept);
+                intervalNanos *= 2;
+            }
+        }
+        return h;
+    }
+
+    /** Stops polling; waits a little for a poll under way. */
+    void stop() {
+        Thread t;
+        synchronized (this) {
+            t = thread;
+        }
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    synchronized List<HealthPoint> points() {
+        return List.copyOf(points);
+    }
+
+    synchronized int failedPolls() {
+        return failedPolls;
+    }
+
+    synchronized String lastFailure() {
+        return lastFailure;
+    }
+}

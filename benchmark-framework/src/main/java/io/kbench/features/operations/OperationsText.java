@@ -1,0 +1,74 @@
+package io.kbench.features.operations;
+
+import io.kbench.page.Fmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The operations' lines in the summary printed when a run ends: one per operation, the partitions' health, what was put back. */
+final class OperationsText {
+
+    private OperationsText() {}
+
+    static List<String> summary(Operations ops) {
+        List<String> lines = new ArrayList<>();
+        for (OperationEntry e : ops.entries()) {
+            lines.add(line(e));
+        }
+        if (!ops.health().isEmpty() || ops.failedHealthPolls() > 0) {
+            lines.add(String.format(Locale.ROOT, "Partitions during the run (polled through the admin interface): at most %d "
+                    + "under-replicated, %d offline%s", ops.maxUnderReplicated(), ops.maxOffline(), ops.failedHealthPolls() == 0 ? ""
+                    : String.format(Locale.ROOT, "; %d poll(s) unanswered", ops.failedHealthPolls())));
+        }
+        for (String p : ops.putBack()) {
+            lines.add("Put back: " + p);
+        }
+        return lines;
+    }
+
+    /** "Operation rolling-restart of 3 broker(s): done in 94.0 s; publish p99 4.10 → 212 ms, ...". */
+    static String line(OperationEntry e) {
+        StringBuilder b = new StringBuilder("Operation ").append(e.type());
+        if (e.target() != null && !e.target().isEmpty()) {
+            b.append(" of ").append(e.target());
+        }
+        b.append(": ").append(e.status().label());
+        if (e.durationMillis() != null && e.status() != OperationStatus.REFUSED) {
+            b.append(String.format(Locale.ROOT, " in %.1f s", e.durationMillis() / 1e3));
+        }
+        if (e.status() == OperationStatus.REFUSED || e.status() == OperationStatus.FAILED || e.status() == OperationStatus.NOT_RUN) {
+            return b.append(" (").append(e.outcome()).append(')').toString();
+        }
+        if (e.partitionsMoved() != null) {
+            b.append(String.format(Locale.ROOT, ", %d partition(s) moved", e.partitionsMoved()));
+            if (e.bytesMoved() != null) {
+                b.append(", ").append(Fmt.grouped(e.bytesMoved() / 1_048_576.0, 1)).append(" MB copied");
+            }
+            if (e.throttleMBPerSecond() != null) {
+                b.append(" at most ").append(Fmt.grouped(e.throttleMBPerSecond(), 1)).append(" MB/s");
+            }
+        }
+        WindowFigures before = e.before();
+        WindowFigures during = e.during();
+        if (during != null && during.periods() > 0) {
+            List<String> impact = new ArrayList<>();
+            if (before != null && before.periods() > 0) {
+                add(impact, OperationEntries.p99Change("publish", before.publishP99Micros(), during.publishP99Micros()));
+                add(impact, OperationEntries.p99Change("end-to-end", before.endToEndP99Micros(), during.endToEndP99Micros()));
+                impact.add(String.format(Locale.ROOT, "%s → %s msg/s", Fmt.grouped(before.achievedRate(), 0),
+                        Fmt.grouped(during.achievedRate(), 0)));
+            } else {
+                impact.add("no period before it to compare with");
+            }
+            impact.add(String.format(Locale.ROOT, "%,d send error(s) during it", during.sendErrors()));
+            b.append("; ").append(String.join(", ", impact));
+        }
+        return b.toString();
+    }
+
+    private static void add(List<String> list, String s) {
+        if (!s.isEmpty()) {
+            list.add(s);
+        }
+    }
+}
