@@ -44,6 +44,7 @@ final class OperationSteps {
                 String putBackNote, Integer partitionsMoved, Long bytesMoved) {}
 
     private static final String[] THROTTLE_RATES = {"leader.replication.throttled.rate", "follower.replication.throttled.rate"};
+    /** Topic configs that say which replicas the throttle applies to. */
     private static final String[] THROTTLED_REPLICAS = {"leader.replication.throttled.replicas", "follower.replication.throttled.replicas"};
 
     private final ClusterOperations cluster;
@@ -240,9 +241,14 @@ final class OperationSteps {
                 steps.add(setConfigs(ConfigScope.broker(b), rates, false, firstChange, target));
                 firstChange = false;
             }
-            for (String t : plan.keySet()) {
-                steps.add(setConfigs(ConfigScope.topic(t), ordered(THROTTLED_REPLICAS, "*"), false, false,
-                        target));
+            for (var t : plan.entrySet()) {
+                // As Kafka's own reassignment tool does: only the moving partitions' replication is throttled, the
+                // current replicas as leaders and the new ones as followers, so the topic's other traffic is not.
+                Map<String, String> replicas = new LinkedHashMap<>();
+                replicas.put(THROTTLED_REPLICAS[0], throttledReplicas(t.getValue(), p -> current.get(t.getKey()).get(p)));
+                replicas.put(THROTTLED_REPLICAS[1], throttledReplicas(t.getValue(), p -> newOnly(t.getValue().get(p),
+                        current.get(t.getKey()).get(p))));
+                steps.add(setConfigs(ConfigScope.topic(t.getKey()), replicas, false, false, target));
             }
         }
         List<String> throttleKeys = List.copyOf(keys);
@@ -279,6 +285,18 @@ final class OperationSteps {
                 : ended == OperationRunner.Waits.Ended.TIMED_OUT ? OperationStatus.TIMED_OUT : OperationStatus.CUT_SHORT;
         return new Done(status, target, steps.get(steps.size() - 1 - (ended == OperationRunner.Waits.Ended.MET ? throttleKeys.size() : 0)),
                 steps, List.copyOf(keys), null, moving, bytes);
+    }
+
+    /** Kafka's form of throttled replicas: "partition:broker" for each broker {@code brokers} gives each moving partition. */
+    private static String throttledReplicas(Map<Integer, List<Integer>> moving,
+                                            java.util.function.IntFunction<List<Integer>> brokers) {
+        List<String> entries = new ArrayList<>();
+        moving.keySet().forEach(p -> brokers.apply(p).forEach(b -> entries.add(p + ":" + b)));
+        return String.join(",", entries);
+    }
+
+    private static List<Integer> newOnly(List<Integer> next, List<Integer> old) {
+        return next.stream().filter(b -> !old.contains(b)).toList();
     }
 
     private static Map<String, String> ordered(String[] names, String value) {
