@@ -6,6 +6,7 @@ import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClusterDescription;
+import io.kbench.driver.ClusterOperations;
 import io.kbench.driver.ConsumerFeature;
 import io.kbench.driver.ConsumerRequest;
 import io.kbench.driver.DriverException;
@@ -189,6 +190,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
+    public boolean startsCluster(KafkaDriverConfig config) {
+        return config.localCluster() != null;
+    }
+
+    @Override
     public List<String> faultProblems(KafkaDriverConfig config, List<Fault> faults) {
         return LocalClusterFaults.problems(config.localCluster(), faults);
     }
@@ -242,10 +248,40 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             }
 
             @Override
+            public String restartBrokerGracefully(int brokerId) {
+                return cluster.restartBrokerGracefully(brokerId);
+            }
+
+            @Override
+            public int addBroker() {
+                return cluster.addBroker();
+            }
+
+            @Override
+            public String removeBroker(int brokerId) {
+                return cluster.removeBroker(brokerId);
+            }
+
+            @Override
             public void close() {
                 cluster.close();
             }
         });
+    }
+
+    /**
+     * An admin connection of its own ({@link KafkaClusterOperations}) to the cluster the config's commonConfig points at.
+     * A config with a localCluster section is refused: for a cluster the run starts, the coordinator passes the
+     * provisioned cluster's workerConfig, which points at it.
+     */
+    @Override
+    public Optional<ClusterOperations> clusterOperations(KafkaDriverConfig config) {
+        if (config.localCluster() != null) {
+            throw new DriverException("localCluster", "cluster operations got a driver config with a localCluster section; "
+                    + "the coordinator passes the started cluster's workerConfig (which points at it) instead", null);
+        }
+        validate(config);
+        return Optional.of(new KafkaClusterOperations(config));
     }
 
     @Override

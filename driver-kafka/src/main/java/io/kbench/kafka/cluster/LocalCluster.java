@@ -1,12 +1,14 @@
 package io.kbench.kafka.cluster;
 
+import io.kbench.driver.DriverException;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * A running local cluster, as the Kafka driver sees it: where clients connect and the faults it
- * can take. The driver holds only this interface so that the broker (in the local-kafka module)
- * stays off the class path of a remote worker, which never starts a cluster.
+ * A running local cluster, as the Kafka driver sees it: where clients connect, the faults it
+ * can take and the operations on its brokers. The driver holds only this interface so that the
+ * broker (in the local-kafka module) stays off the class path of a remote worker, which never
+ * starts a cluster.
  */
 public interface LocalCluster extends AutoCloseable {
 
@@ -56,6 +58,33 @@ public interface LocalCluster extends AutoCloseable {
      */
     default Map<String, Double> brokerMetrics() {
         return Map.of();
+    }
+
+    // ---- operations on the brokers, named by their Kafka broker id (not an index)
+
+    /**
+     * Restarts broker {@code brokerId} with a controlled shutdown (SIGTERM), then on its data and ports; returns once
+     * it has registered again. See {@link io.kbench.driver.ProvisionedCluster#restartBrokerGracefully}.
+     *
+     * @return what was done, in one line, with how long the stop and the start took (s)
+     */
+    default String restartBrokerGracefully(int brokerId) {
+        throw new DriverException("this local cluster cannot restart its brokers gracefully");
+    }
+
+    /** Starts one more broker (broker only, not a controller) and returns its broker id once it has registered. */
+    default int addBroker() {
+        throw new DriverException("this local cluster cannot add brokers");
+    }
+
+    /**
+     * Stops broker {@code brokerId} with a controlled shutdown and unregisters it; only a broker {@link #addBroker()}
+     * started can be removed. Its partitions must have been moved off it first.
+     *
+     * @return what was done, in one line
+     */
+    default String removeBroker(int brokerId) {
+        throw new DriverException("this local cluster cannot remove brokers");
     }
 
     /** Stops every broker and deletes the cluster's data. */

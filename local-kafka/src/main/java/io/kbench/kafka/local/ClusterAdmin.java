@@ -12,14 +12,16 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.UnregisterBrokerOptions;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.BrokerIdNotRegisteredException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 import io.kbench.driver.DriverException;
 
 /**
- * kbench's own admin client on the local cluster, for the fault API. It connects to the
+ * kbench's own admin client on the local cluster, for the fault API and the brokers' removal. It connects to the
  * {@linkplain ClusterLayout#adminBootstrapServers() admin listeners}: PLAINTEXT, no credentials,
  * and not through the fault proxies, so it still answers during a network freeze.
  */
@@ -75,6 +77,33 @@ final class ClusterAdmin implements AutoCloseable {
                     + ids(info.replicas()) + ", none of them in sync and alive); restart a killed broker first");
         }
         return leader.id();
+    }
+
+    /**
+     * Removes broker {@code nodeId}'s registration from the cluster's metadata, for a broker stopped for good (as
+     * {@code kafka-cluster.sh unregister} does).
+     *
+     * @return false if it was not registered, so there was nothing to remove
+     * @throws DriverException if the controller refused or no broker answered within 10 s
+     */
+    boolean unregisterBroker(int nodeId) {
+        try {
+            admin.unregisterBroker(nodeId, new UnregisterBrokerOptions().timeoutMs(TIMEOUT_MS)).all()
+                    .get(TIMEOUT_MS + 2_000L, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BrokerIdNotRegisteredException) {
+                return false;
+            }
+            throw new DriverException("cannot unregister broker " + nodeId + " from the local cluster: "
+                    + e.getCause().getMessage() + "; try removing it again", e.getCause());
+        } catch (TimeoutException e) {
+            throw new DriverException("cannot unregister broker " + nodeId + ": no broker answered within "
+                    + TIMEOUT_MS / 1000 + " s (are all brokers killed or paused?); try removing it again", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while unregistering broker " + nodeId, e);
+        }
     }
 
     private static List<Integer> ids(List<Node> nodes) {

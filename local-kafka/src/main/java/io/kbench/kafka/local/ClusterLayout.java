@@ -148,18 +148,13 @@ record ClusterLayout(List<NodeLayout> nodes, String bootstrapServers, String adm
         Map<String, String> p = new TreeMap<>();
         p.put("node.id", String.valueOf(nodeId));
         p.put("process.roles", "broker,controller");
-        String controller = CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort;
+        Map<String, String> brokerListeners = brokerListeners(clientPort, internalPort, proxyPort);
+        p.put("listeners", brokerListeners.get("listeners") + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+        p.put("advertised.listeners", brokerListeners.get("advertised.listeners"));
         if (internalPort == 0) {
-            String plain = PLAINTEXT_LISTENER + "://" + HOST + ":" + clientPort;
-            p.put("listeners", plain + "," + controller);
-            p.put("advertised.listeners", plain);
             p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
             p.put("inter.broker.listener.name", PLAINTEXT_LISTENER);
         } else {
-            String internal = INTERNAL_LISTENER + "://" + HOST + ":" + internalPort;
-            int advertisedClientPort = proxyPort > 0 ? proxyPort : clientPort;
-            p.put("listeners", CLIENT_LISTENER + "://" + HOST + ":" + clientPort + "," + internal + "," + controller);
-            p.put("advertised.listeners", CLIENT_LISTENER + "://" + HOST + ":" + advertisedClientPort + "," + internal);
             String clientProtocol = security == null ? "PLAINTEXT" : security.protocol();
             p.put("listener.security.protocol.map", CLIENT_LISTENER + ":" + clientProtocol + ","
                     + INTERNAL_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
@@ -172,6 +167,22 @@ record ClusterLayout(List<NodeLayout> nodes, String bootstrapServers, String adm
         p.put("controller.quorum.voters", voters);
         p.put("log.dirs", logDir.toString());
         return p;
+    }
+
+    /**
+     * A node's broker listeners, without the controller's: {@code listeners} and {@code advertised.listeners} by key.
+     * PLAINTEXT alone when {@code internalPort} is 0; else CLIENT and INTERNAL, CLIENT advertising the proxy's port
+     * when {@code proxyPort} is not 0. A broker-only node ({@link AddedBroker}) has exactly these.
+     */
+    static Map<String, String> brokerListeners(int clientPort, int internalPort, int proxyPort) {
+        if (internalPort == 0) {
+            String plain = PLAINTEXT_LISTENER + "://" + HOST + ":" + clientPort;
+            return Map.of("listeners", plain, "advertised.listeners", plain);
+        }
+        String internal = INTERNAL_LISTENER + "://" + HOST + ":" + internalPort;
+        int advertisedClientPort = proxyPort > 0 ? proxyPort : clientPort;
+        return Map.of("listeners", CLIENT_LISTENER + "://" + HOST + ":" + clientPort + "," + internal,
+                "advertised.listeners", CLIENT_LISTENER + "://" + HOST + ":" + advertisedClientPort + "," + internal);
     }
 
     private static String joinNodes(int brokers, IntFunction<String> each) {

@@ -5,9 +5,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +21,9 @@ import io.kbench.driver.DriverException;
 
 /**
  * The running node JVMs of a local cluster, and the faults applied to them: start, kill, restart,
- * pause, network freeze, stop. Indexes are checked by the caller ({@link LocalKafkaCluster});
+ * pause, network freeze, stop; and the nodes' own changes: a graceful stop, a node added, a node
+ * removed ({@link BrokerOperations} runs those). A node's index is its node id - 1, for the nodes
+ * added too, and a removed node's index is never used again. Indexes are checked by the caller ({@link LocalKafkaCluster});
  * state errors (killing a dead broker, restarting a live one, anything after {@link #close()})
  * are {@link DriverException}s saying what is allowed. Every fault is written to the broker log.
  *
@@ -45,8 +50,11 @@ final class ClusterNodes {
     private final FaultLog faultLog;
 
     private final Object lock = new Object();
-    private final NodeProcess[] nodes;
-    private final Pause[] pauses;
+    /** By index: the original nodes, then those added ({@link #launchAdded}); {@code null} until launched. */
+    private final List<NodeProcess> nodes;
+    private final List<Pause> pauses;
+    /** Indexes of the nodes {@link #remove}d: their slots stay, so that an index only ever names one node. */
+    private final Set<Integer> removed = new TreeSet<>();
     private boolean closed;
     /** End of the latest network freeze (wall clock, ms), so a broker restarted during it freezes too. */
     private long frozenUntilEpochMs;
@@ -72,8 +80,8 @@ final class ClusterNodes {
         this.commandLine = commandLine;
         this.log = log;
         this.faultLog = faultLog;
-        this.nodes = new NodeProcess[layout.brokers()];
-        this.pauses = new Pause[layout.brokers()];
+        this.nodes = new ArrayList<>(Collections.nCopies(layout.brokers(), null));
+        this.pauses = new ArrayList<>(Collections.nCopies(layout.brokers(), null));
     }
 
     /**
@@ -84,8 +92,8 @@ final class ClusterNodes {
         List<CompletableFuture<String>> readies = new ArrayList<>();
         synchronized (lock) {
             for (NodeLayout node : layout.nodes()) {
-                nodes[node.index()] = launch(node);
-                readies.add(nodes[node.index()].ready());
+                nodes.set(node.index(), launch(node));
+                readies.add(nodes.get(node.index()).ready());
             }
         }
         CompletableFuture<Void> firstFailure = new CompletableFuture<>();
@@ -106,15 +114,16 @@ final class ClusterNodes {
 
     long pid(int index) {
         synchronized (lock) {
-            return nodes[index].pid();
+            return nodes.get(index).pid();
         }
     }
 
+    /** The JVMs' process ids, of the nodes not removed, by ascending index. */
     List<Long> pids() {
         synchronized (lock) {
             List<Long> pids = new ArrayList<>();
-            for (NodeProcess node : nodes) {
-                pids.add(node.pid());
+            for (int i : indexes()) {
+                pids.add(nodes.get(i).pid());
             }
             return pids;
         }
@@ -122,13 +131,39 @@ final class ClusterNodes {
 
     boolean isAlive(int index) {
         synchronized (lock) {
-            return !closed && nodes[index].isAlive();
+            return !closed && nodes.get(index).isAlive();
         }
     }
 
     boolean isPaused(int index) {
         synchronized (lock) {
-            return pauses[index] != null;
+            return pauses.get(index) != null;
+        }
+    }
+
+    NodeLayout layout(int index) {
+        synchronized (lock) {
+            return nodes.get(index).node();
+        }
+    }
+
+    /** The indexes of the cluster's nodes, running or not, ascending; a removed node is no longer one of them. */
+    List<Integer> indexes() {
+        synchronized (lock) {
+            List<Integer> indexes = new ArrayList<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                if (!removed.contains(i)) {
+                    indexes.add(i);
+                }
+            }
+            return indexes;
+        }
+    }
+
+    /** How many indexes were ever used: the index of the next node added ({@link #launchAdded}). */
+    int slots() {
+        synchronized (lock) {
+            return nodes.size();
         }
     }
 
@@ -145,7 +180,8 @@ final class ClusterNodes {
         NodeProcess node;
         synchronized (lock) {
             checkOpen("kill a broker");
-            node = nodes[index];
+            checkNotRemoved(index);
+            node = nodes.get(index);
             if (!node.isAlive()) {
                 throw new DriverException(brokerText(index) + " is not running, so it cannot be killed; running brokers: "
                         + runningIndexes() + " (restart it with restartBroker(" + index + "))");
@@ -167,31 +203,20 @@ final class ClusterNodes {
         NodeProcess node;
         synchronized (lock) {
             checkOpen("restart a broker");
-            if (nodes[index].isAlive()) {
+            checkNotRemoved(index);
+            if (nodes.get(index).isAlive()) {
                 throw new DriverException(brokerText(index) + " is running; only a killed broker can be restarted"
                         + " (kill it first with killBroker(" + index + "))");
             }
             try {
-                node = launch(layout.node(index));
+                node = launch(nodes.get(index).node());
             } catch (IOException e) {
                 throw new DriverException("Cannot restart " + brokerText(index) + ": " + e.getMessage(), e);
             }
-            nodes[index] = node;
+            nodes.set(index, node);
             faultLog.info("broker-restart: starting " + brokerText(index) + " again (pid " + node.pid()
                     + ", same data, same ports)");
-            long frozenForMs = frozenUntilEpochMs - System.currentTimeMillis();
-            if (frozenForMs > 0 && node.node().hasProxy()) {
-                // The node starts its proxy frozen, before its broker listens: no window for clients.
-                sendQuietly(node, NodeProtocol.FREEZE + frozenUntilEpochMs);
-                faultLog.info("network-freeze: " + brokerText(index) + " restarted during a freeze: frozen for the "
-                        + frozenForMs + " ms left");
-            }
-            long delayedForMs = delayedUntilEpochMs - System.currentTimeMillis();
-            if (delayedForMs > 0 && node.node().hasProxy()) {
-                sendQuietly(node, NodeProtocol.DELAY + delayMicros + " " + delayedUntilEpochMs);
-                faultLog.info("network-delay: " + brokerText(index) + " restarted during a delay: delayed for the "
-                        + delayedForMs + " ms left");
-            }
+            catchUpOnNetworkFaults(index, node, "restarted");
         }
         try {
             await(node.ready(), timeoutMs, "it was not registered again within " + timeoutMs / 1000 + " s");
@@ -206,16 +231,112 @@ final class ClusterNodes {
                 brokerText(index), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)));
     }
 
+    /**
+     * A node launched during a network freeze or delay gets what is left of it, sent before its broker listens (its
+     * proxy starts frozen or delayed: no window for clients). Caller holds {@link #lock}.
+     */
+    private void catchUpOnNetworkFaults(int index, NodeProcess node, String how) {
+        long frozenForMs = frozenUntilEpochMs - System.currentTimeMillis();
+        if (frozenForMs > 0 && node.node().hasProxy()) {
+            sendQuietly(node, NodeProtocol.FREEZE + frozenUntilEpochMs);
+            faultLog.info("network-freeze: " + brokerText(index) + " " + how + " during a freeze: frozen for the "
+                    + frozenForMs + " ms left");
+        }
+        long delayedForMs = delayedUntilEpochMs - System.currentTimeMillis();
+        if (delayedForMs > 0 && node.node().hasProxy()) {
+            sendQuietly(node, NodeProtocol.DELAY + delayMicros + " " + delayedUntilEpochMs);
+            faultLog.info("network-delay: " + brokerText(index) + " " + how + " during a delay: delayed for the "
+                    + delayedForMs + " ms left");
+        }
+    }
+
+    // ---- the nodes' own changes (operations, not faults: BrokerOperations waits for their outcome)
+
+    /**
+     * Sends node {@code index} SIGTERM and returns at once: its shutdown hook stops the broker, which first shuts down
+     * under the controller's control (its leaderships move to other replicas), then the node's controller if it is one.
+     *
+     * @param what the operation, first on its line in the broker log (e.g. "broker-graceful-restart")
+     * @return the node's JVM, to wait for
+     * @throws DriverException if the node is not running, is paused (a stopped JVM cannot shut down), or the cluster is closed
+     */
+    NodeProcess terminate(int index, String what) {
+        synchronized (lock) {
+            checkOpen("stop a broker");
+            checkNotRemoved(index);
+            NodeProcess node = nodes.get(index);
+            if (!node.isAlive()) {
+                throw new DriverException(brokerText(index) + " is not running, so it cannot be stopped; running brokers: "
+                        + runningIndexes() + " (restart it with restartBroker(" + index + ") first)");
+            }
+            Pause pause = pauses.get(index);
+            if (pause != null && pause.inProgress()) {
+                throw new DriverException(brokerText(index) + " is paused until " + pause.until()
+                        + ", and a paused JVM cannot shut down; stop it after that");
+            }
+            node.terminate();
+            faultLog.info(what + ": " + brokerText(index) + " (pid " + node.pid() + ") sent SIGTERM: controlled shutdown");
+            return node;
+        }
+    }
+
+    /**
+     * Launches a node added to the cluster, whose index must be {@link #slots()}; from now on it is one of the nodes
+     * (faults, metrics, {@link #close()}). Does not wait for it.
+     *
+     * @return its JVM, whose {@link NodeProcess#ready()} completes once its broker is registered and unfenced
+     * @throws DriverException if it could not be launched, or the cluster is closed
+     */
+    NodeProcess launchAdded(NodeLayout added) {
+        int index = added.index();
+        synchronized (lock) {
+            checkOpen("add a broker");
+            if (index != nodes.size()) {
+                throw new IllegalStateException("the next node's index is " + nodes.size() + ", not " + index);
+            }
+            NodeProcess node;
+            try {
+                node = launch(added);
+            } catch (IOException e) {
+                throw new DriverException("Cannot add " + brokerText(index) + ": " + e.getMessage(), e);
+            }
+            nodes.add(node);
+            pauses.add(null);
+            faultLog.info("broker-add: starting " + brokerText(index) + " (pid " + node.pid() + ", broker only, at "
+                    + added.clientAddress() + ")");
+            catchUpOnNetworkFaults(index, node, "added");
+            return node;
+        }
+    }
+
+    /**
+     * Takes node {@code index} out of the cluster for good; it must have stopped. Its index is never used again.
+     *
+     * @throws DriverException if it runs, or the cluster is closed
+     */
+    void remove(int index) {
+        synchronized (lock) {
+            checkOpen("remove a broker");
+            checkNotRemoved(index);
+            if (nodes.get(index).isAlive()) {
+                throw new DriverException(brokerText(index) + " is running; stop it before removing it");
+            }
+            removed.add(index);
+            pauses.set(index, null);
+        }
+    }
+
     /** SIGSTOP now; a helper process sends SIGCONT after {@code duration}. Returns at once. */
     void pause(int index, Duration duration) {
         synchronized (lock) {
             checkOpen("pause a broker");
-            NodeProcess node = nodes[index];
+            checkNotRemoved(index);
+            NodeProcess node = nodes.get(index);
             if (!node.isAlive()) {
                 throw new DriverException(brokerText(index) + " is not running, so it cannot be paused; running brokers: "
                         + runningIndexes());
             }
-            Pause running = pauses[index];
+            Pause running = pauses.get(index);
             if (running != null && running.inProgress()) {
                 throw new DriverException(brokerText(index) + " is already paused until " + running.until()
                         + "; pause it again after that");
@@ -235,17 +356,17 @@ final class ClusterNodes {
                         + e.getMessage() + "); it was resumed at once", e);
             }
             Pause pause = new Pause(resumer, Instant.now().plus(duration));
-            pauses[index] = pause;
+            pauses.set(index, pause);
             faultLog.info("broker-pause: " + brokerText(index) + " (pid " + node.pid() + ") stopped with SIGSTOP for "
                     + duration.toMillis() + " ms");
             resumer.onExit().thenRun(() -> {
                 synchronized (lock) {
                     // Not when the pause was cancelled (kill, close): those say so themselves.
-                    if (pauses[index] == pause) {
+                    if (pauses.get(index) == pause) {
                         if (!closed) {
                             faultLog.info("broker-pause: " + brokerText(index) + " resumed with SIGCONT");
                         }
-                        pauses[index] = null; // over only once its resume is recorded: isPaused never runs ahead of the log
+                        pauses.set(index, null); // over only once its resume is recorded: isPaused never runs ahead of the log
                     }
                 }
             });
@@ -292,8 +413,8 @@ final class ClusterNodes {
             synchronized (lock) {
                 checkOpen(what);
                 remember.run();
-                for (int i = 0; i < nodes.length; i++) {
-                    NodeProcess node = nodes[i];
+                for (int i : indexes()) {
+                    NodeProcess node = nodes.get(i);
                     try {
                         if (!node.isAlive()) {
                             skipped.add(i);
@@ -304,7 +425,7 @@ final class ClusterNodes {
                         skipped.add(i); // it died just now
                         continue;
                     }
-                    if (pauses[i] == null || !pauses[i].inProgress()) {
+                    if (pauses.get(i) == null || !pauses.get(i).inProgress()) {
                         confirming.add(node);
                     }
                 }
@@ -366,9 +487,9 @@ final class ClusterNodes {
                 if (closed) {
                     return new ArrayList<>();
                 }
-                for (int i = 0; i < nodes.length; i++) {
-                    NodeProcess node = nodes[i];
-                    if (node == null || !node.isAlive() || (pauses[i] != null && pauses[i].inProgress())) {
+                for (int i : indexes()) {
+                    NodeProcess node = nodes.get(i);
+                    if (node == null || !node.isAlive() || (pauses.get(i) != null && pauses.get(i).inProgress())) {
                         continue;
                     }
                     try {
@@ -426,10 +547,10 @@ final class ClusterNodes {
                 return;
             }
             closed = true;
-            for (int i = 0; i < nodes.length; i++) {
+            for (int i = 0; i < nodes.size(); i++) {
                 cancelPause(i, true);
-                if (nodes[i].isAlive()) {
-                    running.add(nodes[i]);
+                if (nodes.get(i).isAlive()) {
+                    running.add(nodes.get(i));
                 }
             }
         }
@@ -481,10 +602,17 @@ final class ClusterNodes {
     }
 
     /** Caller holds {@link #lock}. */
+    private void checkNotRemoved(int index) {
+        if (removed.contains(index)) {
+            throw new DriverException(brokerText(index) + " was removed from the cluster; its brokers now: indexes " + indexes());
+        }
+    }
+
+    /** Caller holds {@link #lock}. */
     private List<Integer> runningIndexes() {
         List<Integer> running = new ArrayList<>();
-        for (int i = 0; i < nodes.length; i++) {
-            if (nodes[i] != null && nodes[i].isAlive()) {
+        for (int i : indexes()) {
+            if (nodes.get(i) != null && nodes.get(i).isAlive()) {
                 running.add(i);
             }
         }
@@ -496,14 +624,14 @@ final class ClusterNodes {
      * sent now. Caller holds {@link #lock}. Returns whether a pause was in progress.
      */
     private boolean cancelPause(int index, boolean resume) {
-        Pause pause = pauses[index];
-        pauses[index] = null;
+        Pause pause = pauses.get(index);
+        pauses.set(index, null);
         if (pause == null || !pause.inProgress()) {
             return false;
         }
         pause.resumer().destroyForcibly();
         if (resume) {
-            resumeQuietly(nodes[index]);
+            resumeQuietly(nodes.get(index));
             faultLog.info("broker-pause: " + brokerText(index) + " resumed early with SIGCONT (the cluster is closing)");
         }
         return true;

@@ -23,7 +23,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
  * A local KRaft Kafka cluster for one run: one JVM per combined broker+controller node
- * ({@link LocalNodeMain}), all on 127.0.0.1, and faults applied to it for real.
+ * ({@link LocalNodeMain}), all on 127.0.0.1, and faults and operations applied to it for real.
  *
  * <p>Everything lives in one temporary directory ({@code kbench-kafka-*}): the nodes' data, the
  * broker log ({@code broker.log}, which receives all of the nodes' logging, each line naming its
@@ -51,6 +51,21 @@ import org.apache.kafka.common.utils.AppInfoParser;
  *       delay in each direction for a while; needs the proxy too. {@link LocalClusterConfig#networkDelay()}
  *       sets such a delay for the cluster's whole life.</li>
  * </ul>
+ *
+ * <h2>Operations on the brokers</h2>
+ * As an operator would run them under load. These name a broker by its Kafka broker id (its node id), not by
+ * its index; they are thread-safe, one at a time (a second waits for the first), and write timestamped lines to
+ * the broker log too.
+ * <ul>
+ *   <li>{@link #restartBrokerGracefully}: SIGTERM (a controlled shutdown: the broker hands its leaderships over),
+ *       then the node again on its data and ports, as {@link #restartBroker}; blocks until it is registered;</li>
+ *   <li>{@link #addBroker}: one more node, broker only (not a controller), with the next node id, its own data and
+ *       ports and the same broker settings; blocks until it is registered and unfenced. From then on it is one of
+ *       the brokers: its index (node id - 1) works with the faults, and {@link #close()} stops and deletes it;</li>
+ *   <li>{@link #removeBroker}: a broker added so, stopped with a controlled shutdown and unregistered; the original
+ *       nodes are the controller quorum's voters and cannot be removed. A removed broker's index and id are never
+ *       used again.</li>
+ * </ul>
  */
 public final class LocalKafkaCluster implements LocalCluster {
 
@@ -75,6 +90,7 @@ public final class LocalKafkaCluster implements LocalCluster {
     private final Duration networkDelay;
     private final FaultLog faultLog;
     private final ClusterNodes nodes;
+    private final BrokerOperations operations;
     /** Whether the brokers keep old segments in a remote tier ({@link LocalClusterConfig#tieredStorage()}). */
     private final boolean tiered;
     /** Guards {@link #admin} and {@link #closed}. */
@@ -101,6 +117,8 @@ public final class LocalKafkaCluster implements LocalCluster {
         this.nodes = new ClusterNodes(layout,
                 node -> NodeJvm.command(node, heapMbPerNode, tempDir, clusterId, securityFile, features, networkDelay),
                 tempDir.resolve(LOG_FILE), faultLog);
+        this.operations = new BrokerOperations(nodes, faultLog, tempDir.resolve(LOG_FILE), () -> admin("remove a broker"),
+                READY_TIMEOUT_MS);
     }
 
     /**
@@ -192,7 +210,7 @@ public final class LocalKafkaCluster implements LocalCluster {
      * Owner-only: with security the file holds the keystore password and PLAIN users. Stored as
      * ISO-8859-1 with escapes, the encoding both Properties readers agree on.
      */
-    private static void writeNodeConfig(NodeLayout node) throws IOException {
+    static void writeNodeConfig(NodeLayout node) throws IOException {
         LocalClusterSecrets.createOwnerOnly(node.configFile());
         try (OutputStream out = Files.newOutputStream(node.configFile(), StandardOpenOption.TRUNCATE_EXISTING)) {
             node.toProperties().store(out, "kbench local Kafka node " + node.nodeId());
@@ -201,9 +219,12 @@ public final class LocalKafkaCluster implements LocalCluster {
 
     // ---- what clients need
 
-    /** {@code host:port,...} of the brokers' client listeners (PLAINTEXT, or the secured one; the proxies' if any). */
+    /**
+     * {@code host:port,...} of the brokers' client listeners (PLAINTEXT, or the secured one; the proxies' if any), with
+     * the brokers added since the start and without those removed. ({@link #clientSettings()} keeps the start's.)
+     */
     public String bootstrapServers() {
-        return layout.bootstrapServers();
+        return String.join(",", nodes.indexes().stream().map(i -> nodes.layout(i).clientAddress()).toList());
     }
 
     /**
@@ -224,8 +245,9 @@ public final class LocalKafkaCluster implements LocalCluster {
         return security;
     }
 
+    /** How many brokers the cluster has, running or not: those it started with, and those added and not removed since. */
     public int brokerCount() {
-        return layout.brokers();
+        return nodes.indexes().size();
     }
 
     /** Whether a fault proxy sits in front of each broker ({@link LocalClusterConfig#faultProxy()}). */
@@ -237,7 +259,7 @@ public final class LocalKafkaCluster implements LocalCluster {
     @Override
     public String brokerAddress(int index) {
         checkIndex(index);
-        return layout.node(index).clientAddress();
+        return nodes.layout(index).clientAddress();
     }
 
     /** The Kafka version of the brokers (the one on the classpath). */
@@ -252,7 +274,10 @@ public final class LocalKafkaCluster implements LocalCluster {
      */
     @Override
     public String description() {
-        return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + " at " + bootstrapServers()
+        List<Integer> added = operations.addedIds();
+        return "local Kafka " + kafkaVersion + ", " + brokersText(brokerCount()) + (added.isEmpty() ? ""
+                : " (" + (added.size() == 1 ? "broker " : "brokers ") + joined(added) + " added, broker only)")
+                + " at " + bootstrapServers()
                 + (security == null ? "" : " over " + security.summary())
                 + (hasFaultProxy() ? " through fault proxies" : "") + delayText(networkDelay)
                 + (shareGroups ? "" : ", share groups switched off")
@@ -454,26 +479,93 @@ public final class LocalKafkaCluster implements LocalCluster {
     @Override
     public int leaderOf(String topic, int partition) {
         Objects.requireNonNull(topic, "topic");
-        ClusterAdmin a;
+        return admin("find a partition leader").leaderNodeId(topic, partition) - 1;
+    }
+
+    /** kbench's own admin client, created on first use; {@code what} is for the error once the cluster is closed. */
+    private ClusterAdmin admin(String what) {
         synchronized (adminLock) {
             if (closed) {
-                throw new DriverException("cannot find a partition leader: the local cluster is closed");
+                throw new DriverException("cannot " + what + ": the local cluster is closed");
             }
             if (admin == null) {
+                // The original nodes' listeners: they are never removed.
                 admin = new ClusterAdmin(layout.adminBootstrapServers());
             }
-            a = admin;
+            return admin;
         }
-        return a.leaderNodeId(topic, partition) - 1;
+    }
+
+    // ---- operations on the brokers
+
+    /**
+     * Restarts broker {@code brokerId} (its Kafka broker id, not an index) as for a rolling upgrade: SIGTERM to its
+     * JVM, so that Kafka runs its controlled shutdown (the controller moves the broker's leaderships to other in-sync
+     * replicas) and the node stops; waits for the JVM to end, at most 60 s, else kills it (SIGKILL, and says so); then
+     * starts it again on its data and on the same ports, as {@link #restartBroker} does after a kill, and returns once
+     * it is registered and unfenced again (at most 90 s).
+     *
+     * <p>Every original node is a controller too. With 3 or more the quorum keeps its majority while one restarts.
+     * With 1 the whole cluster is down until the node is back; with 2 the quorum has no majority meanwhile, so nothing
+     * in the metadata can change (no topic created, no leader moved). Both are allowed: the caller asked for it.
+     *
+     * @return e.g. "restarted broker 2 (127.0.0.1:40123): controlled shutdown 1.8 s, started and registered again in 2.3 s"
+     * @throws DriverException if there is no such broker, it is not running or paused, it did not come back in time
+     *                         (with the end of the broker log), or the cluster is closed
+     */
+    @Override
+    public String restartBrokerGracefully(int brokerId) {
+        return operations.restartGracefully(brokerId);
+    }
+
+    /**
+     * Starts one more broker: a broker-only node (not a controller, so the quorum stays as it is) with the next node
+     * id, never used in this cluster before; its own data directory and ports in {@link #directory()}; the same
+     * listeners, security, broker config and fault proxy as the others; formatted with the cluster's id. Blocks until
+     * it is registered and unfenced (at most 90 s). It holds no partition until some are moved onto it. From then on
+     * it counts in {@link #brokerCount()}, {@link #description()} and the faults (its index is its id - 1), and
+     * {@link #close()} stops it and deletes its data.
+     *
+     * @return its broker id
+     * @throws DriverException if it did not start in time (with the end of the broker log; it is then not counted),
+     *                         or the cluster is closed
+     */
+    @Override
+    public int addBroker() {
+        return operations.add();
+    }
+
+    /**
+     * Removes broker {@code brokerId} for good: a controlled shutdown as in {@link #restartBrokerGracefully} (none if
+     * it is not running), then its registration is removed from the cluster's metadata (Admin unregisterBroker,
+     * through kbench's own admin client) and its data deleted. Only a broker added by {@link #addBroker()} can be
+     * removed; its partitions must have been moved off it first (not checked here).
+     *
+     * @return e.g. "removed broker 4 (127.0.0.1:40123): controlled shutdown 1.1 s, unregistered from the cluster's metadata"
+     * @throws DriverException if there is no such broker, it is one of the original nodes (a voter of the controller
+     *                         quorum), the controller refused, or the cluster is closed
+     */
+    @Override
+    public String removeBroker(int brokerId) {
+        return operations.remove(brokerId);
     }
 
     // ---- helpers
 
     private void checkIndex(int index) {
-        if (index < 0 || index >= layout.brokers()) {
-            throw new DriverException("broker index " + index + " is out of range: this cluster has "
-                    + brokersText(layout.brokers()) + ", indexes 0 to " + (layout.brokers() - 1));
+        List<Integer> indexes = nodes.indexes();
+        if (!indexes.contains(index)) {
+            boolean contiguous = indexes.get(indexes.size() - 1) == indexes.size() - 1;
+            boolean removed = index >= 0 && index < nodes.slots();
+            throw new DriverException("broker index " + index + (removed ? " was removed" : " is out of range")
+                    + ": this cluster has " + brokersText(indexes.size()) + ", indexes "
+                    + (contiguous ? "0 to " + (indexes.size() - 1) : joined(indexes)));
         }
+    }
+
+    /** "1, 2, 4". */
+    private static String joined(List<Integer> numbers) {
+        return String.join(", ", numbers.stream().map(String::valueOf).toList());
     }
 
     private static String delayText(Duration delay) {

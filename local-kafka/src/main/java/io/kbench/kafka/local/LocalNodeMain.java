@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -45,6 +46,8 @@ public final class LocalNodeMain {
     private final String clientAddress;
     private final NodeCleanup cleanup;
     private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Counted down once {@link #stop()} has stopped the node. */
+    private final CountDownLatch stopped = new CountDownLatch(1);
     /** Guards {@link #proxy} and {@link #freezeBeforeProxyEpochMs}. */
     private final Object proxyLock = new Object();
     private FaultProxy proxy;
@@ -252,23 +255,36 @@ public final class LocalNodeMain {
         Runtime.getRuntime().halt(status == 0 ? NodeProtocol.EXIT_FATAL : status);
     }
 
-    /** Stops the proxy and the node (once), then cleans up. Safe from any thread, including a shutdown hook. */
+    /**
+     * Stops the proxy and the node (once), then cleans up. Safe from any thread, including a shutdown hook; a second
+     * caller waits for the first one's stop to end (at most {@link #SHUTDOWN_TIMEOUT} and 5 s), so that the shutdown
+     * hook of a SIGTERM that comes with the end of stdin does not let the JVM end in the middle of a controlled shutdown.
+     */
     private void stop() {
         if (!stopping.compareAndSet(false, true)) {
+            try {
+                stopped.await(SHUTDOWN_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return;
         }
-        long t0 = System.nanoTime();
-        FaultProxy p;
-        synchronized (proxyLock) {
-            p = proxy;
+        try {
+            long t0 = System.nanoTime();
+            FaultProxy p;
+            synchronized (proxyLock) {
+                p = proxy;
+            }
+            if (p != null) {
+                p.close();
+            }
+            boolean done = node.stop(SHUTDOWN_TIMEOUT);
+            cleanup.afterStop();
+            LOG.info("Node stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
+                    done ? "" : " (still stopping after " + SHUTDOWN_TIMEOUT.toSeconds() + " s; not waited for)");
+        } finally {
+            stopped.countDown();
         }
-        if (p != null) {
-            p.close();
-        }
-        boolean stopped = node.stop(SHUTDOWN_TIMEOUT);
-        cleanup.afterStop();
-        LOG.info("Node stopped in {} ms{}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
-                stopped ? "" : " (still stopping after " + SHUTDOWN_TIMEOUT.toSeconds() + " s; not waited for)");
     }
 
     private String redact(String text) {

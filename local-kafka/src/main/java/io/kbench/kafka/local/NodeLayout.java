@@ -5,14 +5,14 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * One node of a {@link ClusterLayout}: a combined broker+controller KRaft node on
- * {@value ClusterLayout#HOST}.
+ * One node of a local cluster on {@value ClusterLayout#HOST}: a combined broker+controller KRaft node of the
+ * {@link ClusterLayout}, or a broker-only node added later ({@link AddedBroker}).
  *
  * @param index              0-based position in the cluster, the index of the fault API
  * @param nodeId             Kafka's {@code node.id}: {@code index + 1}
  * @param clientListenerPort port the broker's client listener binds (the one in
  *                           {@code bootstrap.servers} unless a fault proxy sits in front of it)
- * @param controllerPort     port of the node's KRaft controller listener
+ * @param controllerPort     port of the node's KRaft controller listener, or 0 for a broker-only node
  * @param internalPort       port of the broker's internal PLAINTEXT listener (replication, and
  *                           kbench's own admin client), or 0 when the client listener serves those too
  * @param proxyPort          port of the fault proxy in front of the client listener, or 0 without one
@@ -34,6 +34,11 @@ record NodeLayout(int index, int nodeId, int clientListenerPort, int controllerP
      */
     String adminAddress() {
         return ClusterLayout.HOST + ":" + (hasInternalListener() ? internalPort : clientListenerPort);
+    }
+
+    /** Whether the node is a controller, that is a voter of the cluster's KRaft quorum (every original node is). */
+    boolean isController() {
+        return properties.getOrDefault("process.roles", "").contains("controller");
     }
 
     boolean hasProxy() {

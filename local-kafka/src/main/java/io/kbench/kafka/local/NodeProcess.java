@@ -163,6 +163,15 @@ final class NodeProcess {
         }
     }
 
+    /**
+     * SIGTERM on Linux: the node's shutdown hook stops its broker, with a controlled shutdown, then the JVM exits.
+     * Through the process handle: {@link Process#destroy()} would also close the node's stdin, a second stop request
+     * racing the first, and its stdout, which is still read until the JVM ends.
+     */
+    void terminate() {
+        process.toHandle().destroy();
+    }
+
     /** SIGKILL on Linux: no shutdown hook, no cleanup; the data stays for a restart. */
     void kill() {
         process.destroyForcibly();

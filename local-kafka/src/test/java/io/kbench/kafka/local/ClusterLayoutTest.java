@@ -179,6 +179,43 @@ class ClusterLayoutTest {
     }
 
     @Test
+    void anAddedBrokerIsBrokerOnlyWithItsOwnPortsAndDataAndTheSameSettings() {
+        // Per node: client listener, controller, internal, proxy; the added node: client, internal, proxy.
+        ClusterLayout layout = ClusterLayout.compute(3, ports(9000, 12), SASL_SSL, Map.of("num.partitions", "6"), DATA, true);
+        NodeLayout template = layout.node(0);
+        assertEquals(3, AddedBroker.portsNeeded(template));
+        NodeLayout added = AddedBroker.layout(template, 4, ports(9100, 3));
+        assertEquals(3, added.index());
+        assertEquals(4, added.nodeId());
+        assertEquals(0, added.controllerPort());
+        assertTrue(template.isController());
+        assertFalse(added.isController());
+        assertEquals("127.0.0.1:9102", added.clientAddress());
+        assertEquals("127.0.0.1:9101", added.adminAddress());
+        assertEquals(DATA.resolve("node-4").toAbsolutePath(), added.logDir());
+        assertEquals(DATA.resolve("node-4.properties").toAbsolutePath(), added.configFile());
+        Map<String, String> p = added.properties();
+        assertEquals("4", p.get("node.id"));
+        assertEquals("broker", p.get("process.roles"));
+        assertEquals("CLIENT://127.0.0.1:9100,INTERNAL://127.0.0.1:9101", p.get("listeners"));
+        assertEquals("CLIENT://127.0.0.1:9102,INTERNAL://127.0.0.1:9101", p.get("advertised.listeners"));
+        assertEquals(DATA.resolve("node-4").toAbsolutePath().toString(), p.get("log.dirs"));
+        for (String same : List.of("controller.quorum.voters", "controller.listener.names", "listener.security.protocol.map",
+                "inter.broker.listener.name", "listener.name.client.ssl.keystore.location", "num.partitions")) {
+            assertEquals(template.properties().get(same), p.get(same), same);
+        }
+        assertEquals("need 3 ports for a broker-only node, got 1",
+                assertThrows(IllegalArgumentException.class, () -> AddedBroker.layout(template, 4, ports(9100, 1))).getMessage());
+
+        NodeLayout plain = AddedBroker.layout(ClusterLayout.compute(1, ports(9000, 2), null, Map.of(), DATA, false).node(0), 2,
+                ports(9100, 1));
+        assertEquals("PLAINTEXT://127.0.0.1:9100", plain.properties().get("listeners"));
+        assertEquals("PLAINTEXT://127.0.0.1:9100", plain.properties().get("advertised.listeners"));
+        assertFalse(plain.hasInternalListener());
+        assertFalse(plain.hasProxy());
+    }
+
+    @Test
     void rejectsAWrongNumberOfPorts() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ClusterLayout.compute(3, ports(9000, 6), null, Map.of(), DATA, true));
