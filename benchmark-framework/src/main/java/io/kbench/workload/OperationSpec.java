@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param share reassign-partitions, add-broker: the share of the partitions moved, above 0 and at most 1 (reassign:
  *     default 1; add-broker: default 1 / brokers after the addition, its fair share)
  * @param throttleMBPerSecond reassign-partitions, add-broker, remove-broker: the replication throttle while replicas
- *     move, MB/s (MB = 1,048,576 bytes), at least 1; default none
+ *     move, MB/s (MB = 1,048,576 bytes) per broker, as Kafka applies it; at least 1; default none
  * @param pause rolling-restart: the wait after a broker is back and no partition is under-replicated, before the next
  * @param partitions add-partitions: the partition count each topic grows to
  * @param scope alter-config: {@code topic} (default), {@code broker} or {@code cluster} (the default of every broker)

@@ -1,7 +1,6 @@
 package io.kbench.features.operations;
 
 import io.kbench.workload.OperationSpec;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 

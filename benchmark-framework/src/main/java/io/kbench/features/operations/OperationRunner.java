@@ -32,8 +32,10 @@ final class OperationRunner {
     OperationRunner(List<OperationSpec> operations, RunControl control, ClusterOperations cluster,
                     Optional<ProvisionedCluster<?>> started, ChangeLog changes, List<String> runTopics) {
         this.control = control;
+        // An operation under way is let finish its step (a broker half restarted is started again); its waits end as
+        // soon as the measurement does.
         this.timeline = new Timeline<>(operations, OperationSpec::after, this::apply, Ran::notRun, control.clock(),
-                "kbench-operations", false);
+                "kbench-operations", true);
         this.steps = new OperationSteps(cluster, started, changes, runTopics, control, new Waits());
     }
 
@@ -46,7 +48,7 @@ final class OperationRunner {
         timeline.endMeasurement();
     }
 
-    /** Every operation and what became of it, in the order planned; one under way is cut short. */
+    /** Every operation and what became of it, in the order planned; one under way stops waiting and ends its step first. */
     List<Ran> stop() {
         return timeline.stop();
     }
@@ -61,11 +63,12 @@ final class OperationRunner {
         try {
             done = steps.run(op, line -> say(measureStartNanos, label + ": " + line));
         } catch (OperationSteps.Refused e) {
-            say(measureStartNanos, label + " REFUSED by the cluster: " + e.getMessage() + "; the run goes on");
-            return new Ran(op, at, elapsed(), OperationStatus.REFUSED, e.target(), "refused: " + e.getMessage(), List.of(), List.of(),
+            String why = e.getMessage().lines().findFirst().orElse("");
+            say(measureStartNanos, label + " REFUSED by the cluster: " + why + "; the run goes on");
+            return new Ran(op, at, elapsed(), OperationStatus.REFUSED, e.target(), "refused: " + why, List.of(), List.of(),
                     "nothing was changed", null, null);
         } catch (RuntimeException e) {
-            String why = Errors.describeForUser(e);
+            String why = Errors.describeForUser(e).lines().findFirst().orElse(""); // a broker's log tail stays in its log
             say(measureStartNanos, label + " FAILED: " + why);
             return new Ran(op, at, elapsed(), OperationStatus.FAILED, "", "failed: " + why, List.of(), steps.keysOfLast(), null, null, null);
         }
@@ -140,7 +143,7 @@ final class OperationRunner {
         }
 
         BooleanSupplier ending() {
-            return () -> timeline.ending() || Thread.currentThread().isInterrupted();
+            return timeline::ending;
         }
     }
 }

@@ -28,11 +28,18 @@ public record Operations(List<OperationEntry> entries, List<HealthPoint> health,
         putBack = List.copyOf(putBack);
     }
 
-    /** A change the run could not put back leaves the user's cluster changed: the run is not completed. */
+    /**
+     * An operation that failed part way, or a change the run could not put back, leaves the cluster otherwise than the
+     * workload meant: the run is not completed. (A refusal changed nothing, and a slow operation is a finding.)
+     */
     @Override
     public Optional<String> degradedBecause() {
         List<String> left = putBack.stream().filter(l -> l.startsWith(NOT_PUT_BACK)).toList();
-        return left.isEmpty() ? Optional.empty() : Optional.of(left.size() + " change(s) to the cluster could not be put back ("
-                + left.get(0).substring(NOT_PUT_BACK.length()) + ")");
+        if (!left.isEmpty()) {
+            return Optional.of(left.size() + " change(s) to the cluster could not be put back (" + left.get(0).substring(NOT_PUT_BACK.length())
+                    + ")");
+        }
+        return entries.stream().filter(e -> e.status() == OperationStatus.FAILED).findFirst()
+                .map(e -> "operation " + e.type() + " failed part way (" + e.outcome() + ")");
     }
 }
