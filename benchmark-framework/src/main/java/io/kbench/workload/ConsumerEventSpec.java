@@ -5,9 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.config.DurationParser;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -70,26 +68,25 @@ public record ConsumerEventSpec(Duration after, @JsonDeserialize(using = Consume
         /** One worker's consumers close and come back (with the same identities when static). */
         WORKER_RESTART;
 
-        /** As written: "consumer-join". */
+        /** As written, e.g. "consumer-join". */
         @JsonValue
         public String label() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return Labels.of(this);
         }
 
         /** The kind a label names, in any case and with spaces around; empty when it names none. */
         public static Optional<Kind> byLabel(String label) {
-            return Arrays.stream(values()).filter(k -> k.label().equalsIgnoreCase(label == null ? "" : label.trim())).findFirst();
+            return Labels.find(values(), label);
         }
 
         /** The kind a result names (strict: a result holds only labels kbench wrote). */
         @JsonCreator
         public static Kind fromLabel(String label) {
-            return byLabel(label).orElseThrow(() -> new IllegalArgumentException("unknown consumer event type '" + label
-                    + "'; allowed: " + String.join(", ", labels())));
+            return Labels.require(values(), label, "consumer event type");
         }
 
         public static List<String> labels() {
-            return Arrays.stream(values()).map(Kind::label).toList();
+            return Labels.all(values());
         }
     }
 

@@ -5,9 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.config.DurationParser;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -114,26 +112,25 @@ public record OperationSpec(
             return needsStartedCluster;
         }
 
-        /** As written: "rolling-restart". */
+        /** As written, e.g. "rolling-restart". */
         @JsonValue
         public String label() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return Labels.of(this);
         }
 
         /** The kind a label names, in any case and with spaces around; empty when it names none. */
         public static Optional<Kind> byLabel(String label) {
-            return Arrays.stream(values()).filter(k -> k.label().equalsIgnoreCase(label == null ? "" : label.trim())).findFirst();
+            return Labels.find(values(), label);
         }
 
-        /** The kind a result names. */
+        /** The kind a result names (strict: a result holds only labels kbench wrote). */
         @JsonCreator
         public static Kind fromLabel(String label) {
-            return byLabel(label).orElseThrow(() -> new IllegalArgumentException("unknown operation type '" + label
-                    + "'; allowed: " + String.join(", ", labels())));
+            return Labels.require(values(), label, "operation type");
         }
 
         public static List<String> labels() {
-            return Arrays.stream(values()).map(Kind::label).toList();
+            return Labels.all(values());
         }
     }
 

@@ -84,6 +84,16 @@ public final class OperationsFeature implements Feature {
         return (int) ops.subList(0, index).stream().filter(o -> o.kind() == OperationSpec.Kind.ADD_BROKER).count();
     }
 
+    /** Operations are judged on the periods the result keeps: periods of 10 s are too coarse for one of seconds. */
+    @Override
+    public List<String> preface(Workload workload) {
+        if (workload.operations().isEmpty() || (workload.sampleRateMillis() != null && workload.sampleRateMillis() <= 2_000)) {
+            return List.of();
+        }
+        return List.of("Note: the operations are judged on the periods the result keeps, 10 s long unless --sample-interval "
+                + "says otherwise: for windows of a second, set sampleRateMillis: 1000 in the workload (or --sample-interval 1s)");
+    }
+
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
         return run.spec().events().operations().isEmpty() ? Optional.empty() : Optional.of(new OperationsRun(run, NAME));

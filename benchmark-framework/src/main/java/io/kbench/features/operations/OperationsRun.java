@@ -6,6 +6,8 @@ import io.kbench.features.RunControl;
 import io.kbench.features.RunFindings;
 import io.kbench.features.RunPart;
 import io.kbench.features.RunSetup;
+import io.kbench.features.RunView;
+import io.kbench.model.Diagnosis;
 import io.kbench.model.PeriodSummary;
 import io.kbench.model.ResultSection;
 import io.kbench.stats.LatencyHistograms;
@@ -117,9 +119,15 @@ final class OperationsRun implements RunPart {
     /** Waits, bounded, until the replicas moved back are in place, and says so. */
     private String awaitMovedBack() {
         long start = control.clock().nanoTime();
+        long nextSay = start + OperationRunner.PROGRESS_EVERY_NANOS;
         List<String> topics = run.layout().topics().stream().map(t -> t.name()).toList();
         while (control.clock().nanoTime() - start < MOVE_BACK_TIMEOUT_NANOS) {
             PartitionHealth h = health.pollOnce();
+            if (h != null && control.clock().nanoTime() >= nextSay) {
+                control.line(String.format(java.util.Locale.ROOT, "  moving back: %d partition(s) still moving, %d under-replicated "
+                        + "(waiting %d s at most)", h.reassigning(), h.underReplicated(), MOVE_BACK_TIMEOUT_NANOS / 1_000_000_000L));
+                nextSay = control.clock().nanoTime() + OperationRunner.PROGRESS_EVERY_NANOS;
+            }
             if (h != null && h.reassigning() == 0 && h.underReplicated() == 0) {
                 String line = String.format(java.util.Locale.ROOT, "the replicas are back where they were before the run, after %.1f s",
                         (control.clock().nanoTime() - start) / 1e9);
@@ -137,6 +145,11 @@ final class OperationsRun implements RunPart {
                 + String.join(", ", topics) + "): the cluster goes on moving them";
         control.line("  " + line);
         return line;
+    }
+
+    @Override
+    public Optional<Diagnosis> limit(RunView view) {
+        return OperationImpact.judge(view.section(Operations.class));
     }
 
     @Override
