@@ -1,6 +1,7 @@
 package io.kbench.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -115,6 +116,27 @@ class OperationsTest {
                 alter(admin, BROKER_1, NOT_SET_BEFORE, null);
             }
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void whatOnlyTheClusterKnowsIsCheckedBeforeTheLoadStarts() throws Exception {
+        Path driver = Cli.driverFile(dir, "driver.yaml", "");
+        String base = "name: bad\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\nproducerRate: 100\ntestDuration: 10s\n";
+
+        Cli.Outcome restart = Cli.run("--allow-operations", "--drivers", driver.toString(), "--output-dir", dir.toString(),
+                Cli.write(dir, "restart.yaml", base + "operations:\n  - {after: 1s, type: rolling-restart}\n").toString());
+        assertEquals(2, restart.exitCode(), restart.all());
+        assertTrue(restart.err().contains("operations rolling-restart at 1s start or stop brokers, which kbench can do only on a "
+                + "cluster it starts"), restart.err());
+
+        Cli.Outcome broker = Cli.run("--allow-operations", "--drivers", driver.toString(), "--output-dir", dir.toString(),
+                Cli.write(dir, "broker.yaml", base + "operations:\n  - {after: 1s, type: alter-config, scope: broker, broker: 9, "
+                        + "configs: {log.cleaner.backoff.ms: \"20000\"}}\n").toString());
+        assertEquals(1, broker.exitCode(), "as every problem the cluster's own answers show: " + broker.all());
+        assertTrue(broker.err().contains("names broker 9, which the cluster does not have: its brokers are [1]"), broker.all());
+        assertEquals(1, broker.err().strip().lines().count(), broker.err());
+        assertFalse(broker.out().contains("Creating"), "refused before anything was created:\n" + broker.out());
     }
 
     /** Runs the coordinator as its own process and kills it with SIGKILL once both configs were changed. */

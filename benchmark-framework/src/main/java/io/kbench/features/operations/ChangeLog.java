@@ -73,8 +73,8 @@ final class ChangeLog {
         for (int i = todo.size() - 1; i >= 0; i--) {
             Open o = todo.get(i);
             if (o.keep()) {
-                closed(o.key(), "kept (keep: true)");
-                lines.put(o.key(), "kept as the workload asks: " + o.description());
+                closed(o.key(), "kept");
+                lines.put(o.key(), "kept: " + o.description());
                 continue;
             }
             lines.put(o.key(), putBack(o.key(), cluster));

@@ -30,7 +30,7 @@ final class OperationEntries {
             during = windows.over(start, start + length);
             before = windows.before(start, length);
         }
-        String putBack = r.changeKeys().isEmpty() ? (r.putBackNote() == null ? "nothing to put back" : r.putBackNote())
+        String putBack = r.putBackNote() != null ? r.putBackNote() : r.changeKeys().isEmpty() ? "nothing to put back"
                 : r.changeKeys().stream().map(k -> putBackByKey.getOrDefault(k, "put back when it was done"))
                         .collect(Collectors.joining("; "));
         return new OperationEntry(op.type().written(), r.target(), op.after().toMillis(),

@@ -185,14 +185,17 @@ final class OperationSteps {
                 target, String.join("; ", steps), steps, List.of(), note, null, null);
     }
 
-    /** Waits until every subscription's members (each subscription reads one topic) hold all of its partitions. */
+    /**
+     * Waits until every subscription (each reads one topic) holds all of its partitions: the partitions its live members
+     * hold added up ({@link RunControl#memberAssignments()} gives each member's count).
+     */
     private OperationRunner.Waits.Ended awaitAssigned(int partitions, long timeoutNanos, Consumer<String> say) {
         int[] held = {0};
         return waits.until(() -> new PartitionHealth(0, 0, 0, 0), h -> {
             Map<String, List<Integer>> assigned = control.memberAssignments();
-            held[0] = assigned.values().stream().mapToInt(ps -> new java.util.HashSet<>(ps).size()).min().orElse(0);
+            held[0] = assigned.values().stream().mapToInt(counts -> counts.stream().mapToInt(Integer::intValue).sum()).min().orElse(0);
             return held[0] >= partitions;
-        }, timeoutNanos, h -> say.accept(String.format(Locale.ROOT, "waiting for the consumer groups: the least assigned holds %d of "
+        }, timeoutNanos, h -> say.accept(String.format(Locale.ROOT, "waiting for the consumer groups: the group holding fewest holds %d of "
                 + "%d partitions", held[0], partitions)));
     }
 

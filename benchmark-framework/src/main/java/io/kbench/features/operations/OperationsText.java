@@ -8,6 +8,9 @@ import java.util.Locale;
 /** The operations' lines in the summary printed when a run ends: one per operation, the partitions' health, what was put back. */
 final class OperationsText {
 
+    /** The operations whose changes stay in the cluster: no "Put back" line speaks of them. */
+    private static final java.util.Set<String> STAYS = java.util.Set.of("add-partitions", "add-broker", "remove-broker");
+
     private OperationsText() {}
 
     static List<String> summary(Operations ops) {
@@ -62,6 +65,9 @@ final class OperationsText {
             }
             impact.add(String.format(Locale.ROOT, "%,d send error(s) during it", during.sendErrors()));
             b.append("; ").append(String.join(", ", impact));
+        }
+        if (STAYS.contains(e.type())) { // what the run's end cannot undo is said where the operation is
+            b.append("; ").append(e.putBack());
         }
         return b.toString();
     }
