@@ -197,12 +197,15 @@ class KafkaRebalanceTest {
                 Set<Integer> its = new TreeSet<>(seenByGoing);
                 assertEquals(going.assignedPartitionCount(), its.size(), "the going member consumed each of its partitions in the last second");
                 assertEquals(2, assignment(name).size(), "both members are in the group before one goes: " + assignment(name));
-                long goneAt = System.nanoTime();
                 if (crash) {
                     going.closeAsCrash();
                 } else {
                     going.close();
                 }
+                // From when the close returned (its poll thread joined): a record the going member was still handing over
+                // while it closed must not count as another member taking its partitions over (on a busy machine it made
+                // a crash's stall read 0.01 s).
+                long goneAt = System.nanoTime();
                 // What the coordinator did, apart from timing: a crashed member stays until its session times out.
                 Map<String, Set<Integer>> right = assignment(name);
                 if (crash) {
