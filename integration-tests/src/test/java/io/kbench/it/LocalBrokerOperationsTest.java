@@ -1,8 +1,5 @@
-package io.kbench.kafka.local;
+package io.kbench.it;
 
-import static io.kbench.kafka.local.LocalClusterFaultsTest.admin;
-import static io.kbench.kafka.local.LocalClusterFaultsTest.awaitTrue;
-import static io.kbench.kafka.local.LocalClusterFaultsTest.producer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -11,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kbench.driver.DriverException;
 import io.kbench.kafka.cluster.LocalClusterConfig;
+import io.kbench.kafka.local.LocalKafkaCluster;
+import io.kbench.kafka.local.LocalNodeMain;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,12 +48,13 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The operations on the brokers themselves (graceful restart, add, remove) on one real 1-node cluster started once
  * for the class, in order: a graceful restart, then a broker added, a partition moved onto it and back, the broker
- * removed. One node keeps the load beside the framework's timing tests low; a rolling restart of 3 brokers under load
- * is tested end to end (integration-tests). Timing is printed, not asserted.
+ * removed. Here rather than in local-kafka's own tests, whose module runs beside the framework's timing tests (its brokers
+ * starved them); a rolling restart of 3 brokers under load is tested end to end (OperationsOnLocalBrokersTest). Timing
+ * is printed, not asserted.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class BrokerOperationsTest {
+class LocalBrokerOperationsTest {
 
     private static final String TOPIC = "operations";
     private static final TopicPartition MOVED = new TopicPartition(TOPIC, 0);
@@ -217,5 +220,44 @@ class BrokerOperationsTest {
         // The controller's answer comes first; the broker's metadata that describeTopics reads follows a moment later.
         awaitTrue("replicas of " + MOVED + " are " + target, 10, () -> replicas().equals(target));
         System.out.printf("reassignment of %s to %s: over after %d ms%n", MOVED, target, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private static Admin admin(String bootstrap) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+        return Admin.create(p);
+    }
+
+    private static KafkaProducer<String, String> producer(String bootstrap, String acks, int deliveryTimeoutMs) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ACKS_CONFIG, acks);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(deliveryTimeoutMs));
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(Math.min(30_000, deliveryTimeoutMs)));
+        return new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
+    }
+
+    private interface Check {
+        boolean test() throws Exception;
+    }
+
+    /** Polls {@code check} until it holds or {@code seconds} pass. */
+    private static void awaitTrue(String what, int seconds, Check check) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                if (check.test()) {
+                    return;
+                }
+            } catch (Exception e) {
+                last = e;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("not within " + seconds + " s: " + what + (last == null ? "" : " (last error: " + last + ")"));
     }
 }
