@@ -46,16 +46,14 @@ class SearchRunTest {
     void aSearchUnderALatencyObjectiveGrowsBisectsAndConfirmsUnderTheQuotaStepByStepInRunTime() {
         // Over its quota the in-memory cluster queues the acknowledgements, as a throttling broker does: publish latency
         // grows with the excess, so the objective binds near the quota.
-        // 10 s steps: on the harness a real moment is ten of run time, and the acknowledgements a busy machine holds back
-        // at a 3 s step's end once failed the seed at 97.7% of its rate.
+        // 30 s steps and an objective of 2 s of run time, a tenth of each real: on the harness a real moment is ten of run
+        // time, and a machine starved by the module built beside this one held back a 10 s step's sends and
+        // acknowledgements long enough to fail steps far below the quota (the seed at 98.6% of its rate; 500 msg/s under
+        // a quota of 1,600). A step's length dilutes a stall, and the queue over the quota still breaks the objective by
+        // seconds: a 30 s step at 2,000 msg/s queues 12,000 messages over the quota, 7.5 s of delay by its end.
         List<WorkerAgent> two = one.agents(2);
-        Duration step = Duration.ofSeconds(10);
-        // An objective of a second of run time, a tenth of it real: a busy machine's stall of 24 ms real once took a 200 ms
-        // objective's seed step over (238 ms). The queue over the quota still breaks it by seconds.
-        Slo slo = Slo.parse("publish.p99<=1000ms");
-        // The quota, 1,600 msg/s, lies below the grow step of 2,000, which queues 4,000 messages over it: 2.5 s of delay by its
-        // end. With the quota at 2,000 that step only met it, and a busy machine's step fell short (97.9%) with p99 at 219 ms,
-        // so no step ever went over. A step over the quota queues up to 20,000 messages, which drain at the quota: 10 s or more.
+        Duration step = Duration.ofSeconds(30);
+        Slo slo = Slo.parse("publish.p99<=2000ms");
         CoordinatorOptions options = OneClock.options().withDrainTimeout(Duration.ofMinutes(5)).withSettings(new SearchSettings(slo,
                 0.1, Duration.ofSeconds(1), step, step, Duration.ofMinutes(5), Duration.ofSeconds(2), false));
         CoordinatorInput spec = one.runs.spec(InMemoryRuns.workload("""
@@ -75,7 +73,7 @@ class SearchRunTest {
         SearchReport search = r.section(SearchReport.class);
         System.out.println(search.finalLine() + " in " + search.steps().size() + " steps: " + search.steps().stream()
                 .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + (s.passed() ? " ok" : " failed " + s.reasons())).toList()); // for the report
-        assertEquals("publish p99 <= 1000 ms", search.slo(), search.toString());
+        assertEquals("publish p99 <= 2000 ms", search.slo(), search.toString());
         assertEquals("confirmed", search.outcome(), search + "\n" + one.runs.consoleText());
         List<String> stages = search.steps().stream().map(StepResult::stage).toList();
         assertTrue(stages.contains("grow") && stages.contains("bisect"), stages.toString());
@@ -96,21 +94,21 @@ class SearchRunTest {
                 assertTrue(!s.clientBound(), "the quota, not the clients, held the rate: " + s);
             }
         }
-        // Steps of 1 s settling and 10 s measured: the search's run time is theirs, whatever the machine's pace.
-        assertTrue(one.secondsSince(startedAt) >= search.steps().size() * 11.0, one.secondsSince(startedAt) + " s for "
+        // Steps of 1 s settling and 30 s measured: the search's run time is theirs, whatever the machine's pace.
+        assertTrue(one.secondsSince(startedAt) >= search.steps().size() * 31.0, one.secondsSince(startedAt) + " s for "
                 + search.steps().size() + " steps");
         boolean objectiveFailedAStep = false;
         for (StepResult s : search.steps()) {
             long p99Micros = s.publishLatency().p99Micros();
             if (s.passed()) {
-                assertTrue(p99Micros <= 1_000_000, "a passed step met the objective: " + s);
-            } else if (p99Micros > 1_000_000) {
+                assertTrue(p99Micros <= 2_000_000, "a passed step met the objective: " + s);
+            } else if (p99Micros > 2_000_000) {
                 objectiveFailedAStep = true;
-                assertTrue(s.reasons().toString().contains("over publish p99 <= 1000 ms"), "a step over the objective says so: " + s);
+                assertTrue(s.reasons().toString().contains("over publish p99 <= 2000 ms"), "a step over the objective says so: " + s);
             }
         }
         assertTrue(objectiveFailedAStep, "the queue over the quota broke the objective in some step: " + search.steps());
-        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 1000 ms"),
+        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 2000 ms"),
                 one.runs.consoleText());
     }
 
@@ -179,7 +177,7 @@ class SearchRunTest {
     @Test
     void anOmbRateDiscoveryFileSearchesThenMeasuresAtTheRateFoundForTheWorkloadsDuration() throws Exception {
         // OpenMessaging Benchmark's max-rate file as it ships (producerRate 0 asks for its rate discovery; its payload file
-        // is OMB's own), shortened as --warmup 1s --duration 10s do (10 s steps: see above). The probe sends as fast as the producer takes messages,
+        // is OMB's own), shortened as --warmup 1s --duration 10s do. The probe sends as fast as the producer takes messages,
         // and the in-memory producer has no buffer to fill, unlike Kafka's: what the quota queued then drains at 2,000
         // msg/s, in up to a few minutes of run time.
         List<WorkerAgent> two = one.agents(2);
