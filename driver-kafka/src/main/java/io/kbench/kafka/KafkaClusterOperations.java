@@ -18,10 +18,13 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
@@ -196,6 +199,40 @@ public final class KafkaClusterOperations implements ClusterOperations {
                     + partitions.size() + " partitions refused, " + elected + " elected)", first.getValue());
         }
         return elected;
+    }
+
+    /** ListOffsets at the latest offset of every partition, in one request per leader. */
+    @Override
+    public Map<String, List<Long>> endOffsets(List<String> topics) {
+        long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
+        Map<String, List<TopicPartitionInfo>> described = describe(topics, deadline);
+        Map<TopicPartition, OffsetSpec> asked = new LinkedHashMap<>();
+        described.forEach((topic, partitions) -> partitions.forEach(p -> asked.put(new TopicPartition(topic, p.partition()),
+                OffsetSpec.latest())));
+        if (asked.isEmpty()) {
+            return Map.of();
+        }
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = AdminCalls.await("list the end offsets of topics "
+                + described.keySet(), deadline, () -> admin.listOffsets(asked).all());
+        Map<String, List<Long>> out = new LinkedHashMap<>();
+        described.forEach((topic, partitions) -> out.put(topic, partitions.stream()
+                .map(p -> ends.get(new TopicPartition(topic, p.partition())).offset()).toList()));
+        return out;
+    }
+
+    /** OffsetFetch for the group: a group that committed nothing (or does not exist) has none. */
+    @Override
+    public Optional<Map<Integer, Long>> committedOffsets(String group, String topic) {
+        Map<TopicPartition, OffsetAndMetadata> committed = AdminCalls.await("list the offsets consumer group " + group
+                + " committed", AdminCalls.deadline(CALL_TIMEOUT_MS), () -> admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata());
+        Map<Integer, Long> out = new TreeMap<>();
+        committed.forEach((tp, offset) -> {
+            if (tp.topic().equals(topic) && offset != null) {
+                out.put(tp.partition(), offset.offset());
+            }
+        });
+        return Optional.of(out);
     }
 
     @Override

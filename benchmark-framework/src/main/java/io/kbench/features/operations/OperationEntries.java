@@ -36,7 +36,8 @@ final class OperationEntries {
         return new OperationEntry(op.type().written(), r.target(), op.after().toMillis(),
                 r.attempt() == null ? null : r.attempt().afterMillis(), r.attempt() == null ? null : r.attempt().elapsedMicros(),
                 r.attempt() == null ? null : r.attempt().at(), r.doneElapsedMicros(), durationMillis, r.status(), r.outcome(),
-                r.steps(), r.partitionsMoved(), r.bytesMoved(), op.throttleMBPerSecond(), putBack, before, during);
+                r.steps(), r.partitionsMoved(), r.bytesMoved(), r.newPartitionsWrittenAfterMillis(),
+                r.newPartitionsConsumedAfterMillis(), op.throttleMBPerSecond(), putBack, before, during);
     }
 
     /** "publish p99 4.1 → 212.0 ms", from two windows; empty when either has no figure. */

@@ -51,6 +51,9 @@ final class OperationsText {
                 b.append(" at most ").append(Fmt.grouped(e.throttleMBPerSecond(), 1)).append(" MB/s");
             }
         }
+        if (e.type().equals("add-partitions")) {
+            b.append("; ").append(pickup(e));
+        }
         WindowFigures before = e.before();
         WindowFigures during = e.during();
         if (during != null && during.periods() > 0) {
@@ -70,6 +73,15 @@ final class OperationsText {
             b.append("; ").append(e.putBack());
         }
         return b.toString();
+    }
+
+    /** "new partitions written to after 1.2 s, consumed by every group after 6.3 s"; the steps say why one is not known. */
+    static String pickup(OperationEntry e) {
+        String written = e.newPartitionsWrittenAfterMillis() == null ? "new partitions: first writes not seen"
+                : String.format(Locale.ROOT, "new partitions written to after %.1f s", e.newPartitionsWrittenAfterMillis() / 1e3);
+        String consumed = e.newPartitionsConsumedAfterMillis() == null ? "consumption by every group not seen"
+                : String.format(Locale.ROOT, "consumed by every group after %.1f s", e.newPartitionsConsumedAfterMillis() / 1e3);
+        return written + ", " + consumed;
     }
 
     private static void add(List<String> list, String s) {
