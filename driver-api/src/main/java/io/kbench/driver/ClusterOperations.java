@@ -81,6 +81,15 @@ public interface ClusterOperations extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * The epoch of each of {@code groups} as the group coordinator keeps it (Kafka's consumer protocol: the group epoch,
+     * which rises each time the group's membership or target assignment changes). A group whose epoch the cluster does
+     * not give (Kafka's classic protocol exposes no generation through the Admin API), or that does not exist, is absent.
+     */
+    default Map<String, Integer> groupEpochs(List<String> groups) {
+        return Map.of();
+    }
+
     /** Closes the admin connection. Must not throw. */
     @Override
     void close();

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -32,6 +33,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.ElectionNotNeededException;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
@@ -233,6 +235,32 @@ public final class KafkaClusterOperations implements ClusterOperations {
             }
         });
         return Optional.of(out);
+    }
+
+    /**
+     * ConsumerGroupDescribe gives a group of the consumer protocol its epoch; a classic group is described through the
+     * classic DescribeGroups, which has no generation in the Admin API: absent, as is a group the cluster does not know.
+     */
+    @Override
+    public Map<String, Integer> groupEpochs(List<String> groups) {
+        if (groups.isEmpty()) {
+            return Map.of();
+        }
+        long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
+        Map<String, KafkaFuture<ConsumerGroupDescription>> asked = AdminCalls.request("describe consumer groups " + groups,
+                () -> admin.describeConsumerGroups(groups).describedGroups());
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (String group : groups) {
+            try {
+                AdminCalls.await("describe consumer group " + group, deadline, asked.get(group)).groupEpoch()
+                        .ifPresent(epoch -> out.put(group, epoch));
+            } catch (DriverException e) {
+                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                    throw e;
+                }
+            }
+        }
+        return out;
     }
 
     @Override

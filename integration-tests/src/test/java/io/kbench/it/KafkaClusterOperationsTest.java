@@ -13,6 +13,7 @@ import io.kbench.kafka.KafkaBenchmarkDriver;
 import io.kbench.kafka.KafkaDriverConfig;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -256,6 +257,48 @@ class KafkaClusterOperationsTest {
         }
         assertEquals(Optional.of(Map.of(1, 3L)), ops.committedOffsets("offsets-group", "offsets"), "partition 0 has none");
         assertEquals(Optional.of(Map.of()), ops.committedOffsets("offsets-group", "no-such-topic"));
+    }
+
+    /**
+     * A group of the consumer protocol has an epoch from its first member, which rises when another joins; a classic
+     * group's generation is not in the Admin API, and a group that does not exist has none: both absent.
+     */
+    @Test
+    void aConsumerJoiningRaisesItsGroupsEpochAndAClassicGroupHasNone() throws Exception {
+        create("epochs", Map.of(0, List.of(1), 1, List.of(2)));
+        assertEquals(Map.of(), ops.groupEpochs(List.of("epochs-new", "no-such-group")));
+        try (KafkaConsumer<byte[], byte[]> a = consumer("epochs-new", "consumer");
+             KafkaConsumer<byte[], byte[]> classic = consumer("epochs-classic", "classic")) {
+            a.subscribe(List.of("epochs"));
+            classic.subscribe(List.of("epochs"));
+            await(() -> {
+                a.poll(Duration.ofMillis(50));
+                classic.poll(Duration.ofMillis(50));
+                return !a.assignment().isEmpty() && !classic.assignment().isEmpty();
+            }, "both groups assigned");
+            int first = ops.groupEpochs(List.of("epochs-new")).get("epochs-new");
+            assertTrue(first > 0, "epoch " + first);
+            try (KafkaConsumer<byte[], byte[]> b = consumer("epochs-new", "consumer")) {
+                b.subscribe(List.of("epochs"));
+                await(() -> {
+                    a.poll(Duration.ofMillis(50));
+                    b.poll(Duration.ofMillis(50));
+                    return ops.groupEpochs(List.of("epochs-new")).get("epochs-new") > first;
+                }, "the epoch rose when the second member joined");
+            }
+            assertEquals(List.of("epochs-new"), List.copyOf(ops.groupEpochs(List.of("epochs-new", "epochs-classic")).keySet()),
+                    "the classic group is described, without an epoch");
+        }
+    }
+
+    private static KafkaConsumer<byte[], byte[]> consumer(String group, String protocol) {
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        c.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, protocol);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return new KafkaConsumer<>(c);
     }
 
     private static Properties producerProperties() {

@@ -63,6 +63,9 @@ final class OperationsText {
                 add(impact, OperationEntries.p99Change("end-to-end", before.endToEndP99Micros(), during.endToEndP99Micros()));
                 impact.add(String.format(Locale.ROOT, "%s → %s msg/s", Fmt.grouped(before.achievedRate(), 0),
                         Fmt.grouped(during.achievedRate(), 0)));
+                if (before.rebalances() != null && during.rebalances() != null) {
+                    impact.add(String.format(Locale.ROOT, "consumer rebalances %d → %d", before.rebalances(), during.rebalances()));
+                }
             } else {
                 impact.add("no period before it to compare with");
             }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class OperationImpactTest {
 
     private static WindowFigures p99(long micros) {
-        return new WindowFigures(10_000, 10, micros / 2, micros, micros, null, null, null, 1000.0, 1000, 0);
+        return new WindowFigures(10_000, 10, micros / 2, micros, micros, null, null, null, 1000.0, 1000, 0, null);
     }
 
     private static Operations ops(long beforeMicros, long duringMicros, int maxOffline) {

@@ -201,7 +201,7 @@ class OperationRunnerTest {
         assertEquals(1_000L, r.newPartitionsWrittenAfterMillis(), r.steps().toString());
         assertEquals(2_000L, r.newPartitionsConsumedAfterMillis(), r.steps().toString());
         assertTrue(r.steps().contains("every new partition written to 1.0 s after it was added"), r.steps().toString());
-        OperationEntry e = OperationEntries.of(r, new ImpactWindows(0), -1, Map.of());
+        OperationEntry e = OperationEntries.of(r, new ImpactWindows(0), GroupEpochs.NONE, -1, Map.of());
         assertEquals("Operation add-partitions of topic t: done in 0.0 s; new partitions written to after 1.0 s, consumed by every "
                 + "group after 2.0 s; the added partitions stay (a topic cannot shrink)", OperationsText.line(e));
     }

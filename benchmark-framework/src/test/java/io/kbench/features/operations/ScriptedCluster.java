@@ -32,6 +32,8 @@ final class ScriptedCluster implements ClusterOperations {
     boolean tellsOffsets = true;
     int pollsUntilWritten = 3;
     int pollsUntilConsumed = 5;
+    /** Each consumer group's epoch as the cluster tells it; a group absent is not told. */
+    final Map<String, Integer> epochs = new HashMap<>();
     /** The partition count of each topic before it grew, set when it first grows. */
     private final Map<String, Integer> original = new HashMap<>();
     private int committedCalls;
@@ -161,6 +163,17 @@ final class ScriptedCluster implements ClusterOperations {
             }
         }
         return Optional.of(out);
+    }
+
+    @Override
+    public synchronized Map<String, Integer> groupEpochs(List<String> groups) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        groups.forEach(g -> {
+            if (epochs.containsKey(g)) {
+                out.put(g, epochs.get(g));
+            }
+        });
+        return out;
     }
 
     @Override
