@@ -1,5 +1,6 @@
 package io.kbench.features.operations;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.page.Fmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +14,18 @@ final class OperationsText {
 
     private OperationsText() {}
 
-    static List<String> summary(Operations ops) {
+    /**
+     * @param integrity the run's {@code integrity} section as JSON (another feature's: read by its key, not its type),
+     *     or null when the run has none
+     */
+    static List<String> summary(Operations ops, JsonNode integrity) {
         List<String> lines = new ArrayList<>();
+        String overTheRun = integrity(integrity);
         for (OperationEntry e : ops.entries()) {
-            lines.add(line(e));
+            String l = line(e);
+            boolean ran = e.status() != OperationStatus.REFUSED && e.status() != OperationStatus.FAILED
+                    && e.status() != OperationStatus.NOT_RUN;
+            lines.add(ran && !overTheRun.isEmpty() ? l + "; " + overTheRun : l);
         }
         if (!ops.health().isEmpty() || ops.failedHealthPolls() > 0) {
             lines.add(String.format(Locale.ROOT, "Partitions during the run (polled through the admin interface): at most %d "
@@ -76,6 +85,34 @@ final class OperationsText {
             b.append("; ").append(e.putBack());
         }
         return b.toString();
+    }
+
+    /**
+     * What the run's integrity check says, for each operation's line: "0 lost, 0 duplicated over the run" when it was
+     * checked and clean; the counts when not, which the check cannot tie to one operation; empty when losses were not
+     * checked (the run's own integrity line says why).
+     */
+    static String integrity(JsonNode i) {
+        if (i == null || i.hasNonNull("notChecked") || !i.hasNonNull("lostMessages")) {
+            return "";
+        }
+        long lost = i.path("lostMessages").asLong();
+        long duplicated = i.path("duplicateMessages").asLong();
+        long outOfOrder = i.path("outOfOrderMessages").asLong();
+        if (lost == 0 && duplicated == 0 && outOfOrder == 0) {
+            return "0 lost, 0 duplicated over the run";
+        }
+        List<String> counts = new ArrayList<>();
+        if (lost > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d lost", lost));
+        }
+        if (duplicated > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d duplicated", duplicated));
+        }
+        if (outOfOrder > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d out of order", outOfOrder));
+        }
+        return String.join(", ", counts) + " over the run, not attributed to one operation";
     }
 
     /** "new partitions written to after 1.2 s, consumed by every group after 6.3 s"; the steps say why one is not known. */
