@@ -97,6 +97,8 @@ class OperationsTest {
                 assertTrue(grown.get("newPartitionsConsumedAfterMillis").asLong() >= grown.get("newPartitionsWrittenAfterMillis").asLong(),
                         grown.toString());
                 assertTrue(run.out().contains("new partitions written to after "), run.out());
+                assertTrue(run.out().contains("0 send error(s) during it; 0 lost, 0 duplicated over the run"), run.out());
+                assertTrue(grown.get("during").get("rebalances").isNull(), "a classic group's generation is not known: " + grown);
                 System.out.println(grown);
                 assertTrue(entries.get(0).get("putBack").asText().startsWith("restored message.max.bytes=2000000"), entries.toString());
                 assertTrue(entries.get(0).get("during").get("periods").asInt() >= 1, entries.get(0).toString());
