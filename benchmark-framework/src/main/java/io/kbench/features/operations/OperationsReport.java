@@ -9,7 +9,7 @@ import io.kbench.page.TableSpec;
 import java.util.List;
 import java.util.Locale;
 
-/** The operations' parts of the HTML report: a mark for each on the time series, an impact table, the partitions' health. */
+/** The operations' parts of the HTML report: each shaded on the time series while it ran, an impact table, the partitions' health. */
 final class OperationsReport {
 
     private OperationsReport() {}
@@ -29,11 +29,11 @@ final class OperationsReport {
                     d == null ? "—" : Long.toString(d.sendErrors()),
                     b == null || d == null || b.rebalances() == null || d.rebalances() == null ? "—" : b.rebalances() + " → " + d.rebalances(),
                     e.putBack(), e.outcome()));
-            if (e.startedElapsedMicros() != null) {
+            if (e.startedElapsedMicros() != null && e.doneElapsedMicros() != null) {
+                parts.span(e.startedElapsedMicros() / 1e6, e.doneElapsedMicros() / 1e6, "operation: " + e.type() + " ("
+                        + e.status().label() + ")");
+            } else if (e.startedElapsedMicros() != null) {
                 parts.mark(e.startedElapsedMicros() / 1e6, "operation: " + e.type() + " started");
-                if (e.doneElapsedMicros() != null) {
-                    parts.mark(e.doneElapsedMicros() / 1e6, "operation: " + e.type() + " " + e.status().label());
-                }
             }
         }
         parts.overviewTable(t);
