@@ -24,6 +24,19 @@ public interface ReportParts {
     void mark(double atSeconds, String label);
 
     /**
+     * A stretch shaded on the run's time-series charts: a light band from {@code fromSeconds} to {@code toSeconds}, e.g.
+     * while an operation ran. Where a report cannot shade, its start and end are marked.
+     *
+     * @param fromSeconds seconds since the load started
+     * @param toSeconds likewise; not before {@code fromSeconds}
+     * @param label what it was, e.g. "operation: rolling-restart (done)"
+     */
+    default void span(double fromSeconds, double toSeconds, String label) {
+        mark(fromSeconds, label + " started");
+        mark(toSeconds, label + " ended");
+    }
+
+    /**
      * A row of the report's summary table.
      *
      * @param cls how the cell is shown: "good", "warn", "bad" or "" for plain

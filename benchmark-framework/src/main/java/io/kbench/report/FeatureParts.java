@@ -17,11 +17,15 @@ final class FeatureParts implements ReportParts {
     /** A mark on the time series: seconds since the load started, and what happened. */
     record Mark(double at, String label) {}
 
+    /** A stretch shaded on the time series: from and to in seconds since the load started, and what it was. */
+    record Span(double from, double to, String label) {}
+
     static final FeatureParts NONE = new FeatureParts();
 
     final List<Object> overview = new ArrayList<>(); // TableSpec or Section, in the order given
     final List<TableSpec> details = new ArrayList<>();
     final List<Mark> marks = new ArrayList<>();
+    final List<Span> spans = new ArrayList<>();
     final Map<String, TableSpec.Cell> summaryRows = new LinkedHashMap<>();
 
     static FeatureParts of(RunView run) {
@@ -50,6 +54,11 @@ final class FeatureParts implements ReportParts {
     @Override
     public void mark(double atSeconds, String label) {
         marks.add(new Mark(atSeconds, label));
+    }
+
+    @Override
+    public void span(double fromSeconds, double toSeconds, String label) {
+        spans.add(new Span(fromSeconds, Math.max(fromSeconds, toSeconds), label));
     }
 
     @Override

@@ -20,7 +20,8 @@ import io.kbench.page.ChartSpec;
 /**
  * A run's time series, one point per reporting period (its end, in seconds since the load started):
  * publish and consume rate; p50/p99 publish and end-to-end latency; backlog. Phases other than the
- * measurement (warmup, backlog build and drain, the final drain) are shaded and faults marked.
+ * measurement (warmup, backlog build and drain, the final drain) are shaded, the features' spans (an operation
+ * while it ran) shaded in a colour of their own, and faults marked.
  */
 final class TimeSeriesCharts {
 
@@ -30,8 +31,8 @@ final class TimeSeriesCharts {
     /** A shaded stretch of the time axis. */
     record Span(String phase, double from, double to) {}
 
-    /** A fault marked on the time axis. */
-
+    /** The shade of the features' spans (an operation while it ran), after the phases' shades in the page's palette. */
+    static final int FEATURE_SPAN_SHADE = 4;
 
     private static final Map<Phase, String> PHASES = Map.of(Phase.BACKLOG_BUILD, "backlog build", Phase.BACKLOG_DRAIN, "backlog drain");
 
@@ -50,7 +51,8 @@ final class TimeSeriesCharts {
         }
         List<Span> spans = spans(points);
         List<FeatureParts.Mark> marks = run.parts().marks;
-        double[] x = axis(points, spans, marks);
+        List<FeatureParts.Span> featureSpans = run.parts().spans;
+        double[] x = axis(points, spans, marks, featureSpans);
         ChartSpec rates = chart("Publish and consume rate", "rate", "msg/s", x)
                 .line("publish", values(x, points, PeriodSummary::publishRate))
                 .line("consume", values(x, points, PeriodSummary::consumeRate));
@@ -65,7 +67,7 @@ final class TimeSeriesCharts {
                 : new ChartSpec[] {rates, latency, chart("Backlog", "backlog", "messages", x)
                         .line("backlog (acknowledged × subscriptions − consumed)", values(x, points, PeriodSummary::backlogMessages))};
         for (ChartSpec c : charts) {
-            decorate(c, x, spans, marks);
+            decorate(c, x, spans, marks, featureSpans);
         }
         return charts;
     }
@@ -114,7 +116,8 @@ final class TimeSeriesCharts {
         return spans;
     }
 
-    private static double[] axis(List<Point> points, List<Span> spans, List<FeatureParts.Mark> marks) {
+    private static double[] axis(List<Point> points, List<Span> spans, List<FeatureParts.Mark> marks,
+                                 List<FeatureParts.Span> featureSpans) {
         TreeSet<Double> xs = new TreeSet<>();
         xs.add(0.0);
         points.forEach(p -> xs.add(p.endSeconds()));
@@ -123,6 +126,10 @@ final class TimeSeriesCharts {
             xs.add(s.to());
         });
         marks.forEach(m -> xs.add(m.at()));
+        featureSpans.forEach(s -> {
+            xs.add(s.from());
+            xs.add(s.to());
+        });
         return xs.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
@@ -153,7 +160,8 @@ final class TimeSeriesCharts {
         return y;
     }
 
-    private static void decorate(ChartSpec chart, double[] x, List<Span> spans, List<FeatureParts.Mark> marks) {
+    private static void decorate(ChartSpec chart, double[] x, List<Span> spans, List<FeatureParts.Mark> marks,
+                                 List<FeatureParts.Span> featureSpans) {
         List<String> phases = new ArrayList<>();
         spans.forEach(s -> {
             if (!phases.contains(s.phase())) {
@@ -172,6 +180,15 @@ final class TimeSeriesCharts {
                 }
             }
             chart.shade(phase + " (shaded)", shade, phases.indexOf(phase));
+        }
+        for (FeatureParts.Span s : featureSpans) {
+            Double[] shade = new Double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                if (x[i] >= s.from() && x[i] <= s.to()) {
+                    shade[i] = 1.0;
+                }
+            }
+            chart.shade(s.label() + String.format(Locale.ROOT, " %.1f–%.1f s", s.from(), s.to()), shade, FEATURE_SPAN_SHADE);
         }
         for (FeatureParts.Mark m : marks) {
             Double[] at = new Double[x.length];

@@ -9,7 +9,9 @@
   var DASHES = [[], [10, 4], [2, 3], [12, 4, 2, 4], [6, 6], [1, 6]];
   var DASH_NAMES = ["solid", "dashed", "dotted", "dash-dot", "long dash", "sparse dots"];
   var BORDER_STYLES = ["solid", "dashed", "dotted", "double", "dashed", "dotted"];
-  var SHADES = ["rgba(120,120,120,0.18)", "rgba(0,114,178,0.12)", "rgba(213,94,0,0.12)", "rgba(0,158,115,0.12)"];
+  // The phases' shades, then (index 4) the features' spans: an operation while it ran.
+  var SHADES = ["rgba(120,120,120,0.18)", "rgba(0,114,178,0.12)", "rgba(213,94,0,0.12)", "rgba(0,158,115,0.12)",
+    "rgba(230,159,0,0.16)"];
 
   var charts = [];
 

@@ -3,6 +3,7 @@ package io.kbench.driver;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Changes to a running cluster through its own admin interface (Kafka: the Admin API), for operations measured under
@@ -61,6 +62,33 @@ public interface ClusterOperations extends AutoCloseable {
      * returns how many partitions changed leader (0 when every leader already was the preferred one).
      */
     int electPreferredLeaders(List<String> topics);
+
+    /**
+     * The end offset of every partition of {@code topics} (the offset the next record written gets; above 0 once a
+     * record was written): topic to a list indexed by partition. A topic that does not exist, or whose offsets this
+     * cluster will not tell, is absent: not known, which is not 0.
+     */
+    default Map<String, List<Long>> endOffsets(List<String> topics) {
+        return Map.of();
+    }
+
+    /**
+     * The offsets consumer group {@code group} committed on the partitions of {@code topic}: partition to offset, a
+     * partition without a committed offset absent. Empty when this cluster will not tell (not known, which is not "none
+     * committed": that is an empty map).
+     */
+    default Optional<Map<Integer, Long>> committedOffsets(String group, String topic) {
+        return Optional.empty();
+    }
+
+    /**
+     * The epoch of each of {@code groups} as the group coordinator keeps it (Kafka's consumer protocol: the group epoch,
+     * which rises each time the group's membership or target assignment changes). A group whose epoch the cluster does
+     * not give (Kafka's classic protocol exposes no generation through the Admin API), or that does not exist, is absent.
+     */
+    default Map<String, Integer> groupEpochs(List<String> groups) {
+        return Map.of();
+    }
 
     /** Closes the admin connection. Must not throw. */
     @Override

@@ -17,11 +17,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
@@ -29,6 +33,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.ElectionNotNeededException;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
@@ -196,6 +201,66 @@ public final class KafkaClusterOperations implements ClusterOperations {
                     + partitions.size() + " partitions refused, " + elected + " elected)", first.getValue());
         }
         return elected;
+    }
+
+    /** ListOffsets at the latest offset of every partition, in one request per leader. */
+    @Override
+    public Map<String, List<Long>> endOffsets(List<String> topics) {
+        long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
+        Map<String, List<TopicPartitionInfo>> described = describe(topics, deadline);
+        Map<TopicPartition, OffsetSpec> asked = new LinkedHashMap<>();
+        described.forEach((topic, partitions) -> partitions.forEach(p -> asked.put(new TopicPartition(topic, p.partition()),
+                OffsetSpec.latest())));
+        if (asked.isEmpty()) {
+            return Map.of();
+        }
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = AdminCalls.await("list the end offsets of topics "
+                + described.keySet(), deadline, () -> admin.listOffsets(asked).all());
+        Map<String, List<Long>> out = new LinkedHashMap<>();
+        described.forEach((topic, partitions) -> out.put(topic, partitions.stream()
+                .map(p -> ends.get(new TopicPartition(topic, p.partition())).offset()).toList()));
+        return out;
+    }
+
+    /** OffsetFetch for the group: a group that committed nothing (or does not exist) has none. */
+    @Override
+    public Optional<Map<Integer, Long>> committedOffsets(String group, String topic) {
+        Map<TopicPartition, OffsetAndMetadata> committed = AdminCalls.await("list the offsets consumer group " + group
+                + " committed", AdminCalls.deadline(CALL_TIMEOUT_MS), () -> admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata());
+        Map<Integer, Long> out = new TreeMap<>();
+        committed.forEach((tp, offset) -> {
+            if (tp.topic().equals(topic) && offset != null) {
+                out.put(tp.partition(), offset.offset());
+            }
+        });
+        return Optional.of(out);
+    }
+
+    /**
+     * ConsumerGroupDescribe gives a group of the consumer protocol its epoch; a classic group is described through the
+     * classic DescribeGroups, which has no generation in the Admin API: absent, as is a group the cluster does not know.
+     */
+    @Override
+    public Map<String, Integer> groupEpochs(List<String> groups) {
+        if (groups.isEmpty()) {
+            return Map.of();
+        }
+        long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
+        Map<String, KafkaFuture<ConsumerGroupDescription>> asked = AdminCalls.request("describe consumer groups " + groups,
+                () -> admin.describeConsumerGroups(groups).describedGroups());
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (String group : groups) {
+            try {
+                AdminCalls.await("describe consumer group " + group, deadline, asked.get(group)).groupEpoch()
+                        .ifPresent(epoch -> out.put(group, epoch));
+            } catch (DriverException e) {
+                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                    throw e;
+                }
+            }
+        }
+        return out;
     }
 
     @Override

@@ -13,10 +13,12 @@ import io.kbench.kafka.KafkaBenchmarkDriver;
 import io.kbench.kafka.KafkaDriverConfig;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import io.kbench.kafka.local.LocalKafkaCluster;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -26,11 +28,16 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,6 +231,82 @@ class KafkaClusterOperationsTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void endOffsetsAndCommittedOffsetsAreWhatTheClientsWroteAndCommitted() throws Exception {
+        create("offsets", Map.of(0, List.of(1), 1, List.of(2)));
+        assertEquals(Map.of("offsets", List.of(0L, 0L)), ops.endOffsets(List.of("offsets", "no-such-topic")),
+                "nothing written yet; a topic that does not exist is absent");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProperties())) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(new ProducerRecord<>("offsets", 1, null, new byte[10]));
+            }
+            producer.flush();
+        }
+        assertEquals(Map.of("offsets", List.of(0L, 5L)), ops.endOffsets(List.of("offsets")));
+
+        assertEquals(Optional.of(Map.of()), ops.committedOffsets("offsets-group", "offsets"), "a group that committed nothing");
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, "offsets-group");
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(c)) {
+            consumer.commitSync(Map.of(new TopicPartition("offsets", 1), new OffsetAndMetadata(3)));
+        }
+        assertEquals(Optional.of(Map.of(1, 3L)), ops.committedOffsets("offsets-group", "offsets"), "partition 0 has none");
+        assertEquals(Optional.of(Map.of()), ops.committedOffsets("offsets-group", "no-such-topic"));
+    }
+
+    /**
+     * A group of the consumer protocol has an epoch from its first member, which rises when another joins; a classic
+     * group's generation is not in the Admin API, and a group that does not exist has none: both absent.
+     */
+    @Test
+    void aConsumerJoiningRaisesItsGroupsEpochAndAClassicGroupHasNone() throws Exception {
+        create("epochs", Map.of(0, List.of(1), 1, List.of(2)));
+        assertEquals(Map.of(), ops.groupEpochs(List.of("epochs-new", "no-such-group")));
+        try (KafkaConsumer<byte[], byte[]> a = consumer("epochs-new", "consumer");
+             KafkaConsumer<byte[], byte[]> classic = consumer("epochs-classic", "classic")) {
+            a.subscribe(List.of("epochs"));
+            classic.subscribe(List.of("epochs"));
+            await(() -> {
+                a.poll(Duration.ofMillis(50));
+                classic.poll(Duration.ofMillis(50));
+                return !a.assignment().isEmpty() && !classic.assignment().isEmpty();
+            }, "both groups assigned");
+            int first = ops.groupEpochs(List.of("epochs-new")).get("epochs-new");
+            assertTrue(first > 0, "epoch " + first);
+            try (KafkaConsumer<byte[], byte[]> b = consumer("epochs-new", "consumer")) {
+                b.subscribe(List.of("epochs"));
+                await(() -> {
+                    a.poll(Duration.ofMillis(50));
+                    b.poll(Duration.ofMillis(50));
+                    return ops.groupEpochs(List.of("epochs-new")).get("epochs-new") > first;
+                }, "the epoch rose when the second member joined");
+            }
+            assertEquals(List.of("epochs-new"), List.copyOf(ops.groupEpochs(List.of("epochs-new", "epochs-classic")).keySet()),
+                    "the classic group is described, without an epoch");
+        }
+    }
+
+    private static KafkaConsumer<byte[], byte[]> consumer(String group, String protocol) {
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        c.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, protocol);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return new KafkaConsumer<>(c);
+    }
+
+    private static Properties producerProperties() {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return p;
     }
 
     @Test

@@ -54,6 +54,7 @@ class OperationsTest {
                   - {after: 1s, type: alter-config, scope: cluster, configs: {message.max.bytes: "3000000"}}
                   - {after: 2s, type: alter-config, scope: broker, broker: 1, configs: {log.cleaner.backoff.ms: "30000"}}
                   - {after: 3s, type: add-partitions, topics: [kbench-no-such-topic], partitions: 3}
+                  - {after: 4s, type: add-partitions, partitions: 3}
                 """.formatted(length);
     }
 
@@ -64,8 +65,10 @@ class OperationsTest {
             alter(admin, DEFAULT, SET_BEFORE, "2000000");
             alter(admin, BROKER_1, NOT_SET_BEFORE, null);
             try {
-                Path driver = Cli.driverFile(dir, "driver.yaml", "");
-                Path w = Cli.write(dir, "ops.yaml", workload("6s"));
+                // Clients that see the added partition within half a second, and a group that commits as often.
+                Path driver = Cli.driverFile(dir, "driver.yaml", "producerConfig: |\n  metadata.max.age.ms=500\n"
+                        + "consumerConfig: |\n  metadata.max.age.ms=500\n  auto.commit.interval.ms=500\n");
+                Path w = Cli.write(dir, "ops.yaml", workload("9s"));
 
                 // Without consent: one line, before anything starts.
                 Cli.Outcome refused = Cli.run("--drivers", driver.toString(), "--output-dir", dir.toString(), w.toString());
@@ -87,6 +90,16 @@ class OperationsTest {
                 assertEquals("done", entries.get(1).get("status").asText(), entries.toString());
                 assertEquals("refused", entries.get(2).get("status").asText(), entries.toString());
                 assertTrue(run.out().contains("add-partitions REFUSED by the cluster: "), run.out());
+                // The run's topic grew from 2 to 3 partitions: written to and consumed from, as the admin interface saw.
+                JsonNode grown = entries.get(3);
+                assertEquals("done", grown.get("status").asText(), grown.toString());
+                assertTrue(grown.get("newPartitionsWrittenAfterMillis").isIntegralNumber(), grown.toString());
+                assertTrue(grown.get("newPartitionsConsumedAfterMillis").asLong() >= grown.get("newPartitionsWrittenAfterMillis").asLong(),
+                        grown.toString());
+                assertTrue(run.out().contains("new partitions written to after "), run.out());
+                assertTrue(run.out().contains("0 send error(s) during it; 0 lost, 0 duplicated over the run"), run.out());
+                assertTrue(grown.get("during").get("rebalances").isNull(), "a classic group's generation is not known: " + grown);
+                System.out.println(grown);
                 assertTrue(entries.get(0).get("putBack").asText().startsWith("restored message.max.bytes=2000000"), entries.toString());
                 assertTrue(entries.get(0).get("during").get("periods").asInt() >= 1, entries.get(0).toString());
                 assertTrue(r.get("operations").get("health").size() >= 3, "polled every second");

@@ -10,7 +10,8 @@ import java.util.List;
  * Polls the health of the run's partitions through the cluster's admin interface (so on any cluster) on a thread of
  * its own, from the load's start to the end of the phases: under-replicated, offline and reassigning partitions over
  * time. The series stays bounded on a run of days: past {@link #MAX_POINTS} every other point is dropped and the
- * interval doubles. A poll the cluster does not answer is left out and counted.
+ * interval doubles. A poll the cluster does not answer is left out and counted. Each poll also asks the epochs of the
+ * run's consumer groups ({@link GroupEpochs}), kept as bounded; a poll of them the cluster does not answer is left out.
  */
 final class HealthPoller {
 
@@ -21,14 +22,19 @@ final class HealthPoller {
     private final BenchmarkClock clock;
     private final long loadStartNanos;
     private final List<HealthPoint> points = new ArrayList<>();
+    private final List<String> groups;
+    private final List<GroupEpochs.Poll> epochs = new ArrayList<>();
     private long intervalNanos;
     private int failedPolls;
     private String lastFailure;
     private Thread thread;
 
-    HealthPoller(ClusterOperations cluster, List<String> topics, BenchmarkClock clock, long loadStartNanos, long intervalNanos) {
+    /** @param groups the run's consumer groups, whose epochs are polled too */
+    HealthPoller(ClusterOperations cluster, List<String> topics, List<String> groups, BenchmarkClock clock, long loadStartNanos,
+                 long intervalNanos) {
         this.cluster = cluster;
         this.topics = List.copyOf(topics);
+        this.groups = List.copyOf(groups);
         this.clock = clock;
         this.loadStartNanos = loadStartNanos;
         this.intervalNanos = intervalNanos;
@@ -57,6 +63,7 @@ final class HealthPoller {
 
     /** Asks the cluster once and keeps the answer; returns it, or null when the cluster did not answer. */
     PartitionHealth pollOnce() {
+        pollEpochs();
         PartitionHealth h;
         try {
             h = cluster.health(topics);
@@ -81,6 +88,32 @@ final class HealthPoller {
             }
         }
         return h;
+    }
+
+    private void pollEpochs() {
+        if (groups.isEmpty()) {
+            return;
+        }
+        java.util.Map<String, Integer> e;
+        try {
+            e = cluster.groupEpochs(groups);
+        } catch (RuntimeException ex) {
+            return; // unknown at this poll: the windows use the polls around it
+        }
+        long at = (clock.nanoTime() - loadStartNanos) / 1_000;
+        synchronized (this) {
+            epochs.add(new GroupEpochs.Poll(at, java.util.Map.copyOf(e)));
+            if (epochs.size() > MAX_POINTS) {
+                List<GroupEpochs.Poll> kept = GroupEpochs.thinned(epochs);
+                epochs.clear();
+                epochs.addAll(kept);
+            }
+        }
+    }
+
+    /** The groups' epochs polled so far. */
+    synchronized GroupEpochs epochs() {
+        return new GroupEpochs(groups, epochs);
     }
 
     /** Stops polling; waits a little for a poll under way. */

@@ -95,7 +95,7 @@ final class ImpactWindows {
         }
         return new WindowFigures(micros / 1_000, n, at(publish, 50), at(publish, 99), at(publish, 99.9), at(endToEnd, 50),
                 at(endToEnd, 99), at(endToEnd, 99.9), requestedMicros == 0 ? null : requested / requestedMicros,
-                acked / (micros / 1e6), Math.round(errors));
+                acked / (micros / 1e6), Math.round(errors), null);
     }
 
     /** The window of {@code lengthMicros} that ends at {@code endMicros}, within what is kept. */

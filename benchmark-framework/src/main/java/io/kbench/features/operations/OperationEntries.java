@@ -10,10 +10,12 @@ final class OperationEntries {
     private OperationEntries() {}
 
     /**
+     * @param epochs the run's consumer groups' epochs, to count the rebalances in each window
      * @param measureEndElapsedMicros when the measurement ended on the periods' axis, or −1 if it did not: an operation
      *     cut short is judged up to then
      */
-    static OperationEntry of(Ran r, ImpactWindows windows, long measureEndElapsedMicros, Map<String, String> putBackByKey) {
+    static OperationEntry of(Ran r, ImpactWindows windows, GroupEpochs epochs, long measureEndElapsedMicros,
+                             Map<String, String> putBackByKey) {
         OperationSpec op = r.spec();
         WindowFigures before = null;
         WindowFigures during = null;
@@ -27,8 +29,8 @@ final class OperationEntries {
             durationMillis = (r.doneElapsedMicros() - start) / 1_000;
             // A window shorter than one period would count none: judge at least the period the operation started in.
             long length = Math.max(end - start, 1_000_000);
-            during = windows.over(start, start + length);
-            before = windows.before(start, length);
+            during = windows.over(start, start + length).withRebalances(epochs.rise(start, start + length));
+            before = windows.before(start, length).withRebalances(epochs.rise(start - length, start));
         }
         String putBack = r.putBackNote() != null ? r.putBackNote() : r.changeKeys().isEmpty() ? "nothing to put back"
                 : r.changeKeys().stream().map(k -> putBackByKey.getOrDefault(k, "put back when it was done"))
@@ -36,7 +38,8 @@ final class OperationEntries {
         return new OperationEntry(op.type().written(), r.target(), op.after().toMillis(),
                 r.attempt() == null ? null : r.attempt().afterMillis(), r.attempt() == null ? null : r.attempt().elapsedMicros(),
                 r.attempt() == null ? null : r.attempt().at(), r.doneElapsedMicros(), durationMillis, r.status(), r.outcome(),
-                r.steps(), r.partitionsMoved(), r.bytesMoved(), op.throttleMBPerSecond(), putBack, before, during);
+                r.steps(), r.partitionsMoved(), r.bytesMoved(), r.newPartitionsWrittenAfterMillis(),
+                r.newPartitionsConsumedAfterMillis(), op.throttleMBPerSecond(), putBack, before, during);
     }
 
     /** "publish p99 4.1 → 212.0 ms", from two windows; empty when either has no figure. */

@@ -21,6 +21,12 @@ import java.util.List;
  * @param partitionsMoved replicas sets changed by a reassignment; null for other operations
  * @param bytesMoved bytes the new replicas had to copy (each partition's size times the replicas it gained); null when
  *     not a reassignment, or when the cluster would not say
+ * @param newPartitionsWrittenAfterMillis for add-partitions: when every new partition had first been written to (its end
+ *     offset above 0), from when they were added; null for other operations, or when not known or not reached (the
+ *     steps say why)
+ * @param newPartitionsConsumedAfterMillis for add-partitions: when every consumer group of the run had consumed from
+ *     every new partition (its committed offset there above 0: late by up to the group's commit interval), from when
+ *     they were added; null for other operations, or when not known or not reached (the steps say why)
  * @param throttleMBPerSecond the replication throttle while replicas moved, MB/s; null for none
  * @param putBack what the run's end did about it: put back, kept, or why it cannot be
  * @param before the figures over as long as it lasted, just before it started
@@ -28,7 +34,8 @@ import java.util.List;
  */
 public record OperationEntry(String type, String target, long plannedAfterMillis, Long startedAfterMillis, Long startedElapsedMicros,
                              String startedAt, Long doneElapsedMicros, Long durationMillis, OperationStatus status, String outcome,
-                             List<String> steps, Integer partitionsMoved, Long bytesMoved, Double throttleMBPerSecond, String putBack,
+                             List<String> steps, Integer partitionsMoved, Long bytesMoved, Long newPartitionsWrittenAfterMillis,
+                             Long newPartitionsConsumedAfterMillis, Double throttleMBPerSecond, String putBack,
                              WindowFigures before, WindowFigures during) {
 
     public OperationEntry {

@@ -29,14 +29,16 @@ final class OperationRunner {
     private final OperationSteps steps;
     private final Timeline<OperationSpec, Ran> timeline;
 
+    /** @param groupsByTopic the run's consumer groups (not share groups) by the topic each reads */
     OperationRunner(List<OperationSpec> operations, RunControl control, ClusterOperations cluster,
-                    Optional<ProvisionedCluster<?>> started, ChangeLog changes, List<String> runTopics) {
+                    Optional<ProvisionedCluster<?>> started, ChangeLog changes, List<String> runTopics,
+                    java.util.Map<String, List<String>> groupsByTopic) {
         this.control = control;
         // An operation under way is let finish its step (a broker half restarted is started again); its waits end as
         // soon as the measurement does.
         this.timeline = new Timeline<>(operations, OperationSpec::after, this::apply, Ran::notRun, control.clock(),
                 "kbench-operations", true);
-        this.steps = new OperationSteps(cluster, started, changes, runTopics, control, new Waits());
+        this.steps = new OperationSteps(cluster, started, changes, runTopics, groupsByTopic, control, new Waits());
     }
 
     void start(long measureStartNanos) {
@@ -61,22 +63,26 @@ final class OperationRunner {
         say(measureStartNanos, label + "...");
         OperationSteps.Done done;
         try {
-            done = steps.run(op, line -> say(measureStartNanos, label + ": " + line));
+            done = steps.run(op, line -> say(measureStartNanos, label + ": " + line), nextDueNanos);
         } catch (OperationSteps.Refused e) {
             String why = e.getMessage().lines().findFirst().orElse("");
             say(measureStartNanos, label + " REFUSED by the cluster: " + why + "; the run goes on");
             return new Ran(op, at, elapsed(), OperationStatus.REFUSED, e.target(), "refused: " + why, List.of(), List.of(),
-                    "nothing was changed", null, null);
+                    "nothing was changed", null, null, null, null);
         } catch (RuntimeException e) {
             String why = Errors.describeForUser(e).lines().findFirst().orElse(""); // a broker's log tail stays in its log
             say(measureStartNanos, label + " FAILED: " + why);
-            return new Ran(op, at, elapsed(), OperationStatus.FAILED, "", "failed: " + why, List.of(), steps.keysOfLast(), null, null, null);
+            return new Ran(op, at, elapsed(), OperationStatus.FAILED, "", "failed: " + why, List.of(), steps.keysOfLast(), null, null, null,
+                    null, null);
         }
-        long micros = (clock.nanoTime() - start) / 1_000;
+        // An operation that watched on after the cluster said it was done (add-partitions) is done when it said so.
+        long doneNanos = done.doneAtNanos() != null ? done.doneAtNanos() : clock.nanoTime();
+        long micros = (doneNanos - start) / 1_000;
         say(measureStartNanos, String.format(Locale.ROOT, "%s %s after %.1f s: %s", label, done.status().label(), micros / 1e6,
                 done.outcome()));
-        return new Ran(op, at, elapsed(), done.status(), done.target(), done.outcome(), done.steps(), done.changeKeys(),
-                done.putBackNote(), done.partitionsMoved(), done.bytesMoved());
+        return new Ran(op, at, (doneNanos - control.loadStartNanos()) / 1_000, done.status(), done.target(), done.outcome(),
+                done.steps(), done.changeKeys(), done.putBackNote(), done.partitionsMoved(), done.bytesMoved(),
+                done.newPartitionsWrittenAfterMillis(), done.newPartitionsConsumedAfterMillis());
     }
 
     private long elapsed() {

@@ -5,6 +5,7 @@ import io.kbench.driver.ConfigScope;
 import io.kbench.driver.PartitionHealth;
 import io.kbench.driver.ProvisionedCluster;
 import io.kbench.features.RunControl;
+import io.kbench.time.BenchmarkClock;
 import io.kbench.config.DurationParser;
 import io.kbench.page.Fmt;
 import io.kbench.util.Errors;
@@ -39,9 +40,23 @@ final class OperationSteps {
         }
     }
 
-    /** What an operation did. */
+    /**
+     * What an operation did.
+     *
+     * @param doneAtNanos when the cluster said it was done, on the runner's clock, when that was before the step
+     *     returned (it went on watching); null: when it returned
+     * @param newPartitionsWrittenAfterMillis for add-partitions: when every new partition had been written to; else null
+     * @param newPartitionsConsumedAfterMillis for add-partitions: when every group had consumed from each; else null
+     */
     record Done(OperationStatus status, String target, String outcome, List<String> steps, List<String> changeKeys,
-                String putBackNote, Integer partitionsMoved, Long bytesMoved) {}
+                String putBackNote, Integer partitionsMoved, Long bytesMoved, Long doneAtNanos, Long newPartitionsWrittenAfterMillis,
+                Long newPartitionsConsumedAfterMillis) {
+
+        Done(OperationStatus status, String target, String outcome, List<String> steps, List<String> changeKeys,
+             String putBackNote, Integer partitionsMoved, Long bytesMoved) {
+            this(status, target, outcome, steps, changeKeys, putBackNote, partitionsMoved, bytesMoved, null, null, null);
+        }
+    }
 
     private static final String[] THROTTLE_RATES = {"leader.replication.throttled.rate", "follower.replication.throttled.rate"};
     /** Topic configs that say which replicas the throttle applies to. */
@@ -53,11 +68,16 @@ final class OperationSteps {
     private final List<String> runTopics;
     private final RunControl control;
     private final OperationRunner.Waits waits;
+    private final Map<String, List<String>> groupsByTopic;
     private List<String> keys = new ArrayList<>();
+    /** When the next operation is due, on the runner's clock: an operation that watches on after it is done stops then. */
+    private long nextDueNanos = Long.MAX_VALUE;
 
+    /** @param groupsByTopic the run's consumer groups (not share groups) by the topic each reads */
     OperationSteps(ClusterOperations cluster, Optional<ProvisionedCluster<?>> started, ChangeLog changes, List<String> runTopics,
-                   RunControl control, OperationRunner.Waits waits) {
+                   Map<String, List<String>> groupsByTopic, RunControl control, OperationRunner.Waits waits) {
         this.cluster = cluster;
+        this.groupsByTopic = Map.copyOf(groupsByTopic);
         this.started = started;
         this.changes = changes;
         this.runTopics = List.copyOf(runTopics);
@@ -70,8 +90,10 @@ final class OperationSteps {
         return List.copyOf(keys);
     }
 
-    Done run(OperationSpec op, Consumer<String> say) {
+    /** @param nextDueNanos when the next operation is due, or {@link Long#MAX_VALUE} */
+    Done run(OperationSpec op, Consumer<String> say, long nextDueNanos) {
         keys = new ArrayList<>();
+        this.nextDueNanos = nextDueNanos;
         return switch (op.kind()) {
             case ALTER_CONFIG -> alterConfig(op, say);
             case ADD_PARTITIONS -> addPartitions(op, say);
@@ -154,7 +176,14 @@ final class OperationSteps {
     private Done addPartitions(OperationSpec op, Consumer<String> say) {
         List<String> topics = topics(op);
         String target = topics.size() == 1 ? "topic " + topics.get(0) : topics.size() + " topics";
+        Map<String, List<List<Integer>>> before;
+        try {
+            before = cluster.replicas(topics);
+        } catch (RuntimeException e) {
+            before = Map.of(); // which partitions are new is then not known; the growth itself is still asked
+        }
         List<String> steps = new ArrayList<>();
+        List<NewPartitionsPickup.Added> added = new ArrayList<>();
         boolean first = true;
         for (String t : topics) {
             try {
@@ -164,39 +193,51 @@ final class OperationSteps {
             }
             first = false;
             steps.add("topic " + t + " grown to " + op.partitions() + " partitions");
+            if (before.containsKey(t)) {
+                added.add(new NewPartitionsPickup.Added(t, before.get(t).size(), op.partitions()));
+            }
         }
         steps.forEach(say);
         String note = "the added partitions stay (a topic cannot shrink)";
-        if (control.memberAssignments().isEmpty()) {
-            return new Done(OperationStatus.DONE, target, String.join("; ", steps), steps, List.of(), note, null, null);
-        }
-        long start = control.clock().nanoTime();
-        OperationRunner.Waits.Ended ended = awaitAssigned(op.partitions(), timeoutNanos(op), say);
-        String consumers = switch (ended) {
-            case MET -> String.format(Locale.ROOT, "every consumer group was assigned all %d partitions after %.1f s", op.partitions(),
-                    (control.clock().nanoTime() - start) / 1e9);
-            case TIMED_OUT -> "the consumer groups were not assigned the new partitions within " + DurationParser.format(op.timeoutOrDefault())
-                    + " (consumers find new partitions when they refresh metadata: metadata.max.age.ms, 5 min by default)";
-            case CUT_SHORT -> "the measurement ended before the consumer groups were assigned the new partitions";
-        };
-        steps.add(consumers);
-        return new Done(ended == OperationRunner.Waits.Ended.MET ? OperationStatus.DONE
-                : ended == OperationRunner.Waits.Ended.TIMED_OUT ? OperationStatus.TIMED_OUT : OperationStatus.CUT_SHORT,
-                target, String.join("; ", steps), steps, List.of(), note, null, null);
-    }
-
-    /**
-     * Waits until every subscription (each reads one topic) holds all of its partitions: the partitions its live members
-     * hold added up ({@link RunControl#memberAssignments()} gives each member's count).
-     */
-    private OperationRunner.Waits.Ended awaitAssigned(int partitions, long timeoutNanos, Consumer<String> say) {
+        BenchmarkClock clock = control.clock();
+        long start = clock.nanoTime();
+        NewPartitionsPickup pickup = new NewPartitionsPickup(cluster, added, groupsByTopic);
+        boolean consumers = !control.memberAssignments().isEmpty();
+        long[] assignedAt = {consumers ? -1 : start};
         int[] held = {0};
-        return waits.until(() -> new PartitionHealth(0, 0, 0, 0), h -> {
-            Map<String, List<Integer>> assigned = control.memberAssignments();
-            held[0] = assigned.values().stream().mapToInt(counts -> counts.stream().mapToInt(Integer::intValue).sum()).min().orElse(0);
-            return held[0] >= partitions;
-        }, timeoutNanos, h -> say.accept(String.format(Locale.ROOT, "waiting for the consumer groups: the group holding fewest holds %d of "
-                + "%d partitions", held[0], partitions)));
+        // Done when every group holds every partition, as before; then watched on, until the new partitions were written
+        // to and consumed, the next operation is due, the timeout passes or the measurement ends.
+        OperationRunner.Waits.Ended ended = waits.until(() -> new PartitionHealth(0, 0, 0, 0), h -> {
+            long now = clock.nanoTime();
+            if (assignedAt[0] < 0) {
+                Map<String, List<Integer>> assigned = control.memberAssignments();
+                held[0] = assigned.values().stream().mapToInt(counts -> counts.stream().mapToInt(Integer::intValue).sum()).min().orElse(0);
+                if (held[0] >= op.partitions()) {
+                    assignedAt[0] = now;
+                }
+            }
+            boolean settled = pickup.poll(now - start);
+            return assignedAt[0] >= 0 && (settled || now >= nextDueNanos);
+        }, timeoutNanos(op), h -> say.accept(assignedAt[0] < 0 ? String.format(Locale.ROOT, "waiting for the consumer groups: the "
+                + "group holding fewest holds %d of %d partitions", held[0], op.partitions())
+                : "waiting for the producers and consumers to take up the new partitions"));
+        long now = clock.nanoTime();
+        if (consumers) {
+            steps.add(assignedAt[0] >= 0 ? String.format(Locale.ROOT, "every consumer group was assigned all %d partitions after %.1f s",
+                    op.partitions(), (assignedAt[0] - start) / 1e9)
+                    : ended == OperationRunner.Waits.Ended.TIMED_OUT ? "the consumer groups were not assigned the new partitions within "
+                    + DurationParser.format(op.timeoutOrDefault()) + " (consumers find new partitions when they refresh metadata: "
+                    + "metadata.max.age.ms, 5 min by default)"
+                    : "the measurement ended before the consumer groups were assigned the new partitions");
+        }
+        String stopped = now >= nextDueNanos && ended == OperationRunner.Waits.Ended.MET ? "the next operation was due"
+                : ended == OperationRunner.Waits.Ended.TIMED_OUT ? "not within " + DurationParser.format(op.timeoutOrDefault())
+                : "the measurement ended";
+        steps.addAll(pickup.lines(stopped));
+        OperationStatus status = assignedAt[0] >= 0 ? OperationStatus.DONE
+                : ended == OperationRunner.Waits.Ended.TIMED_OUT ? OperationStatus.TIMED_OUT : OperationStatus.CUT_SHORT;
+        return new Done(status, target, String.join("; ", steps), steps, List.of(), note, null, null,
+                assignedAt[0] >= 0 ? assignedAt[0] : null, pickup.writtenAfterMillis(), pickup.consumedAfterMillis());
     }
 
     private Done electLeaders(OperationSpec op) {

@@ -115,7 +115,7 @@ public final class OperationsFeature implements Feature {
         if (ops == null) {
             return;
         }
-        OperationsText.summary(ops).forEach(l -> lines.line(SummaryLines.Slot.CONSUMERS, l));
+        OperationsText.summary(ops, run.sectionJson("integrity")).forEach(l -> lines.line(SummaryLines.Slot.CONSUMERS, l));
     }
 
     @Override

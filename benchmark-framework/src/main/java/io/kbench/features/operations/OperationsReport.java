@@ -9,7 +9,7 @@ import io.kbench.page.TableSpec;
 import java.util.List;
 import java.util.Locale;
 
-/** The operations' parts of the HTML report: a mark for each on the time series, an impact table, the partitions' health. */
+/** The operations' parts of the HTML report: each shaded on the time series while it ran, an impact table, the partitions' health. */
 final class OperationsReport {
 
     private OperationsReport() {}
@@ -17,7 +17,7 @@ final class OperationsReport {
     static void add(Operations ops, ReportParts parts) {
         TableSpec t = new TableSpec("Operations under load", List.of("operation", "target", "started (s since load start)", "status",
                 "duration (s)", "publish p99 before → during (ms)", "e2e p99 before → during (ms)", "msg/s before → during",
-                "send errors during", "put back", "outcome"));
+                "send errors during", "consumer rebalances before → during", "put back", "outcome"));
         for (OperationEntry e : ops.entries()) {
             WindowFigures b = e.before();
             WindowFigures d = e.during();
@@ -26,12 +26,14 @@ final class OperationsReport {
                     pair(b == null ? null : b.publishP99Micros(), d == null ? null : d.publishP99Micros()),
                     pair(b == null ? null : b.endToEndP99Micros(), d == null ? null : d.endToEndP99Micros()),
                     b == null || d == null ? "—" : Fmt.grouped(b.achievedRate(), 0) + " → " + Fmt.grouped(d.achievedRate(), 0),
-                    d == null ? "—" : Long.toString(d.sendErrors()), e.putBack(), e.outcome()));
-            if (e.startedElapsedMicros() != null) {
+                    d == null ? "—" : Long.toString(d.sendErrors()),
+                    b == null || d == null || b.rebalances() == null || d.rebalances() == null ? "—" : b.rebalances() + " → " + d.rebalances(),
+                    e.putBack(), e.outcome()));
+            if (e.startedElapsedMicros() != null && e.doneElapsedMicros() != null) {
+                parts.span(e.startedElapsedMicros() / 1e6, e.doneElapsedMicros() / 1e6, "operation: " + e.type() + " ("
+                        + e.status().label() + ")");
+            } else if (e.startedElapsedMicros() != null) {
                 parts.mark(e.startedElapsedMicros() / 1e6, "operation: " + e.type() + " started");
-                if (e.doneElapsedMicros() != null) {
-                    parts.mark(e.doneElapsedMicros() / 1e6, "operation: " + e.type() + " " + e.status().label());
-                }
             }
         }
         parts.overviewTable(t);

@@ -13,7 +13,10 @@ import io.kbench.model.ResultSection;
 import io.kbench.stats.LatencyHistograms;
 import io.kbench.util.Errors;
 import io.kbench.workload.OperationSpec;
+import io.kbench.plan.ConsumerSpec;
+import io.kbench.plan.TopicLayout;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,9 +74,23 @@ final class OperationsRun implements RunPart {
             return;
         }
         changes = new ChangeLog(control, feature);
-        health = new HealthPoller(cluster, topics, control.clock(), control.loadStartNanos(), HEALTH_INTERVAL_NANOS);
+        Map<String, List<String>> groups = groupsByTopic(run.layout());
+        health = new HealthPoller(cluster, topics, groups.values().stream().flatMap(List::stream).distinct().toList(), control.clock(),
+                control.loadStartNanos(), HEALTH_INTERVAL_NANOS);
         health.start();
-        runner = new OperationRunner(operations(), control, cluster, control.faults().startedCluster(), changes, topics);
+        runner = new OperationRunner(operations(), control, cluster, control.faults().startedCluster(), changes, topics, groups);
+    }
+
+    /** The run's consumer groups by the topic each reads: a subscription is a group; share groups are not consumer groups. */
+    static Map<String, List<String>> groupsByTopic(TopicLayout layout) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (ConsumerSpec c : layout.consumers()) {
+            List<String> groups = out.computeIfAbsent(c.topic(), t -> new ArrayList<>());
+            if (!c.plan().share() && !groups.contains(c.subscription())) {
+                groups.add(c.subscription());
+            }
+        }
+        return out;
     }
 
     @Override
@@ -156,7 +173,8 @@ final class OperationsRun implements RunPart {
     public Optional<ResultSection> section(RunFindings findings) {
         List<OperationEntry> entries = new ArrayList<>();
         for (Ran r : ran) {
-            entries.add(OperationEntries.of(r, windows, measureEndElapsedMicros, putBackByKey));
+            entries.add(OperationEntries.of(r, windows, health == null ? GroupEpochs.NONE : health.epochs(), measureEndElapsedMicros,
+                    putBackByKey));
         }
         List<HealthPoint> points = health == null ? List.of() : health.points();
         return Optional.of(new Operations(entries, points, health == null ? 0 : health.failedPolls(),

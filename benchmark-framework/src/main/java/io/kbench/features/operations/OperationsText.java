@@ -1,5 +1,6 @@
 package io.kbench.features.operations;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.page.Fmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +14,18 @@ final class OperationsText {
 
     private OperationsText() {}
 
-    static List<String> summary(Operations ops) {
+    /**
+     * @param integrity the run's {@code integrity} section as JSON (another feature's: read by its key, not its type),
+     *     or null when the run has none
+     */
+    static List<String> summary(Operations ops, JsonNode integrity) {
         List<String> lines = new ArrayList<>();
+        String overTheRun = integrity(integrity);
         for (OperationEntry e : ops.entries()) {
-            lines.add(line(e));
+            String l = line(e);
+            boolean ran = e.status() != OperationStatus.REFUSED && e.status() != OperationStatus.FAILED
+                    && e.status() != OperationStatus.NOT_RUN;
+            lines.add(ran && !overTheRun.isEmpty() ? l + "; " + overTheRun : l);
         }
         if (!ops.health().isEmpty() || ops.failedHealthPolls() > 0) {
             lines.add(String.format(Locale.ROOT, "Partitions during the run (polled through the admin interface): at most %d "
@@ -51,6 +60,9 @@ final class OperationsText {
                 b.append(" at most ").append(Fmt.grouped(e.throttleMBPerSecond(), 1)).append(" MB/s");
             }
         }
+        if (e.type().equals("add-partitions")) {
+            b.append("; ").append(pickup(e));
+        }
         WindowFigures before = e.before();
         WindowFigures during = e.during();
         if (during != null && during.periods() > 0) {
@@ -60,6 +72,9 @@ final class OperationsText {
                 add(impact, OperationEntries.p99Change("end-to-end", before.endToEndP99Micros(), during.endToEndP99Micros()));
                 impact.add(String.format(Locale.ROOT, "%s → %s msg/s", Fmt.grouped(before.achievedRate(), 0),
                         Fmt.grouped(during.achievedRate(), 0)));
+                if (before.rebalances() != null && during.rebalances() != null) {
+                    impact.add(String.format(Locale.ROOT, "consumer rebalances %d → %d", before.rebalances(), during.rebalances()));
+                }
             } else {
                 impact.add("no period before it to compare with");
             }
@@ -70,6 +85,43 @@ final class OperationsText {
             b.append("; ").append(e.putBack());
         }
         return b.toString();
+    }
+
+    /**
+     * What the run's integrity check says, for each operation's line: "0 lost, 0 duplicated over the run" when it was
+     * checked and clean; the counts when not, which the check cannot tie to one operation; empty when losses were not
+     * checked (the run's own integrity line says why).
+     */
+    static String integrity(JsonNode i) {
+        if (i == null || i.hasNonNull("notChecked") || !i.hasNonNull("lostMessages")) {
+            return "";
+        }
+        long lost = i.path("lostMessages").asLong();
+        long duplicated = i.path("duplicateMessages").asLong();
+        long outOfOrder = i.path("outOfOrderMessages").asLong();
+        if (lost == 0 && duplicated == 0 && outOfOrder == 0) {
+            return "0 lost, 0 duplicated over the run";
+        }
+        List<String> counts = new ArrayList<>();
+        if (lost > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d lost", lost));
+        }
+        if (duplicated > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d duplicated", duplicated));
+        }
+        if (outOfOrder > 0) {
+            counts.add(String.format(Locale.ROOT, "%,d out of order", outOfOrder));
+        }
+        return String.join(", ", counts) + " over the run, not attributed to one operation";
+    }
+
+    /** "new partitions written to after 1.2 s, consumed by every group after 6.3 s"; the steps say why one is not known. */
+    static String pickup(OperationEntry e) {
+        String written = e.newPartitionsWrittenAfterMillis() == null ? "new partitions: first writes not seen"
+                : String.format(Locale.ROOT, "new partitions written to after %.1f s", e.newPartitionsWrittenAfterMillis() / 1e3);
+        String consumed = e.newPartitionsConsumedAfterMillis() == null ? "consumption by every group not seen"
+                : String.format(Locale.ROOT, "consumed by every group after %.1f s", e.newPartitionsConsumedAfterMillis() / 1e3);
+        return written + ", " + consumed;
     }
 
     private static void add(List<String> list, String s) {

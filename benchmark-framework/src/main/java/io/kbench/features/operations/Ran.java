@@ -19,11 +19,14 @@ import java.util.List;
  * @param putBackNote what the run's end says of it when it made no change to put back, or null
  * @param partitionsMoved for a reassignment; null otherwise
  * @param bytesMoved for a reassignment, when known; null otherwise
+ * @param newPartitionsWrittenAfterMillis for add-partitions, when known and reached; null otherwise
+ * @param newPartitionsConsumedAfterMillis for add-partitions, when known and reached; null otherwise
  */
 record Ran(OperationSpec spec, Attempt attempt, Long doneElapsedMicros, OperationStatus status, String target, String outcome,
-           List<String> steps, List<String> changeKeys, String putBackNote, Integer partitionsMoved, Long bytesMoved) {
+           List<String> steps, List<String> changeKeys, String putBackNote, Integer partitionsMoved, Long bytesMoved,
+           Long newPartitionsWrittenAfterMillis, Long newPartitionsConsumedAfterMillis) {
 
     static Ran notRun(OperationSpec spec, String why) {
-        return new Ran(spec, null, null, OperationStatus.NOT_RUN, "", why, List.of(), List.of(), null, null, null);
+        return new Ran(spec, null, null, OperationStatus.NOT_RUN, "", why, List.of(), List.of(), null, null, null, null, null);
     }
 }

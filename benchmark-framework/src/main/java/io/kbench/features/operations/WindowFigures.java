@@ -17,11 +17,19 @@ package io.kbench.features.operations;
  * @param requestedRate what the schedule asked on average, msg/s; null when unthrottled
  * @param achievedRate acknowledged messages per second
  * @param sendErrors sends that failed within the window
+ * @param rebalances the rise of the run's consumer groups' epochs across the window, added up (for Kafka's consumer
+ *     protocol every change of a group's membership or assignment); null when the run has no consumer group or some
+ *     group's epoch is not known (Kafka's classic protocol does not give it)
  */
 public record WindowFigures(long lengthMillis, int periods, Long publishP50Micros, Long publishP99Micros, Long publishP999Micros,
                             Long endToEndP50Micros, Long endToEndP99Micros, Long endToEndP999Micros, Double requestedRate,
-                            double achievedRate, long sendErrors) {
+                            double achievedRate, long sendErrors, Integer rebalances) {
 
     /** No period fell within the window. */
-    static final WindowFigures NONE = new WindowFigures(0, 0, null, null, null, null, null, null, null, 0, 0);
+    static final WindowFigures NONE = new WindowFigures(0, 0, null, null, null, null, null, null, null, 0, 0, null);
+
+    WindowFigures withRebalances(Integer count) {
+        return new WindowFigures(lengthMillis, periods, publishP50Micros, publishP99Micros, publishP999Micros, endToEndP50Micros,
+                endToEndP99Micros, endToEndP999Micros, requestedRate, achievedRate, sendErrors, count);
+    }
 }

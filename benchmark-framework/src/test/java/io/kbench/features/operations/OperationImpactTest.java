@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 class OperationImpactTest {
 
     private static WindowFigures p99(long micros) {
-        return new WindowFigures(10_000, 10, micros / 2, micros, micros, null, null, null, 1000.0, 1000, 0);
+        return new WindowFigures(10_000, 10, micros / 2, micros, micros, null, null, null, 1000.0, 1000, 0, null);
     }
 
     private static Operations ops(long beforeMicros, long duringMicros, int maxOffline) {
         OperationEntry e = new OperationEntry("rolling-restart", "3 broker(s)", 10_000, 10_000L, 20_000_000L, "t", 90_000_000L, 70_000L,
-                OperationStatus.DONE, "3 of 3 broker(s) restarted", List.of(), null, null, null, "nothing to put back", p99(beforeMicros),
+                OperationStatus.DONE, "3 of 3 broker(s) restarted", List.of(), null, null, null, null, null, "nothing to put back", p99(beforeMicros),
                 p99(duringMicros));
         return new Operations(List.of(e), List.of(), 0, 6, maxOffline, List.of());
     }

@@ -99,6 +99,12 @@ class OperationRunnerTest {
         }
     };
 
+    private static OperationSpec grow(int afterSeconds, int partitions) {
+        return new OperationSpec(Duration.ofSeconds(afterSeconds), new Choice.Known<>(OperationSpec.Kind.ADD_PARTITIONS,
+                OperationSpec.Kind.ADD_PARTITIONS.label()), null, null, null, null, null, null, null, partitions, null, null, null,
+                Duration.ofSeconds(30));
+    }
+
     private static OperationSpec op(int afterSeconds, OperationSpec.Kind kind, Double throttle, Map<String, String> configs,
                                     String scope) {
         return new OperationSpec(Duration.ofSeconds(afterSeconds), new Choice.Known<>(kind, kind.label()), null, null, null, null, null,
@@ -106,7 +112,8 @@ class OperationRunnerTest {
     }
 
     private List<Ran> run(List<OperationSpec> ops, ChangeLog changes) throws InterruptedException {
-        OperationRunner r = new OperationRunner(ops, control, cluster, Optional.empty(), changes, List.of("t"));
+        OperationRunner r = new OperationRunner(ops, control, cluster, Optional.empty(), changes, List.of("t"),
+                Map.of("t", List.of("g0", "g1")));
         r.start(clock.nanoTime());
         while (console.stream().filter(l -> l.contains(" done after ") || l.contains("REFUSED") || l.contains("timed-out after")).count()
                 < ops.size()) {
@@ -179,5 +186,54 @@ class OperationRunnerTest {
         List<Ran> ran = run(List.of(op(1, OperationSpec.Kind.REASSIGN_PARTITIONS, null, null, null)), changes);
         assertEquals(OperationStatus.TIMED_OUT, ran.get(0).status());
         assertEquals(30_000, (ran.get(0).doneElapsedMicros() - ran.get(0).attempt().elapsedMicros()) / 1_000, 600);
+    }
+
+    @Test
+    void addedPartitionsAreDoneAtOnceWithoutConsumersAndWatchedUntilWrittenToAndConsumedByEveryGroup() throws Exception {
+        cluster.replicas.put("t", List.of(List.of(1), List.of(2)));
+        cluster.refuseAddPartitions = false;
+        ChangeLog changes = new ChangeLog(control, "operations");
+        Ran r = run(List.of(grow(1, 4)), changes).get(0);
+        assertEquals(OperationStatus.DONE, r.status(), r.toString());
+        assertEquals(r.attempt().elapsedMicros(), r.doneElapsedMicros(), "no consumer to be assigned: done as soon as grown");
+        // Polled every half second from the growth: the 3rd end-offset poll (1 s) sees partitions 2 and 3 written to; the
+        // 5th committed-offset poll of each group (2 s) sees both groups' offsets there.
+        assertEquals(1_000L, r.newPartitionsWrittenAfterMillis(), r.steps().toString());
+        assertEquals(2_000L, r.newPartitionsConsumedAfterMillis(), r.steps().toString());
+        assertTrue(r.steps().contains("every new partition written to 1.0 s after it was added"), r.steps().toString());
+        OperationEntry e = OperationEntries.of(r, new ImpactWindows(0), GroupEpochs.NONE, -1, Map.of());
+        assertEquals("Operation add-partitions of topic t: done in 0.0 s; new partitions written to after 1.0 s, consumed by every "
+                + "group after 2.0 s; the added partitions stay (a topic cannot shrink)", OperationsText.line(e));
+    }
+
+    @Test
+    void addedPartitionsThatNoProducerWritesToAreNotSeenWrittenAndTheNextOperationEndsTheWatch() throws Exception {
+        cluster.replicas.put("t", List.of(List.of(1)));
+        cluster.refuseAddPartitions = false;
+        cluster.pollsUntilWritten = 0;
+        cluster.pollsUntilConsumed = 0;
+        List<Ran> ran = run(List.of(grow(1, 2), op(4, OperationSpec.Kind.ELECT_LEADERS, null, null, null)), new ChangeLog(control,
+                "operations"));
+        Ran r = ran.get(0);
+        assertEquals(OperationStatus.DONE, r.status());
+        assertEquals(null, r.newPartitionsWrittenAfterMillis());
+        assertEquals(null, r.newPartitionsConsumedAfterMillis());
+        assertTrue(r.steps().contains("the new partitions were not all written to when the watch ended (the next operation was due)"),
+                r.steps().toString());
+        assertEquals(4_000L, ran.get(1).attempt().afterMillis(), "the next operation starts when due");
+    }
+
+    @Test
+    void aClusterThatDoesNotTellOffsetsLeavesThePickUpNotKnownAndSaysWhy() throws Exception {
+        cluster.replicas.put("t", List.of(List.of(1)));
+        cluster.refuseAddPartitions = false;
+        cluster.tellsOffsets = false;
+        Ran r = run(List.of(grow(1, 2)), new ChangeLog(control, "operations")).get(0);
+        assertEquals(OperationStatus.DONE, r.status());
+        assertEquals(null, r.newPartitionsWrittenAfterMillis());
+        assertTrue(r.steps().contains("when the new partitions were first written to is not known: the cluster did not tell the end "
+                + "offsets of topic t"), r.steps().toString());
+        assertTrue(r.steps().contains("when the consumer groups consumed from the new partitions is not known: the cluster did not "
+                + "tell the offsets consumer group g0 committed"), r.steps().toString());
     }
 }

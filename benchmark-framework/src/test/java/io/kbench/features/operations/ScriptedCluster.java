@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The admin interface as the operations' timing sees it, in memory: configs per scope, replica sets, and a reassignment
@@ -25,6 +27,17 @@ final class ScriptedCluster implements ClusterOperations {
     List<Integer> brokers = List.of(1, 2, 3);
     int pollsWhileMoving = 4;
     String refuseReassign;
+    boolean refuseAddPartitions = true;
+    /** Whether the cluster tells end and committed offsets (false: as a driver without them). */
+    boolean tellsOffsets = true;
+    int pollsUntilWritten = 3;
+    int pollsUntilConsumed = 5;
+    /** Each consumer group's epoch as the cluster tells it; a group absent is not told. */
+    final Map<String, Integer> epochs = new HashMap<>();
+    /** The partition count of each topic before it grew, set when it first grows. */
+    private final Map<String, Integer> original = new HashMap<>();
+    private int committedCalls;
+    private int endOffsetCalls;
     private int moving;
 
     @Override
@@ -100,8 +113,67 @@ final class ScriptedCluster implements ClusterOperations {
     }
 
     @Override
-    public void addPartitions(String topic, int totalPartitions) {
-        throw new DriverException("not authorized to create partitions (TopicAuthorizationException)");
+    public synchronized void addPartitions(String topic, int totalPartitions) {
+        if (refuseAddPartitions) {
+            throw new DriverException("not authorized to create partitions (TopicAuthorizationException)");
+        }
+        calls.add("grow " + topic + " to " + totalPartitions);
+        original.putIfAbsent(topic, replicas.get(topic).size());
+        List<List<Integer>> now = new ArrayList<>(replicas.get(topic));
+        while (now.size() < totalPartitions) {
+            now.add(List.of(1));
+        }
+        replicas.put(topic, now);
+    }
+
+    /**
+     * Every partition holds records, except those added by {@link #addPartitions}: written to from the
+     * {@link #pollsUntilWritten}-th call on (0: never; when {@link #tellsOffsets}).
+     */
+    @Override
+    public synchronized Map<String, List<Long>> endOffsets(List<String> topics) {
+        if (!tellsOffsets) {
+            return Map.of();
+        }
+        endOffsetCalls++;
+        Map<String, List<Long>> out = new LinkedHashMap<>();
+        topics.stream().filter(replicas::containsKey).forEach(t -> {
+            List<Long> ends = new ArrayList<>();
+            int before = original.getOrDefault(t, replicas.get(t).size());
+            for (int p = 0; p < replicas.get(t).size(); p++) {
+                ends.add(p < before || (pollsUntilWritten > 0 && endOffsetCalls >= pollsUntilWritten) ? 100L : 0L);
+            }
+            out.put(t, ends);
+        });
+        return out;
+    }
+
+    /** Each group committed on every old partition; on the new ones from the {@link #pollsUntilConsumed}-th call (of any group) on (0: never). */
+    @Override
+    public synchronized Optional<Map<Integer, Long>> committedOffsets(String group, String topic) {
+        if (!tellsOffsets) {
+            return Optional.empty();
+        }
+        int calls = ++committedCalls;
+        Map<Integer, Long> out = new TreeMap<>();
+        int before = original.getOrDefault(topic, replicas.get(topic).size());
+        for (int p = 0; p < replicas.get(topic).size(); p++) {
+            if (p < before || (pollsUntilConsumed > 0 && calls >= pollsUntilConsumed)) {
+                out.put(p, 50L);
+            }
+        }
+        return Optional.of(out);
+    }
+
+    @Override
+    public synchronized Map<String, Integer> groupEpochs(List<String> groups) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        groups.forEach(g -> {
+            if (epochs.containsKey(g)) {
+                out.put(g, epochs.get(g));
+            }
+        });
+        return out;
     }
 
     @Override
