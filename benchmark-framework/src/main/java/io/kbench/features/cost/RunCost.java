@@ -89,7 +89,13 @@ public record RunCost(RunFigures figures, PriceFile prices, List<Part> parts) {
         Double share = trafficShare();
         return "Cost " + with + ": " + (missing.isEmpty() ? "" : "at least ") + money(perMBps) + " per MB/s-month"
                 + (share == null ? ", traffic not priced" : String.format(Locale.ROOT, ", of which traffic %.0f %%", share * 100))
-                + (missing.isEmpty() ? "" : " (not priced: " + String.join(", ", missing) + ")");
+                + (missing.isEmpty() ? "" : " (not priced: " + String.join(", ", missing) + machinesHint(missing) + ")");
+    }
+
+    private static String machinesHint(List<String> missing) {
+        boolean cluster = missing.contains("cluster");
+        boolean clients = missing.contains("clients");
+        return cluster && clients ? "; give --brokers and --clients" : cluster ? "; give --brokers" : clients ? "; give --clients" : "";
     }
 
     /** Dollars per hour, to 4 decimals: {@code $0.2813}, {@code $1.5280}. */

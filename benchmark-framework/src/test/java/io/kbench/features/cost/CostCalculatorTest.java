@@ -73,7 +73,7 @@ class CostCalculatorTest {
         assertEquals(6.328125, part(cost, "data out").usdPerHour(), 1e-9);
         assertEquals(List.of("cluster", "clients"), cost.notPriced());
         assertTrue(cost.summaryLine().contains("at least $"), cost.summaryLine());
-        assertTrue(cost.summaryLine().contains("(not priced: cluster, clients)"), cost.summaryLine());
+        assertTrue(cost.summaryLine().contains("(not priced: cluster, clients; give --brokers and --clients)"), cost.summaryLine());
         // traffic: cross-zone $0.28125 + data out $6.328125, of those two and storage $0.346747 = 95.0 %
         assertEquals((0.28125 + 6.328125) / (0.28125 + 6.328125 + 253.125 / 730), cost.trafficShare(), 1e-9);
     }
