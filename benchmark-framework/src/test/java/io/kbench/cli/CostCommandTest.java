@@ -74,6 +74,20 @@ class CostCommandTest {
     }
 
     @Test
+    void aCkuCheckIsPricedInCkusWithStorageBilledOnce() {
+        String cku = resource("/io/kbench/result/golden/cku-check.json");
+        String confluent = Path.of("..", "prices", "confluent-cloud-2024-06.yaml").toString();
+        CommandRun r = cost(cku, "--prices", confluent, "--clients", "2xc7g.xlarge", "--retention", "7d");
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.out().contains(" 1 CKU at $2.2500/h (the run's CKU check)"), r.out());
+        assertTrue(r.out().contains("× 7 d (billed before replication), at $0.1000/GB-month (retention: --retention)"), r.out());
+
+        CommandRun msk = cost(cku, "--prices", US_EAST_1, "--ckus", "2");
+        assertEquals(2, msk.code());
+        assertTrue(msk.err().startsWith(US_EAST_1 + " has no price for CKUs (ckus.perHour)"), msk.err());
+    }
+
+    @Test
     void anInstanceTypeThePriceFileLacksIsOneLine() {
         CommandRun r = cost(MEASURED, "--prices", US_EAST_1, "--brokers", "3xkafka.m9.huge");
         assertEquals(2, r.code());

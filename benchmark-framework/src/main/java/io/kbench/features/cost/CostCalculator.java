@@ -97,8 +97,8 @@ public final class CostCalculator {
         String copiesText = "";
         if (prices.storageCountsReplicas()) {
             if (rf == null) {
-                return new RunCost.Part("storage", "not priced: the result does not tell the replication factor; give "
-                        + "--replication-factor or --storage-gb", null, false);
+                return new RunCost.Part("storage", "not priced: the replication factor is not known (bin/benchmark cost "
+                        + "reads it from a result's driver file; its --replication-factor or --storage-gb give it)", null, false);
             }
             copies = rf;
             copiesText = " × RF " + rf;
