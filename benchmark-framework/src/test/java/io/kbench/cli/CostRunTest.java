@@ -66,6 +66,29 @@ class CostRunTest {
     }
 
     @Test
+    void aPricedSweepHasACostColumn() throws Exception {
+        Path workload = workload();
+        Path sweep = Files.writeString(dir.resolve("s.yaml"), "name: priced-sweep\nworkload: " + workload
+                + "\ndrivers: [" + dir.resolve("inmemory.yaml") + "]\nparameters:\n  messageSize: [512, 1024]\n");
+        Path out = dir.resolve("sweeps");
+        CommandRun r = CommandRun.of("sweep", "--output-dir", out.toString(), "--no-report", "--progress-interval", "1s",
+                "--prices", roundPrices(), "--brokers", "3xkafka.m7g.large", "--clients", "1xc7g.xlarge", sweep.toString());
+        assertEquals(0, r.code(), r.all());
+        try (Stream<Path> files = Files.walk(out)) {
+            Path table = files.filter(f -> f.getFileName().toString().equals("table.md")).findFirst().orElseThrow();
+            java.util.List<String> lines = Files.readAllLines(table);
+            java.util.List<String> header = java.util.Arrays.asList(lines.get(0).split("\\|"));
+            int column = header.indexOf(" $/MB/s-month ");
+            assertTrue(column > 0, lines.get(0));
+            for (String row : lines.subList(2, lines.size())) {
+                // $0.75 per hour × 730 h over the MB/s of each run: a figure in every row, none left empty.
+                String cell = row.split("\\|")[column].strip();
+                assertTrue(cell.matches("[0-9,]+\\.[0-9]{2}"), row);
+            }
+        }
+    }
+
+    @Test
     void aBadPriceFileStopsTheRunBeforeItStarts() throws Exception {
         Path workload = workload();
         Path prices = Files.writeString(dir.resolve("p.yaml"), "name: n\ndate: 2026-11-01\nbrokers:\n"
