@@ -86,10 +86,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
     public static CommandLine commandLine(CommandEnv env) {
         PrintStream out = env.out();
         PrintStream err = env.err();
-        CommandLine cl = new CommandLine(new BenchmarkCommand(env));
+        BenchmarkCommand root = new BenchmarkCommand(env);
+        CommandLine cl = new CommandLine(root);
+        root.options.addFeatureOptions(cl);
         // The features' commands that run workloads, then sweep, then the features' other commands, then report.
         FeatureCommands.add(cl, true, env);
-        cl.addSubcommand("sweep", new SweepCommand(env));
+        SweepCommand sweepCommand = new SweepCommand(env);
+        CommandLine sweep = new CommandLine(sweepCommand);
+        sweepCommand.options.addFeatureOptions(sweep);
+        cl.addSubcommand("sweep", sweep);
         FeatureCommands.add(cl, false, env);
         return cl.addSubcommand("report", new ReportCommand(out, err))
                 .addSubcommand("recover", new RecoverCommand(out, err))

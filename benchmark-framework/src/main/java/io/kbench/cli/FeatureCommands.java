@@ -31,6 +31,7 @@ final class FeatureCommands {
             CommandLine sub = new CommandLine(c.create(new Context(env, options)));
             if (runs) {
                 sub.addMixin("options", options);
+                options.addFeatureOptions(sub);
             }
             root.addSubcommand(c.name(), sub);
         });

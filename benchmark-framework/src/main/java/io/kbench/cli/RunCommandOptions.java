@@ -184,7 +184,26 @@ public final class RunCommandOptions {
         return new WorkloadOverrides(duration, warmup, scale, cku, rate, existingTopics);
     }
 
+    /** The features' own options of a run ({@link io.kbench.features.Feature#runOptions()}), added to the command as mixins. */
+    final List<io.kbench.features.FeatureOptions> featureOptions = io.kbench.features.Features.all().stream()
+            .flatMap(f -> f.runOptions().stream()).toList();
+
+    /** Adds the features' options to {@code command}, whose mixin these options are. */
+    void addFeatureOptions(picocli.CommandLine command) {
+        for (io.kbench.features.FeatureOptions o : featureOptions) {
+            command.addMixin("feature-" + o.getClass().getName(), o);
+        }
+    }
+
     CoordinatorOptions runOptions() {
+        CoordinatorOptions options = coordinatorOptions();
+        for (io.kbench.features.FeatureOptions o : featureOptions) {
+            options = options.withSettings(o);
+        }
+        return options;
+    }
+
+    private CoordinatorOptions coordinatorOptions() {
         return CoordinatorOptions.defaults().withProgressInterval(progressInterval).withKeepTopics(keepTopics)
                 .withDrainTimeout(drainTimeout).withLease(workerLease).withStallTimeout(stallTimeout)
                 .withMaxUnackedRatio(maxUnackedPercent / 100).withCheckIntegrity(!noIntegrityCheck)
@@ -212,7 +231,11 @@ public final class RunCommandOptions {
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
-        return dns.problem();
+        if (dns.problem() != null) {
+            return dns.problem();
+        }
+        return featureOptions.stream().map(io.kbench.features.FeatureOptions::problem).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
     }
 
     /**

@@ -69,6 +69,14 @@ public interface Feature {
         return List.of();
     }
 
+    /**
+     * Options this feature adds to the commands that run workloads ({@code --prices} of the cost feature): a new object
+     * each call, or empty (the default). What the user gave reaches {@link RunSetup#settings} under the object's type.
+     */
+    default Optional<FeatureOptions> runOptions() {
+        return Optional.empty();
+    }
+
     /** The subcommands of {@code bin/benchmark} this feature adds ({@code find-max}, {@code size}). */
     default List<FeatureCommand> commands() {
         return List.of();

@@ -30,7 +30,12 @@ public enum Metric {
     // The workermemory feature's section, read as JSON (the engine imports no feature).
     TOOL_RSS("tool RSS (MiB)", "tool_peak_rss_MiB", r -> largestOfWorkers(r, "peakRssBytes"), 0, true),
     // The run's own live data (its clients' buffers, integrity state, histograms), whatever the JVM kept committed before.
-    LIVE_HEAP("live heap (MiB)", "worker_live_heap_MiB", r -> largestOfWorkers(r, "liveHeapBytes"), 0, true);
+    LIVE_HEAP("live heap (MiB)", "worker_live_heap_MiB", r -> largestOfWorkers(r, "liveHeapBytes"), 0, true),
+    // The cost feature's section of a run given --prices, read as JSON: none without prices, or when not priced.
+    COST("$/MB/s-month", "usd_per_MBps_month", r -> {
+        JsonNode cost = r.sectionJson("cost");
+        return cost == null || !cost.path("usdPerMBpsMonth").isNumber() ? null : cost.get("usdPerMBpsMonth").asDouble();
+    }, 2, true);
 
     /** Markdown column header, with its unit. */
     public final String header;

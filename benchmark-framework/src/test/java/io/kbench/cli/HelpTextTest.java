@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HelpTextTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "find-max", "sweep", "report", "size"})
+    @ValueSource(strings = {"", "find-max", "sweep", "report", "size", "cost"})
     void helpRendersWithoutWarnings(String command) {
         ByteArrayOutputStream processErr = new ByteArrayOutputStream();
         PrintStream original = System.err;

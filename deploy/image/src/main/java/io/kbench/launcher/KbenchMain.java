@@ -15,7 +15,7 @@ import java.util.Set;
 public final class KbenchMain {
 
     /** The coordinator's subcommands, passed on to {@code bin/benchmark} as they are. */
-    static final Set<String> COORDINATOR_SUBCOMMANDS = Set.of("find-max", "sweep", "report", "size");
+    static final Set<String> COORDINATOR_SUBCOMMANDS = Set.of("find-max", "sweep", "report", "size", "cost");
 
     private KbenchMain() {}
 
@@ -47,7 +47,7 @@ public final class KbenchMain {
 
     static Dispatch dispatch(String[] args) {
         if (args.length == 0) {
-            return new Dispatch(Target.UNKNOWN, args, "kbench: say what to run: kbench worker|run|find-max|sweep|report|size ...");
+            return new Dispatch(Target.UNKNOWN, args, "kbench: say what to run: kbench worker|run|find-max|sweep|report|size|cost ...");
         }
         String first = args[0];
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -67,7 +67,7 @@ public final class KbenchMain {
             return new Dispatch(Target.VERSION, rest, null);
         }
         return new Dispatch(Target.UNKNOWN, args, String.format(Locale.ROOT,
-                "kbench: unknown command '%s': use worker, run, find-max, sweep, report or size", first));
+                "kbench: unknown command '%s': use worker, run, find-max, sweep, report, size or cost", first));
     }
 
     static void usage(PrintStream out) {
@@ -81,10 +81,12 @@ public final class KbenchMain {
                   sweep     run a workload over combinations of settings
                   report    compare results and write an HTML report
                   size      estimate partitions and storage for a target load
+                  cost      price results with a dated price file: per hour, per MB/s-month, per TB
 
                 Each command has its own help: kbench worker --help, kbench run --help, kbench find-max --help, ...
-                In the image, driver presets are in driver-kafka/ and workloads in workloads/ (the working
-                directory, /opt/kbench), and results go to results/ unless --output-dir says otherwise.
+                In the image, driver presets are in driver-kafka/, workloads in workloads/ and price files in
+                prices/ (the working directory, /opt/kbench), and results go to results/ unless --output-dir
+                says otherwise.
                 JVM options: JAVA_TOOL_OPTIONS (the heap follows the container's memory limit by default).""");
     }
 

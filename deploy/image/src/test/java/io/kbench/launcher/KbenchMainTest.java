@@ -29,7 +29,7 @@ class KbenchMainTest {
 
     @Test
     void theCoordinatorsSubcommandsKeepTheirName() {
-        for (String sub : new String[] {"find-max", "sweep", "report", "size"}) {
+        for (String sub : new String[] {"find-max", "sweep", "report", "size", "cost"}) {
             Dispatch d = KbenchMain.dispatch(new String[] {sub, "x.yaml"});
             assertEquals(Target.COORDINATOR, d.target(), sub);
             assertArrayEquals(new String[] {sub, "x.yaml"}, d.args(), sub);
@@ -42,10 +42,10 @@ class KbenchMainTest {
         assertEquals(Target.VERSION, KbenchMain.dispatch(new String[] {"--version"}).target());
         Dispatch nothing = KbenchMain.dispatch(new String[0]);
         assertEquals(Target.UNKNOWN, nothing.target());
-        assertTrue(nothing.problem().contains("worker|run|find-max|sweep|report|size"), nothing.problem());
+        assertTrue(nothing.problem().contains("worker|run|find-max|sweep|report|size|cost"), nothing.problem());
         Dispatch typo = KbenchMain.dispatch(new String[] {"wroker"});
         assertEquals(Target.UNKNOWN, typo.target());
-        assertEquals("kbench: unknown command 'wroker': use worker, run, find-max, sweep, report or size", typo.problem());
+        assertEquals("kbench: unknown command 'wroker': use worker, run, find-max, sweep, report, size or cost", typo.problem());
     }
 
     @Test
@@ -53,7 +53,7 @@ class KbenchMainTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         KbenchMain.usage(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String usage = bytes.toString(StandardCharsets.UTF_8);
-        for (String command : new String[] {"worker", "run", "find-max", "sweep", "report", "size"}) {
+        for (String command : new String[] {"worker", "run", "find-max", "sweep", "report", "size", "cost"}) {
             assertTrue(usage.contains("\n  " + command + " "), command + " in:\n" + usage);
         }
     }
