@@ -66,7 +66,11 @@ public final class MetricsEndpoint implements AutoCloseable {
         try {
             provider.start(conf);
         } catch (RuntimeException e) {
-            provider.stop();
+            try {
+                provider.stop();
+            } catch (RuntimeException halfStarted) {
+                // nothing was serving yet: the start's failure is the one to tell
+            }
             throw new StartException("--stats-port " + chosen + ": cannot serve metrics on " + address + ":" + chosen + " ("
                     + rootMessage(e) + "); choose another port, or 0 for a free one");
         }
