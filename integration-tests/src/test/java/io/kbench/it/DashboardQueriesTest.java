@@ -2,10 +2,14 @@ package io.kbench.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +24,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shipped Grafana dashboard against a real Prometheus: Prometheus scrapes a running benchmark (the coordinator's
- * --stats-port and a worker agent's), and every query of deploy/grafana/kbench-dashboard.json must return data while
+ * The shipped Grafana dashboard against a real Prometheus: Prometheus, configured by the shipped scrape configuration
+ * with this test's targets, scrapes a running benchmark (the coordinator's --stats-port and a worker agent's), and every query of deploy/grafana/kbench-dashboard.json must return data while
  * the run goes. Grafana itself cannot be installed here; its queries are what can break.
  */
 @Timeout(240)
@@ -81,18 +85,8 @@ class DashboardQueriesTest {
 
         try (WorkerProcesses workers = WorkerProcesses.start(1)) {
             int coordinatorPort = WorkerProcesses.freePort();
-            Path config = Cli.write(dir, "prometheus.yml", """
-                    global:
-                      scrape_interval: 1s
-                      evaluation_interval: 1s
-                    scrape_configs:
-                      - job_name: kbench-coordinator
-                        static_configs:
-                          - targets: ['127.0.0.1:%d']
-                      - job_name: kbench-workers
-                        static_configs:
-                          - targets: ['127.0.0.1:%d']
-                    """.formatted(coordinatorPort, workers.agents.get(0).statsPort()));
+            Path config = shippedConfig(Map.of("kbench-coordinator", "127.0.0.1:" + coordinatorPort,
+                    "kbench-workers", "127.0.0.1:" + workers.agents.get(0).statsPort()));
             try (PrometheusServer prometheus = PrometheusServer.start(executable, config)) {
                 Path driver = Cli.driverFile(dir, "driver.yaml", "");
                 Path workload = Cli.write(dir, "live.yaml", """
@@ -140,6 +134,20 @@ class DashboardQueriesTest {
                         run.out());
             }
         }
+    }
+
+    /** deploy/prometheus/prometheus.yml with each job's targets replaced by this test's, scraping every second. */
+    private Path shippedConfig(Map<String, String> targetByJob) throws Exception {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        ObjectNode config = (ObjectNode) yaml.readTree(Cli.HOME.resolve("deploy/prometheus/prometheus.yml").toFile());
+        ((ObjectNode) config.path("global")).put("scrape_interval", "1s").put("evaluation_interval", "1s");
+        for (JsonNode job : config.path("scrape_configs")) {
+            String target = targetByJob.get(job.path("job_name").asText());
+            assertNotNull(target, "a job the test does not know: " + job);
+            ((ObjectNode) job.path("static_configs").get(0)).putArray("targets").add(target);
+        }
+        assertEquals(targetByJob.size(), config.path("scrape_configs").size(), config.toString());
+        return Cli.write(dir, "prometheus.yml", yaml.writeValueAsString(config));
     }
 
     private static boolean hasANumber(JsonNode result) {
