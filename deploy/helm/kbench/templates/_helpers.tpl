@@ -46,6 +46,16 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
+{{- define "kbench.runSelector" -}}
+app.kubernetes.io/name: {{ include "kbench.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: run
+{{- end -}}
+
+{{- define "kbench.runServiceName" -}}
+{{- printf "%s-run" (include "kbench.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
 {{- define "kbench.workerSelector" -}}
 app.kubernetes.io/name: {{ include "kbench.name" . }}
 app.kubernetes.io/instance: {{ .Release.Name }}
@@ -137,6 +147,9 @@ to adapt to another image; tests take `command` and `args` from `helm template` 
 {{- end -}}
 {{- if $drivers -}}
 {{- $args = concat $args (list "--drivers" (join "," $drivers)) -}}
+{{- end -}}
+{{- if $run.metricsPort -}}
+{{- $args = concat $args (list "--stats-port" (toString $run.metricsPort) "--stats-bind" "0.0.0.0") -}}
 {{- end -}}
 {{- $args = concat $args $run.args -}}
 {{- if eq $run.command "sweep" -}}

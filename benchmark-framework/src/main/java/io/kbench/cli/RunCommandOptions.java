@@ -168,6 +168,17 @@ public final class RunCommandOptions {
                     + "this long fails the run (default: ${DEFAULT-VALUE}).")
     Duration workerLease;
 
+    @Option(names = "--stats-port", paramLabel = "PORT",
+            description = "Serve the run's merged figures (rate, latency percentiles, backlog, errors of the last period) and "
+                    + "the JVM's metrics for Prometheus on http://ADDR:PORT/metrics while runs go on, as workers do with their "
+                    + "--stats-port (0 picks a free one; default: none). See docs/guide/dashboards.md.")
+    Integer statsPort;
+
+    @Option(names = "--stats-bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "Interface of the --stats-port endpoint (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface, "
+                    + "e.g. in a pod that Prometheus scrapes).")
+    String statsBind;
+
     List<Path> driverFiles() {
         if (drivers != null && !drivers.isEmpty()) {
             return drivers;
@@ -230,6 +241,9 @@ public final class RunCommandOptions {
         }
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
+        }
+        if (statsPort != null && (statsPort < 0 || statsPort > 65535)) {
+            return "--stats-port must be a port number from 0 to 65535 (0 picks a free one), got " + statsPort;
         }
         if (dns.problem() != null) {
             return dns.problem();

@@ -15,7 +15,10 @@ import io.kbench.coordinator.ConsoleListener;
 import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.CoordinatorInput;
+import io.kbench.coordinator.RunListener;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.coordinator.live.LiveRun;
+import io.kbench.coordinator.live.MetricsEndpoint;
 import io.kbench.result.ClientWarningCount;
 import io.kbench.result.ResultWriter;
 import io.kbench.secret.Redactor;
@@ -32,6 +35,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -53,13 +57,16 @@ final class RunExecutor {
     private final FinalOutputs outputs;
     private final FirstWarningLine warningConsole;
     private final ClientWarnings clientWarnings;
+    private final MetricsEndpoint live;
 
     /**
      * @param outputs what to print and write besides the result JSON
      * @param warningConsole prints the first client warning of each kind
+     * @param live the --stats-port endpoint that shows each run's figures as it goes, or null
      */
     RunExecutor(Console console, CommandEnv env, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
-                FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings) {
+                FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings, MetricsEndpoint live) {
+        this.live = live;
         this.clientWarnings = clientWarnings;
         this.redactor = redactor;
         this.console = console;
@@ -170,11 +177,18 @@ final class RunExecutor {
                 spec.workloadFile(), spec.workload(), new DriverInfo(spec.driverName(), spec.driverFile().name(),
                 spec.driverConfigForResult(), List.of()), spec.cluster(), spec.versions(),
                 workers.members().stream().map(Worker::id).toList(), options.sampleInterval().toMillis()));
+        List<RunListener> listeners = new ArrayList<>(List.of(new ConsoleListener(console), journal));
+        LiveRun liveRun = live == null ? null : live.newRun(runId, spec.workload().name(), spec.driverName());
+        if (liveRun != null) {
+            listeners.add(liveRun);
+        }
         try (workers) {
-            result = new Coordinator(workers, clock, stop, List.of(new ConsoleListener(console), journal), session.clusterAccess(),
-                    session::serverMetrics).run(spec);
+            result = new Coordinator(workers, clock, stop, listeners, session.clusterAccess(), session::serverMetrics).run(spec);
         } finally {
             journal.close();
+            if (liveRun != null) {
+                liveRun.ended();
+            }
         }
         LeftJournals.markDeleted(left, runId, clock.epochMicros() / 1_000, console);
         FinalReport.print(result, console, outputs.printMetrics());

@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.coordinator.Console;
 import io.kbench.coordinator.CoordinatorOptions;
 import io.kbench.coordinator.StopSignal;
+import io.kbench.coordinator.live.MetricsEndpoint;
 import io.kbench.logging.ClientWarnings;
 import io.kbench.logging.FirstWarningLine;
 import io.kbench.logging.ToolLogging;
@@ -69,6 +70,7 @@ final class RunQueue {
     int run(List<Planned> runs, Collection<DriverSession> sessions, CoordinatorOptions runOptions, FinalOutputs outputs,
             Path outputDir, Around around) {
         RemoteWorkers remote = null;
+        MetricsEndpoint live = null;
         int exit = BenchmarkCommand.EXIT_OK;
         ClientWarnings warnings = logging.warnings();
         FirstWarningLine firstWarnings = new FirstWarningLine(console::line);
@@ -79,11 +81,13 @@ final class RunQueue {
                 return exit;
             }
             try {
+                live = startMetrics();
                 remote = BenchmarkCommand.connectWorkers(options, console, err);
             } catch (BenchmarkCommand.BadInput e) {
                 return e.exitCode;
             }
-            RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings);
+            RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings,
+                    live);
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < runs.size(); i++) {
@@ -126,6 +130,24 @@ final class RunQueue {
             if (remote != null) {
                 remote.close();
             }
+            if (live != null) {
+                live.close();
+            }
+        }
+    }
+
+    /** The --stats-port endpoint, before anything runs: a busy port is bad input, said in one line. */
+    private MetricsEndpoint startMetrics() throws BenchmarkCommand.BadInput {
+        if (options.statsPort == null) {
+            return null;
+        }
+        try {
+            MetricsEndpoint endpoint = MetricsEndpoint.start(options.statsBind, options.statsPort);
+            console.line("Prometheus metrics of the run on %s", endpoint.url());
+            return endpoint;
+        } catch (MetricsEndpoint.StartException e) {
+            err.println(e.getMessage());
+            throw new BenchmarkCommand.BadInput(BenchmarkCommand.EXIT_BAD_INPUT);
         }
     }
 }

@@ -84,7 +84,9 @@ class ChartJobCommandTest {
 
     static Pod render(Path root, String... sets) throws Exception {
         List<String> args = new ArrayList<>(List.of("--set", "image.launcher=" + launcher, "--set", "workers.port=" + port,
-                "--set", "workers.metricsPort=" + (port + 1)));
+                "--set", "workers.metricsPort=" + (port + 1),
+                // The run's Prometheus endpoint binds here, not in a pod of its own: a free port of this host.
+                "--set", "run.metricsPort=" + WorkerProcesses.freePort()));
         args.addAll(List.of("--set-file", "run.files.chart\\.yaml=" + Cli.write(dir, "chart.yaml", """
                 name: chart
                 topics: 1

@@ -112,11 +112,11 @@ class ChartTest {
     @Test
     void theDefaultValuesRenderWorkersAndARunJob() throws Exception {
         Rendered r = render();
-        assertEquals(List.of("Secret", "PersistentVolumeClaim", "Service", "StatefulSet", "Job"),
+        assertEquals(List.of("Secret", "PersistentVolumeClaim", "Service", "Service", "StatefulSet", "Job"),
                 r.manifests().all().stream().map(HasMetadata::getKind).toList());
 
         // Workers: a StatefulSet behind a headless Service.
-        Service service = r.manifests().one(Service.class);
+        Service service = service(r, "kb-kbench-worker");
         StatefulSet workers = r.workers();
         assertEquals("None", service.getSpec().getClusterIP());
         assertEquals(service.getMetadata().getName(), workers.getSpec().getServiceName());
@@ -215,7 +215,8 @@ class ChartTest {
         assertEquals("-XX:MaxRAMPercentage=75 -Dkbench.home=/opt/kbench", javaOptions.getValue());
         assertEquals(List.of("run", "--workers-dns", WORKERS_DNS, "--expect-workers", "3", "--workers-wait", "5m",
                 "--worker-token-file", TOKEN_FILE, "--output-dir", "/results/kb-kbench-run-1",
-                "--drivers", "/opt/kbench/driver-kafka/kafka.yaml", "/opt/kbench/workloads/simple.yaml"), run.getArgs());
+                "--drivers", "/opt/kbench/driver-kafka/kafka.yaml", "--stats-port", "8090", "--stats-bind", "0.0.0.0",
+                "/opt/kbench/workloads/simple.yaml"), run.getArgs());
         EnvVar bootstrap = run.getEnv().stream().filter(e -> e.getName().equals("KAFKA_BOOTSTRAP_SERVERS")).findFirst().orElseThrow();
         assertEquals("kafka.kafka.svc:9092", bootstrap.getValue());
         assertTrue(container(r.workers().getSpec().getTemplate(), "worker").getEnv().contains(bootstrap), "the workers get it too");
@@ -341,14 +342,52 @@ class ChartTest {
     void aServiceMonitorOnRequest() throws Exception {
         Rendered r = render("workers.serviceMonitor.enabled=true", "workers.serviceMonitor.labels.release=prometheus");
         ServiceMonitor monitor = r.manifests().one(ServiceMonitor.class);
-        Service service = r.manifests().one(Service.class);
-        assertTrue(service.getMetadata().getLabels().entrySet().containsAll(monitor.getSpec().getSelector().getMatchLabels().entrySet()),
-                "it selects the workers' Service");
+        for (Service service : r.manifests().ofKind(Service.class)) {
+            Map<String, String> labels = service.getMetadata().getLabels();
+            assertTrue(labels.entrySet().containsAll(monitor.getSpec().getSelector().getMatchLabels().entrySet()),
+                    "it selects " + service.getMetadata().getName());
+            var component = monitor.getSpec().getSelector().getMatchExpressions().get(0);
+            assertEquals("app.kubernetes.io/component", component.getKey());
+            assertTrue(component.getValues().contains(labels.get("app.kubernetes.io/component")),
+                    "it selects " + service.getMetadata().getName() + " (" + labels + ")");
+            assertEquals("metrics", service.getSpec().getPorts().get(service.getSpec().getPorts().size() - 1).getName());
+        }
+        assertEquals(List.of("kb-kbench-run", "kb-kbench-worker"),
+                r.manifests().ofKind(Service.class).stream().map(x -> x.getMetadata().getName()).sorted().toList(),
+                "the workers' Service and the run's");
         assertEquals("metrics", monitor.getSpec().getEndpoints().get(0).getPort());
         assertEquals("/metrics", monitor.getSpec().getEndpoints().get(0).getPath());
         assertEquals("prometheus", monitor.getMetadata().getLabels().get("release"));
         assertEquals(List.of(NAMESPACE), monitor.getSpec().getNamespaceSelector().getMatchNames());
         assertTrue(render().manifests().ofKind(ServiceMonitor.class).isEmpty(), "none by default");
+    }
+
+    /** The run serves its merged figures for Prometheus (bin/benchmark --stats-port) on a named port behind its own Service. */
+    @Test
+    void theRunServesItsMetricsBehindAHeadlessService() throws Exception {
+        Rendered r = render("run.metricsPort=9400");
+        Container run = r.run();
+        assertEquals("9400", option(run.getArgs(), "--stats-port"));
+        assertEquals("0.0.0.0", option(run.getArgs(), "--stats-bind"), "reachable from Prometheus, not only inside the pod");
+        assertEquals(9400, run.getPorts().get(0).getContainerPort());
+        assertEquals("metrics", run.getPorts().get(0).getName());
+        Map<String, String> annotations = r.job().getSpec().getTemplate().getMetadata().getAnnotations();
+        assertEquals("9400", annotations.get("prometheus.io/port"));
+        Service service = service(r, "kb-kbench-run");
+        assertEquals("None", service.getSpec().getClusterIP());
+        assertEquals("metrics", service.getSpec().getPorts().get(0).getTargetPort().getStrVal());
+        assertTrue(r.job().getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                .containsAll(service.getSpec().getSelector().entrySet()), "the Service selects the run's pod");
+
+        Rendered none = render("run.metricsPort=null");
+        assertFalse(none.run().getArgs().contains("--stats-port"));
+        assertEquals(1, none.manifests().ofKind(Service.class).size(), "the workers' only");
+        assertEquals(1, render("run.enabled=false").manifests().ofKind(Service.class).size(), "no run, no run Service");
+    }
+
+    private static Service service(Rendered r, String name) {
+        return r.manifests().ofKind(Service.class).stream().filter(s -> s.getMetadata().getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no Service " + name));
     }
 
     @Test
