@@ -1,0 +1,53 @@
+package io.kbench.features.drift;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class TrendStatisticsTest {
+
+    @Test
+    void theilSenIsTheMedianOfThePairwiseSlopesAndIgnoresOneWildPoint() {
+        double[] x = {0, 1, 2, 3, 4};
+        assertEquals(2.0, TheilSen.slope(x, new double[] {1, 3, 5, 7, 9}), 1e-12);
+        // Least squares would tilt to 9.6 with the last point at 50; the median slope stays at 2.
+        assertEquals(2.0, TheilSen.slope(x, new double[] {1, 3, 5, 7, 50}), 1e-12);
+        // Slopes 1, 1, 2, 1, 2.5, 4 → sorted 1 1 1 2 2.5 4: the mean of the middle two.
+        assertEquals(1.5, TheilSen.slope(new double[] {0, 1, 2, 3}, new double[] {0, 1, 2, 6}), 1e-12);
+        assertTrue(Double.isNaN(TheilSen.slope(new double[] {1}, new double[] {1})));
+    }
+
+    @Test
+    void mannKendallMatchesAHandComputation() {
+        // y = 1..10 rising: S = 45, Var = 10·9·25/18 = 125, Z = 44/√125 = 3.9355, p = 8.3e-5.
+        MannKendall.Result r = MannKendall.test(new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+        assertEquals(45, r.s());
+        assertEquals(125.0, r.variance(), 1e-9);
+        assertEquals(44 / Math.sqrt(125), r.z(), 1e-12);
+        assertEquals(8.30e-5, r.pValue(), 0.02e-5);
+
+        // Ties: {1,1,2,2,2,3,...}: groups of 2 and 3 take 2·1·9 + 3·2·11 = 84 off 10·9·25 = 2250: Var = 2166/18 = 120.33.
+        MannKendall.Result tied = MannKendall.test(new double[] {1, 1, 2, 2, 2, 3, 4, 5, 6, 7});
+        assertEquals(120.333, tied.variance(), 1e-3);
+        // 45 pairs minus the 1 + 3 tied ones: S = 41; Z = 40 / √120.33.
+        assertEquals(41, tied.s());
+        assertEquals(40 / Math.sqrt(2166 / 18.0), tied.z(), 1e-12);
+
+        MannKendall.Result falling = MannKendall.test(new double[] {10, 9, 8, 7, 6, 5, 4, 3, 2, 1});
+        assertEquals(-45, falling.s());
+        assertEquals(-44 / Math.sqrt(125), falling.z(), 1e-12);
+        assertEquals(r.pValue(), falling.pValue(), 1e-15);
+
+        MannKendall.Result constant = MannKendall.test(new double[] {5, 5, 5, 5, 5, 5, 5, 5, 5, 5});
+        assertEquals(1.0, constant.pValue());
+    }
+
+    @Test
+    void theNormalTailIsRightToSevenDigits() {
+        assertEquals(1.0, Normal.twoSidedTail(0), 1e-7);
+        assertEquals(0.05, Normal.twoSidedTail(1.959963985), 1e-8);
+        assertEquals(0.01, Normal.twoSidedTail(2.575829304), 1e-8);
+        assertEquals(0.001, Normal.twoSidedTail(3.290526731), 1e-9);
+    }
+}
