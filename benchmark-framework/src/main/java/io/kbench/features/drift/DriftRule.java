@@ -10,7 +10,7 @@ import java.util.Locale;
  * Judges whether figures drifted over the measured periods: a figure is {@code rising} or {@code falling} when both
  *
  * <ol>
- *   <li>the Mann–Kendall test, corrected for the autocorrelation of neighbouring periods (Hamed and Rao), finds a
+ *   <li>the Mann–Kendall test, corrected for the correlation of neighbouring periods ({@link MannKendall#corrected}), finds a
  *       monotonic trend at the significance level ({@code p < alpha}, default 0.01), and</li>
  *   <li>the change over the run, the Theil–Sen slope times the span measured, is material: at least
  *       {@value #MATERIAL_SHARE} of the figure's median, and at least the figure's floor (1 ms for a latency; for the
@@ -73,7 +73,7 @@ final class DriftRule {
             return tooShort(f, s);
         }
         double slope = TheilSen.slope(s.hours(), s.values());
-        MannKendall.Result mk = MannKendall.corrected(s.hours(), s.values(), slope);
+        MannKendall.Result mk = MannKendall.corrected(s.values());
         double median = s.median();
         double change = slope * spanHours;
         boolean material = Math.abs(change) >= Math.max(MATERIAL_SHARE * Math.abs(median), floor) && change != 0;

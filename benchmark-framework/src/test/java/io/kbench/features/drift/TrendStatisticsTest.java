@@ -44,6 +44,32 @@ class TrendStatisticsTest {
     }
 
     @Test
+    void theCorrectionForNeighboursThatMoveTogetherSeesTheNoiseNotTheTrend() {
+        java.util.Random random = new java.util.Random(1);
+        int n = 2_000;
+        double[] independent = new double[n];
+        double[] correlated = new double[n];
+        double[] curvedRise = new double[n];
+        double last = 0;
+        for (int i = 0; i < n; i++) {
+            independent[i] = random.nextGaussian();
+            last = 0.5 * last + random.nextGaussian();
+            correlated[i] = last;
+            curvedRise[i] = Math.pow(i / (double) n, 3) * 50 + random.nextGaussian(); // slow, then fast
+        }
+        assertEquals(0.0, MannKendall.lagOneFromDifferences(independent), 0.05);
+        assertEquals(0.5, MannKendall.lagOneFromDifferences(correlated), 0.05);
+        assertEquals(0.0, MannKendall.lagOneFromDifferences(curvedRise), 0.05, "a rise that is not straight is not correlation");
+        // 1 + 2 sum of 0.5^k: 3 for a long series.
+        assertEquals(3.0, MannKendall.ar1Factor(0.5, 100_000), 1e-3);
+        assertEquals(1.0, MannKendall.ar1Factor(0, 30));
+        MannKendall.Result plain = MannKendall.test(correlated);
+        MannKendall.Result corrected = MannKendall.corrected(correlated);
+        assertEquals(plain.variance() * corrected.varianceFactor(), corrected.variance(), 1e-6 * corrected.variance());
+        assertTrue(corrected.varianceFactor() > 2.5 && corrected.varianceFactor() < 3.5, corrected.toString());
+    }
+
+    @Test
     void theNormalTailIsRightToSevenDigits() {
         assertEquals(1.0, Normal.twoSidedTail(0), 1e-7);
         assertEquals(0.05, Normal.twoSidedTail(1.959963985), 1e-8);
