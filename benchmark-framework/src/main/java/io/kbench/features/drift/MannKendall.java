@@ -10,8 +10,7 @@ import java.util.Arrays;
  * distribution) S has mean 0 and variance Var(S) = [n(n−1)(2n+5) − Σ<sub>t</sub> t(t−1)(2t+5)] / 18, where the sum
  * runs over the groups of tied values, t the size of each (Kendall 1975). The two-sided p-value is from the normal
  * approximation with a continuity correction: Z = (S − 1)/√Var(S) for S &gt; 0, (S + 1)/√Var(S) for S &lt; 0, 0 for
- * S = 0, and p = 2(1 − Φ(|Z|)). The approximation is good from about 10 values on (the exact distribution differs in
- * the third decimal at n = 10); callers judge no fewer.
+ * S = 0, and p = 2(1 − Φ(|Z|)). The approximation is the usual one from about 10 values on; callers judge no fewer.
  *
  * <p>Neighbouring periods of a run are not independent (a GC, a segment roll or a cache warming up moves several
  * together), and the test above, which assumes they are, then finds trends in flat series far more often than its
