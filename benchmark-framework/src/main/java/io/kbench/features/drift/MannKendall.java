@@ -16,11 +16,13 @@ import java.util.Arrays;
  * together), and the test above, which assumes they are, then finds trends in flat series far more often than its
  * significance level says (10% to 14% of flat series whose periods have a lag-one correlation of 0.5, instead of 1%).
  * {@link #corrected} widens Var(S) by the factor of a lag-one autoregressive series, 1 + 2 Σ<sub>k=1</sub><sup>n−1</sup>
- * (1 − k/n) φ<sup>k</sup> (Yue and Wang, Water Resources Management 18, 2004), with φ estimated from the series'
- * first differences: for such a series their lag-one correlation is −(1 − φ)/2, so φ = 1 + 2r<sub>Δ</sub>. The
- * differences, unlike the residuals around a fitted line, hardly see a trend that is not straight (a latency that
- * rises slowly, then fast), which would otherwise pass for autocorrelation and hide the trend; a spike makes them
- * alternate (r<sub>Δ</sub> near −0.5), which asks for no correction. φ is kept from 0 to 0.95.
+ * (1 − k/n) φ<sup>k</sup> (Yue and Wang, Water Resources Management 18, 2004), with φ estimated from the first
+ * differences of the values' ranks: for such a series the differences' lag-one correlation is −(1 − φ)/2, so
+ * φ = 1 + 2r<sub>Δ</sub>. Differences, unlike the residuals around a fitted line, hardly see a trend that is not
+ * straight (a latency that rises slowly, then fast), which would otherwise pass for autocorrelation and hide the
+ * trend; a spike makes them alternate (r<sub>Δ</sub> near −0.5), which asks for no correction. Ranks, as in S itself,
+ * keep a few periods of a stall (a starved machine's latencies, ten times the rest) from passing for a random walk
+ * (r<sub>Δ</sub> near 0, φ near 1) and hiding a real trend. φ is kept from 0 to 0.95.
  *
  * <p>O(n²) time; callers keep n small (see {@link TheilSen}).
  */
@@ -46,7 +48,30 @@ final class MannKendall {
 
     /** Tests {@code y} (oldest first), with Var(S) widened for the correlation of neighbouring values (above). */
     static Result corrected(double[] y) {
-        return test(y, ar1Factor(lagOneFromDifferences(y), y.length));
+        return test(y, ar1Factor(lagOneFromDifferences(ranks(y)), y.length));
+    }
+
+    /** The ranks of {@code v}, 1 to n, tied values sharing the mean of their ranks. */
+    static double[] ranks(double[] v) {
+        int n = v.length;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(v[a], v[b]));
+        double[] ranks = new double[n];
+        int i = 0;
+        while (i < n) {
+            int j = i;
+            while (j + 1 < n && v[order[j + 1]] == v[order[i]]) {
+                j++;
+            }
+            for (int k = i; k <= j; k++) {
+                ranks[order[k]] = (i + j) / 2.0 + 1;
+            }
+            i = j + 1;
+        }
+        return ranks;
     }
 
     /** φ of a lag-one autoregressive series, from its first differences' lag-one correlation: 1 + 2r, from 0 to 0.95. */

@@ -1,5 +1,6 @@
 package io.kbench.features.drift;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,13 @@ class TrendStatisticsTest {
         assertEquals(0.0, MannKendall.lagOneFromDifferences(independent), 0.05);
         assertEquals(0.5, MannKendall.lagOneFromDifferences(correlated), 0.05);
         assertEquals(0.0, MannKendall.lagOneFromDifferences(curvedRise), 0.05, "a rise that is not straight is not correlation");
+        assertEquals(0.5, MannKendall.lagOneFromDifferences(MannKendall.ranks(correlated)), 0.1, "nor do ranks hide it");
+        assertArrayEquals(new double[] {1, 3.5, 3.5, 2, 5}, MannKendall.ranks(new double[] {0.5, 7, 7, 2, 9}));
+        // A real run's publish p99 (ms) as its delay ramped from 1 ms to 100 ms each way, with a starved machine's stall
+        // near the end: the stall must not pass for a random walk and hide the rise.
+        double[] rampWithStall = {184, 223, 69, 163, 344, 78, 399, 127, 120, 213, 138, 286, 319, 331, 168, 213, 219, 441, 322, 222, 230,
+            241, 323, 1354, 1332, 1632, 1056, 587, 435, 397};
+        assertTrue(MannKendall.corrected(rampWithStall).pValue() < 0.001, MannKendall.corrected(rampWithStall).toString());
         // 1 + 2 sum of 0.5^k: 3 for a long series.
         assertEquals(3.0, MannKendall.ar1Factor(0.5, 100_000), 1e-3);
         assertEquals(1.0, MannKendall.ar1Factor(0, 30));
