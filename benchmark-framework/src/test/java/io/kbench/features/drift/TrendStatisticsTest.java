@@ -60,6 +60,7 @@ class TrendStatisticsTest {
         }
         assertEquals(0.0, MannKendall.lagOneFromDifferences(independent), 0.05);
         assertEquals(0.5, MannKendall.lagOneFromDifferences(correlated), 0.05);
+        assertEquals(0.5, MannKendall.lagOneFromDifferences(new double[] {1, 2, 3, 5, 8, 13, 21, 34}), 0, "at most 0.5");
         assertEquals(0.0, MannKendall.lagOneFromDifferences(curvedRise), 0.05, "a rise that is not straight is not correlation");
         assertEquals(0.5, MannKendall.lagOneFromDifferences(MannKendall.ranks(correlated)), 0.1, "nor do ranks hide it");
         assertArrayEquals(new double[] {1, 3.5, 3.5, 2, 5}, MannKendall.ranks(new double[] {0.5, 7, 7, 2, 9}));
@@ -68,6 +69,10 @@ class TrendStatisticsTest {
         double[] rampWithStall = {184, 223, 69, 163, 344, 78, 399, 127, 120, 213, 138, 286, 319, 331, 168, 213, 219, 441, 322, 222, 230,
             241, 323, 1354, 1332, 1632, 1056, 587, 435, 397};
         assertTrue(MannKendall.corrected(rampWithStall).pValue() < 0.001, MannKendall.corrected(rampWithStall).toString());
+        // Another such run, rising smoothly with wiggles: too persistent-looking for an uncapped correction (p 0.16).
+        double[] smoothRise = {158, 86, 141, 132, 98, 140, 247, 408, 385, 327, 265, 234, 267, 272, 284, 316, 348, 483, 492, 487, 463, 480,
+            499, 525, 541, 613, 620, 585, 606, 623};
+        assertTrue(MannKendall.corrected(smoothRise).pValue() < 0.001, MannKendall.corrected(smoothRise).toString());
         // 1 + 2 sum of 0.5^k: 3 for a long series.
         assertEquals(3.0, MannKendall.ar1Factor(0.5, 100_000), 1e-3);
         assertEquals(1.0, MannKendall.ar1Factor(0, 30));
