@@ -94,6 +94,7 @@ import java.util.Map;
  * @param messageSizes each message's size drawn from a distribution with bounds (uniform, normal, log-normal)
  * @param payloads real payloads (files, a folder, or one delimited file), one drawn per message
  * @param headers user headers on every message: a count and each value's size
+ * @param drift which figures the drift test judges and how strictly (see {@link DriftSpec}); null: the defaults
  * @param rateScale the factor {@link #scaled} multiplied the rates by (--scale), or null when not
  *     scaled; never read from a file, so that a CKU check can say what lowered the rate
  */
@@ -155,6 +156,8 @@ public record Workload(
         SizeSpec messageSizes,
         CorpusSpec payloads,
         HeaderSpec headers,
+        // Whether the figures drifted over the measurement (io.kbench.features.drift checks it).
+        DriftSpec drift,
         @JsonIgnore Double rateScale) implements WorkloadBuilder.With {
 
     public static final double UNTHROTTLED = -1;

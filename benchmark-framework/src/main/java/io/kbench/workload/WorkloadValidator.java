@@ -57,6 +57,7 @@ public final class WorkloadValidator {
         SubscriptionChecks.check(w, search, problems);
         OperationChecks.check(w, search, problems);
         PastReadChecks.check(w, search, problems);
+        DriftChecks.check(w, problems);
         if (search) {
             checkSearch(w, c, "find-max searches for the highest rate", "producerRate");
         } else if (w.producerRate() != null && w.producerRate() == 0 && !w.shapedRate()) {
@@ -403,6 +404,12 @@ public final class WorkloadValidator {
         }
         if (type != FaultType.NETWORK_DELAY && f.delay() != null) {
             c.at(List.of("faults", i, "delay"), at + ": " + type.label() + " takes no delay (only network-delay does): remove it");
+        }
+        if (type != FaultType.NETWORK_DELAY && f.to() != null) {
+            c.at(List.of("faults", i, "to"), at + ": " + type.label() + " takes no to (only network-delay's delay ramps): remove it");
+        } else if (f.to() != null && !Fault.isAllowedDelay(f.to())) {
+            c.at(List.of("faults", i, "to"), at + ".to " + DurationParser.format(f.to()) + " is out of range: from " + range
+                    + " each way (the delay at the fault's end)");
         }
     }
 

@@ -9,6 +9,7 @@ import io.kbench.coordinator.Coordinator;
 import io.kbench.coordinator.CoordinatorInput;
 import io.kbench.coordinator.StopSignal;
 import io.kbench.model.Measurement;
+import io.kbench.features.drift.Drift;
 import io.kbench.features.integrity.Integrity;
 import io.kbench.model.ClientMetrics;
 import io.kbench.result.RunResult;
@@ -165,6 +166,9 @@ class LocalRunTest {
         assertEquals(0, r.outcome().delivery().failedMessages() + r.outcome().delivery().undeliveredMessages());
         assertEquals(r.outcome().delivery().sentMessages(), r.section(Integrity.class).checkedMessages());
         assertEquals(0L, r.section(Integrity.class).lostMessages());
+        // 2 s measured is too short for the drift test: it says so, rather than "no drift".
+        Drift drift = r.section(Drift.class);
+        assertTrue(drift != null && drift.tooShort() != null && drift.line().startsWith("Drift: too short to judge ("), String.valueOf(drift));
         runs.assertNothingLeftBehind(spec.runId());
     }
 

@@ -105,6 +105,19 @@ class FaultsInWorkloadTest {
     }
 
     @Test
+    void aNetworkDelayMayRampToAnotherDelayOverItsDuration() throws IOException {
+        FaultSpec f = load(BASE + "faults:\n  - {after: 0s, type: network-delay, delay: 1ms, to: 40ms, duration: 30s}\n").workload()
+                .faults().get(0);
+        assertEquals(Duration.ofMillis(40), f.to());
+        assertEquals(Duration.ofMillis(40), f.toFault("t").toDelay());
+        assertEquals("network-delay of 1ms to 40ms at 0s for 30s", f.describe());
+        assertTrue(fails(BASE + "faults:\n  - {after: 0s, type: network-delay, delay: 1ms, to: 1h, duration: 30s}\n").problem()
+                .contains("faults[0].to 1h is out of range: from 1ms to 5s each way (the delay at the fault's end)"));
+        assertTrue(fails(BASE + "faults:\n  - {after: 0s, type: network-freeze, to: 40ms, duration: 30s}\n").problem()
+                .contains("faults[0]: network-freeze takes no to (only network-delay's delay ramps): remove it"));
+    }
+
+    @Test
     void faultsNeedATimedRun() {
         ConfigException e = fails("messageSize: 100\nproducerRate: -1\nmessageCount: 1000\nfaults:\n  - {after: 1s, type: broker-kill}\n");
         assertTrue(e.problem().contains("faults happen at times during the measurement, so they need a timed run"), e.problem());

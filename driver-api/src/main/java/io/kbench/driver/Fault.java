@@ -12,8 +12,15 @@ import java.time.Duration;
  * @param topic the run's first topic, to find a default broker
  * @param delay for a network delay, how long each byte is held in each direction (between
  *     {@link #MIN_NETWORK_DELAY} and {@link #MAX_NETWORK_DELAY}); null for the other faults
+ * @param toDelay for a network delay that ramps, the delay at its end: the delay grows (or shrinks) linearly from
+ *     {@code delay} to this over {@code duration} (in the same range); null for a steady delay and the other faults
  */
-public record Fault(FaultType type, Integer broker, Duration duration, String topic, Duration delay) {
+public record Fault(FaultType type, Integer broker, Duration duration, String topic, Duration delay, Duration toDelay) {
+
+    /** A fault with a steady delay, or none. */
+    public Fault(FaultType type, Integer broker, Duration duration, String topic, Duration delay) {
+        this(type, broker, duration, topic, delay, null);
+    }
 
     /** The shortest network delay: the proxy times bytes to the millisecond. */
     public static final Duration MIN_NETWORK_DELAY = Duration.ofMillis(1);
@@ -22,7 +29,7 @@ public record Fault(FaultType type, Integer broker, Duration duration, String to
 
     /** A fault without a delay (every type but {@link FaultType#NETWORK_DELAY}). */
     public Fault(FaultType type, Integer broker, Duration duration, String topic) {
-        this(type, broker, duration, topic, null);
+        this(type, broker, duration, topic, null, null);
     }
 
     /** Whether {@code delay} is a network delay a cluster may be asked for. */

@@ -74,6 +74,12 @@ final class LocalClusterFaults {
                 yield String.format(Locale.ROOT, "froze the clients' traffic to every broker for %s (connections kept open)", seconds(f));
             }
             case NETWORK_DELAY -> {
+                if (f.toDelay() != null) {
+                    cluster.delayNetwork(f.delay(), f.toDelay(), f.duration());
+                    yield String.format(Locale.ROOT, "delayed the clients' traffic to every broker by %s ms %s linearly to %s ms each "
+                            + "way over %s", millis(f.delay()), f.toDelay().compareTo(f.delay()) >= 0 ? "growing" : "shrinking",
+                            millis(f.toDelay()), seconds(f));
+                }
                 cluster.delayNetwork(f.delay(), f.duration());
                 yield String.format(Locale.ROOT, "delayed the clients' traffic to every broker by %s ms each way for %s",
                         millis(f.delay()), seconds(f));

@@ -67,9 +67,11 @@ class NetworkDelayTest {
     void aDelayedLinkRaisesPublishP50ByTwiceTheDelayAndIsNotClientBound() throws Exception {
         Path direct = driver(dir, "direct", "faultProxy: true");
         Path slow = driver(dir, "slow", "networkDelay: " + DELAY_MS + "ms");
-        Path workload = Cli.write(dir, "link.yaml", WORKLOAD.formatted("link", "6s", ""));
+        // 12 periods of 1 s: enough for the drift test (its window lowered to 10 s, its level to 0.001 so that a false
+        // alarm, about one flat run in a thousand per figure, does not fail this test).
+        Path workload = Cli.write(dir, "link.yaml", WORKLOAD.formatted("link", "12s", "drift: {minimumWindow: 10s, alpha: 0.001}"));
         Cli.Outcome run = Cli.run("--drivers", direct + "," + slow, "--output-dir", dir.resolve("out").toString(),
-                "--fixed-warmup", "--progress-interval", "2s", workload.toString());
+                "--fixed-warmup", "--progress-interval", "1s", workload.toString());
 
         assertEquals(0, run.exitCode(), run.all());
         List<JsonNode> results = results(run);
@@ -91,9 +93,19 @@ class NetworkDelayTest {
         assertEquals("completed", with.get("status").asText());
         assertNotEquals("client-bound", verdict, with.get("diagnosis").toString());
         assertFalse(with.get("clientBound").asBoolean());
-        assertTrue(with.get("measurement").get("counts").get("messagesAcked").asLong() >= 4_800,
-                "the delay added latency, not a throughput cap: about 1,000 msg/s for 6 s were acknowledged: " + with.get("measurement")
+        assertTrue(with.get("measurement").get("counts").get("messagesAcked").asLong() >= 9_600,
+                "the delay added latency, not a throughput cap: about 1,000 msg/s for 12 s were acknowledged: " + with.get("measurement")
                         .get("counts"));
+        // A steady link, fast or slow, is not drift.
+        for (JsonNode r : results) {
+            JsonNode drift = r.get("drift");
+            System.out.println("drift of a steady link (" + r.get("cluster").asText() + "): " + drift);
+            assertEquals(12, drift.get("measuredPeriods").asInt(), 1, drift.toString());
+            for (JsonNode f : drift.get("figures")) {
+                assertEquals("flat", f.get("verdict").asText(), f.get("figure").asText() + " of a steady link: " + drift);
+            }
+        }
+        assertTrue(run.out().contains("Drift: none: throughput, publish p99, end-to-end p99 and consumer lag flat"), run.out());
     }
 
     @Test
@@ -139,6 +151,61 @@ class NetworkDelayTest {
         assertTrue(after.stream().mapToLong(Long::longValue).min().orElseThrow() < during.stream().mapToLong(Long::longValue).min()
                 .orElseThrow(), "fast again after the fault: p50 " + after + " µs after, " + during + " µs during");
         assertNotEquals("client-bound", r.get("diagnosis").get("verdict").asText(), r.get("diagnosis").toString());
+    }
+
+    @Test
+    @Timeout(180)
+    void aDelayThatRampsOverTheRunIsReportedAsDriftOfPublishP99() throws Exception {
+        // 1 ms to 200 ms each way over a 30 s measurement of 1 s periods: publish p99 up by about 400 ms, clear of what a
+        // busy machine does to a period's p99 (from 60 ms to 500 ms seen here with no delay to speak of). At 500 msg/s a
+        // round trip of 400 ms still carries the load (5 requests in flight per connection), so throughput stays flat.
+        Path workload = Cli.write(dir, "ramp.yaml", """
+                name: delay-ramp
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 512
+                subscriptionsPerTopic: 1
+                producerRate: 500
+                warmupDuration: 2s
+                testDuration: 30s
+                faults:
+                  - {after: 0s, type: network-delay, delay: 1ms, to: 200ms, duration: 30s}
+                """);
+        Cli.Outcome run = Cli.run("--drivers", driver(dir, "plain", "").toString(), "--output-dir", dir.resolve("out").toString(),
+                "--fixed-warmup", "--no-report", "--progress-interval", "1s", "--sample-interval", "1s", workload.toString());
+
+        assertEquals(0, run.exitCode(), run.all());
+        JsonNode r = run.result();
+        assertEquals("delayed the clients' traffic to every broker by 1 ms growing linearly to 200 ms each way over 30.0 s",
+                r.get("faults").get(0).get("outcome").asText());
+        JsonNode drift = r.get("drift");
+        List<Long> p99s = new ArrayList<>();
+        for (JsonNode period : r.get("periods")) {
+            p99s.add(period.get("publishLatency").get("p99Micros").asLong() / 1_000);
+        }
+        System.out.println("drift of a delay ramping from 1 ms to 200 ms each way over 30 s: " + drift + "; the periods' publish p99 (ms): "
+                + p99s);
+        assertTrue(drift.get("measuredPeriods").asInt() >= 25, drift.toString());
+        JsonNode publish = figure(drift, "publish-p99");
+        assertEquals("rising", publish.get("verdict").asText(), drift.toString());
+        assertTrue(publish.get("slopePerHour").asDouble() > 0, publish.toString());
+        assertTrue(publish.get("pValue").asDouble() < 0.01, publish.toString());
+        // About 2 x 199 ms more per acknowledgement by the end; the slope over the periods sees most of it.
+        assertTrue(publish.get("changeOverSpan").asDouble() >= 200, publish.toString());
+        assertEquals("rising", figure(drift, "end-to-end-p99").get("verdict").asText(), drift.toString());
+        // The delay adds latency, not a cap: 500 msg/s throughout.
+        assertEquals("flat", figure(drift, "throughput").get("verdict").asText(), drift.toString());
+        assertTrue(run.out().matches("(?s).*Drift: publish p99 \\+[0-9,.]+ ms per hour \\(\\+[0-9.]+ ms over the run, p [<=] [0-9.]+\\);.*"),
+                run.out());
+    }
+
+    static JsonNode figure(JsonNode drift, String name) {
+        for (JsonNode f : drift.get("figures")) {
+            if (f.get("figure").asText().equals(name)) {
+                return f;
+            }
+        }
+        throw new AssertionError("no " + name + " in " + drift);
     }
 
     @Test

@@ -43,6 +43,12 @@ public interface LocalCluster extends AutoCloseable {
     void delayNetwork(Duration delay, Duration duration);
 
     /**
+     * As {@link #delayNetwork(Duration, Duration)}, the delay growing (or shrinking) linearly from {@code delay} to
+     * {@code toDelay} over {@code duration}: a link that slows down over a run.
+     */
+    void delayNetwork(Duration delay, Duration toDelay, Duration duration);
+
+    /**
      * The brokers' own counters now, each summed over the brokers, by the names of
      * {@link io.kbench.driver.ProvisionedCluster#metrics()}; empty for a cluster that reports none (the default).
      */

@@ -61,6 +61,9 @@ final class ClusterNodes {
     /** End of the latest network delay fault (wall clock, ms) and its delay, likewise. */
     private long delayedUntilEpochMs;
     private long delayMicros;
+    /** Its delay at the end and its start (wall clock, ms), for a ramp; the same delay and 0 for a steady one. */
+    private long delayToMicros;
+    private long delayStartEpochMs;
     /** One freeze or delay at a time: the nodes' answers are matched to the command in order. */
     private final Object broadcastLock = new Object();
 
@@ -244,7 +247,7 @@ final class ClusterNodes {
         }
         long delayedForMs = delayedUntilEpochMs - System.currentTimeMillis();
         if (delayedForMs > 0 && node.node().hasProxy()) {
-            sendQuietly(node, NodeProtocol.DELAY + delayMicros + " " + delayedUntilEpochMs);
+            sendQuietly(node, delayCommand(delayMicros, delayedUntilEpochMs, delayToMicros, delayStartEpochMs));
             faultLog.info("network-delay: " + brokerText(index) + " " + how + " during a delay: delayed for the "
                     + delayedForMs + " ms left");
         }
@@ -389,16 +392,29 @@ final class ClusterNodes {
      * Sends DELAY to every running node and waits until each one that is not paused has confirmed;
      * a paused node applies what is left of it when it resumes, a restarted one when it starts.
      */
-    void delay(Duration delay, Duration duration) {
-        long untilEpochMs = System.currentTimeMillis() + duration.toMillis();
+    void delay(Duration delay, Duration toDelay, Duration duration) {
+        long startEpochMs = System.currentTimeMillis();
+        long untilEpochMs = startEpochMs + duration.toMillis();
         long micros = delay.toNanos() / 1_000;
-        broadcast("delay the network", NodeProtocol.DELAY + micros + " " + untilEpochMs, NodeProtocol.DELAYED + untilEpochMs,
+        long toMicros = toDelay.toNanos() / 1_000;
+        long start = micros == toMicros ? 0 : startEpochMs;
+        broadcast("delay the network", delayCommand(micros, untilEpochMs, toMicros, start), NodeProtocol.DELAYED + untilEpochMs,
                 () -> {
                     delayedUntilEpochMs = untilEpochMs;
                     delayMicros = micros;
+                    delayToMicros = toMicros;
+                    delayStartEpochMs = start;
                 },
-                String.format(Locale.ROOT, "network-delay: every byte between the clients and every broker held %.3f ms each way for %d ms",
-                        micros / 1e3, duration.toMillis()));
+                micros == toMicros
+                        ? String.format(Locale.ROOT, "network-delay: every byte between the clients and every broker held %.3f ms each way "
+                                + "for %d ms", micros / 1e3, duration.toMillis())
+                        : String.format(Locale.ROOT, "network-delay: every byte between the clients and every broker held %.3f ms each way, "
+                                + "going linearly to %.3f ms over %d ms", micros / 1e3, toMicros / 1e3, duration.toMillis()));
+    }
+
+    /** DELAY for a steady delay ({@code startEpochMs} 0: it starts when a node gets it), or for a ramp that started then. */
+    private static String delayCommand(long micros, long untilEpochMs, long toMicros, long startEpochMs) {
+        return NodeProtocol.DELAY + micros + " " + untilEpochMs + (startEpochMs == 0 ? "" : " " + toMicros + " " + startEpochMs);
     }
 
     /**

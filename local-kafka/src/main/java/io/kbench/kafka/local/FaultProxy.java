@@ -60,10 +60,10 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private volatile boolean running = true;
 
-    /** The delay each byte gets: the run's own, and a fault's for a while. Replaced whole, never changed. */
-    private record DelaySetting(long baseNanos, long faultNanos, long faultUntilNanos, boolean faultActive) {
+    /** The delay each byte gets: the run's own, and a fault's (steady or ramping) for a while. Replaced whole, never changed. */
+    private record DelaySetting(long baseNanos, DelayRamp fault) {
         long nanosAt(long now) {
-            return faultActive && now - faultUntilNanos < 0 ? faultNanos : baseNanos;
+            return fault != null && now - fault.untilNanos() < 0 ? fault.nanosAt(now) : baseNanos;
         }
     }
 
@@ -85,7 +85,7 @@ final class FaultProxy implements AutoCloseable {
         this.target = target;
         this.server = server;
         this.selector = selector;
-        this.delay = new DelaySetting(baseDelay.toNanos(), 0, 0, false);
+        this.delay = new DelaySetting(baseDelay.toNanos(), null);
         this.thread = new Thread(this::run, "kbench-fault-proxy-" + server.socket().getLocalPort());
         this.thread.setDaemon(true);
     }
@@ -151,14 +151,27 @@ final class FaultProxy implements AutoCloseable {
      * already on their way keep their time, and none overtakes another. Returns at once.
      */
     void delay(Duration delayBy, Duration duration) {
-        if (delayBy.isNegative() || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("a network delay needs a delay of 0 or more and a positive duration (got "
-                    + delayBy.toMillis() + " ms for " + duration.toMillis() + " ms)");
+        delay(delayBy, delayBy, Duration.ZERO, duration);
+    }
+
+    /**
+     * Holds every byte read from now on for a delay that goes linearly from {@code from} to {@code to} over a fault
+     * of {@code elapsed + left}, of which {@code elapsed} is already over (a broker restarted during the fault joins
+     * it where it is): after {@code left}, bytes get the proxy's own delay again. Bytes already on their way keep
+     * their time, and none overtakes another (a shrinking delay holds later bytes behind earlier ones). Returns at once.
+     */
+    void delay(Duration from, Duration to, Duration elapsed, Duration left) {
+        if (from.isNegative() || to.isNegative() || elapsed.isNegative() || left.isNegative() || left.isZero()) {
+            throw new IllegalArgumentException("a network delay needs delays of 0 or more and a positive duration (got "
+                    + from.toMillis() + " ms to " + to.toMillis() + " ms for " + left.toMillis() + " ms)");
         }
+        long now = System.nanoTime();
         DelaySetting before = delay;
-        delay = new DelaySetting(before.baseNanos(), delayBy.toNanos(), System.nanoTime() + duration.toNanos(), true);
-        LOG.info("Network delay: every byte through {} -> {} held {} each way for {} ms ({} connection(s))", port(),
-                target.getPort(), millis(delayBy.toNanos()), duration.toMillis(), connections.get());
+        delay = new DelaySetting(before.baseNanos(), new DelayRamp(from.toNanos(), to.toNanos(), now - elapsed.toNanos(),
+                now + left.toNanos()));
+        LOG.info("Network delay: every byte through {} -> {} held {}{} each way for {} ms ({} connection(s))", port(),
+                target.getPort(), millis(delay.nanosAt(now)), from.equals(to) ? "" : " going to " + millis(to.toNanos()),
+                left.toMillis(), connections.get());
         selector.wakeup(); // so the thread also wakes when the delay ends
     }
 
@@ -269,12 +282,12 @@ final class FaultProxy implements AutoCloseable {
     private long prepareWakeUps(long now) {
         long next = Long.MAX_VALUE;
         DelaySetting setting = delay;
-        if (setting.faultActive()) {
-            if (setting.faultUntilNanos() - now <= 0) {
-                delay = new DelaySetting(setting.baseNanos(), 0, 0, false);
+        if (setting.fault() != null) {
+            if (setting.fault().untilNanos() - now <= 0) {
+                delay = new DelaySetting(setting.baseNanos(), null);
                 LOG.info("Network delay over: bytes through {} are held {} each way again", port(), millis(setting.baseNanos()));
             } else {
-                next = setting.faultUntilNanos() - now;
+                next = setting.fault().untilNanos() - now;
             }
         }
         for (Iterator<Connection> it = waiting.iterator(); it.hasNext(); ) {

@@ -446,6 +446,17 @@ public final class LocalKafkaCluster implements LocalCluster {
      */
     @Override
     public void delayNetwork(Duration delay, Duration duration) {
+        delayNetwork(delay, delay, duration);
+    }
+
+    /**
+     * As {@link #delayNetwork(Duration, Duration)}, the delay going linearly from {@code delay} to {@code toDelay} over
+     * {@code duration} (both in the same range): a link that slows down, or recovers, over a run. A broker restarted
+     * meanwhile joins the ramp where it is.
+     */
+    @Override
+    public void delayNetwork(Duration delay, Duration toDelay, Duration duration) {
+        Objects.requireNonNull(toDelay, "toDelay");
         Objects.requireNonNull(delay, "delay");
         Objects.requireNonNull(duration, "duration");
         if (!hasFaultProxy()) {
@@ -453,14 +464,16 @@ public final class LocalKafkaCluster implements LocalCluster {
                     + "was started without it: set localCluster.faultProxy: true in the driver file "
                     + "(LocalClusterConfig.withFaultProxy(true))", null);
         }
-        if (!Fault.isAllowedDelay(delay)) {
-            throw new DriverException("a network delay must be from " + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to "
-                    + Fault.MAX_NETWORK_DELAY.toMillis() + " ms each way (got " + delay.toMillis() + " ms)");
+        for (Duration d : new Duration[] {delay, toDelay}) {
+            if (!Fault.isAllowedDelay(d)) {
+                throw new DriverException("a network delay must be from " + Fault.MIN_NETWORK_DELAY.toMillis() + " ms to "
+                        + Fault.MAX_NETWORK_DELAY.toMillis() + " ms each way (got " + d.toMillis() + " ms)");
+            }
         }
         if (duration.isNegative() || duration.isZero()) {
             throw new DriverException("a network delay must last a positive duration (got " + duration.toMillis() + " ms)");
         }
-        nodes.delay(delay, duration);
+        nodes.delay(delay, toDelay, duration);
     }
 
     /** The delay every byte gets each way for the cluster's whole life ({@link LocalClusterConfig#networkDelay()}). */

@@ -53,8 +53,10 @@ public final class LocalNodeMain {
     private FaultProxy proxy;
     /** A freeze that came before the proxy started (a restart during a freeze): applied when it starts. */
     private long freezeBeforeProxyEpochMs;
-    /** Likewise a delay fault: its delay and end (wall clock). */
+    /** Likewise a delay fault: its delays, start and end (wall clock). */
     private long delayBeforeProxyMicros;
+    private long delayBeforeProxyToMicros;
+    private long delayBeforeProxyStartEpochMs;
     private long delayBeforeProxyUntilEpochMs;
 
     private LocalNodeMain(NodeArguments args, PrintStream control) throws IOException {
@@ -105,7 +107,8 @@ public final class LocalNodeMain {
                 synchronized (proxyLock) {
                     proxy = FaultProxy.start(args.proxyPort(), args.proxyTarget(), args.proxyDelay());
                     freezeUntil(proxy, freezeBeforeProxyEpochMs);
-                    delayUntil(proxy, delayBeforeProxyMicros, delayBeforeProxyUntilEpochMs);
+                    delayUntil(proxy, delayBeforeProxyMicros, delayBeforeProxyToMicros, delayBeforeProxyStartEpochMs,
+                            delayBeforeProxyUntilEpochMs);
                 }
             }
             node.format();
@@ -176,14 +179,19 @@ public final class LocalNodeMain {
             String[] parts = command.substring(NodeProtocol.DELAY.length()).trim().split(" +");
             long micros;
             long untilEpochMs;
+            long toMicros;
+            long startEpochMs;
             try {
                 micros = Long.parseLong(parts[0]);
-                untilEpochMs = Long.parseLong(parts[parts.length - 1]);
-            } catch (NumberFormatException e) {
+                untilEpochMs = Long.parseLong(parts[1]);
+                // A steady delay starts now; a ramp says when it started, so that a late node joins it where it is.
+                toMicros = parts.length == 4 ? Long.parseLong(parts[2]) : micros;
+                startEpochMs = parts.length == 4 ? Long.parseLong(parts[3]) : System.currentTimeMillis();
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
                 reply(NodeProtocol.ERROR + "bad command: " + command);
                 return;
             }
-            if (parts.length != 2 || micros < 0) {
+            if ((parts.length != 2 && parts.length != 4) || micros < 0 || toMicros < 0 || startEpochMs >= untilEpochMs) {
                 reply(NodeProtocol.ERROR + "bad command: " + command);
                 return;
             }
@@ -194,9 +202,11 @@ public final class LocalNodeMain {
             synchronized (proxyLock) {
                 if (proxy == null) {
                     delayBeforeProxyMicros = micros;
+                    delayBeforeProxyToMicros = toMicros;
+                    delayBeforeProxyStartEpochMs = startEpochMs;
                     delayBeforeProxyUntilEpochMs = untilEpochMs;
                 } else {
-                    delayUntil(proxy, micros, untilEpochMs);
+                    delayUntil(proxy, micros, toMicros, startEpochMs, untilEpochMs);
                 }
             }
             reply(NodeProtocol.DELAYED + untilEpochMs);
@@ -215,11 +225,13 @@ public final class LocalNodeMain {
         proxy.freeze(Duration.ofMillis(untilEpochMs - System.currentTimeMillis()));
     }
 
-    /** Wall-clock "until", converted once, like {@link #freezeUntil}: nothing if it is over. */
-    private static void delayUntil(FaultProxy proxy, long micros, long untilEpochMs) {
-        long leftMs = untilEpochMs - System.currentTimeMillis();
+    /** Wall-clock start and "until", converted once, like {@link #freezeUntil}: nothing if it is over. */
+    private static void delayUntil(FaultProxy proxy, long micros, long toMicros, long startEpochMs, long untilEpochMs) {
+        long nowMs = System.currentTimeMillis();
+        long leftMs = untilEpochMs - nowMs;
         if (leftMs > 0) {
-            proxy.delay(Duration.ofNanos(micros * 1_000), Duration.ofMillis(leftMs));
+            proxy.delay(Duration.ofNanos(micros * 1_000), Duration.ofNanos(toMicros * 1_000), Duration.ofMillis(Math.max(0, nowMs - startEpochMs)),
+                    Duration.ofMillis(leftMs));
         }
     }
 

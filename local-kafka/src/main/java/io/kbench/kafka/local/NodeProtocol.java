@@ -18,6 +18,8 @@ package io.kbench.kafka.local;
  *       or {@code ERROR <message>}.</li>
  *   <li>parent → node: {@code DELAY <micros> <epochMillis>}: the fault proxy holds every byte that many
  *       microseconds in each direction until that wall clock time, then goes back to its own delay.
+ *       {@code DELAY <micros> <epochMillis> <toMicros> <startEpochMillis>}: a delay that ramps, linearly from
+ *       {@code micros} at the start to {@code toMicros} at the end (a node that gets it late joins the ramp where it is).
  *       Answer: {@code DELAYED <epochMillis>}, or {@code ERROR <message>}.</li>
  *   <li>parent → node: {@code METRICS}: the broker's request metrics ({@link BrokerMetrics}) and its counters
  *       ({@link NodeMetrics}). Answer: {@code METRICS name=value name=value ...} on one line (no pair for a metric

@@ -214,6 +214,23 @@ class FaultProxyTest {
     }
 
     @Test
+    void aRampingDelayJoinedHalfwayHoldsBytesForTheDelayOfTheirTime() throws Exception {
+        try (Socket client = connect(); Socket server = serverSide()) {
+            // 10 ms to 410 ms over 4 s, joined 2 s in (a broker restarted during the fault): about 210 ms now.
+            proxy.delay(Duration.ofMillis(10), Duration.ofMillis(410), Duration.ofSeconds(2), Duration.ofSeconds(2));
+            long nowMs = proxy.currentDelay().toMillis();
+            assertTrue(nowMs >= 205 && nowMs < 300, "the delay 2 s into a ramp from 10 ms to 410 ms over 4 s: " + nowMs + " ms");
+            long t0 = System.nanoTime();
+            client.getOutputStream().write("ping".getBytes());
+            assertEquals("ping", new String(readExactly(server, 4)));
+            long upMs = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(upMs >= 205, "one way took " + upMs + " ms with the ramp at about 210 ms");
+            Thread.sleep(500);
+            assertTrue(proxy.currentDelay().toMillis() > nowMs, "the delay grows: " + proxy.currentDelay() + " after " + nowMs + " ms");
+        }
+    }
+
+    @Test
     void aNegativeDelayIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> proxy.delay(Duration.ofMillis(-5), Duration.ofSeconds(1)));
