@@ -82,7 +82,7 @@ class ChoiceBindingTest {
         assertEquals(problem("consumerEvents:\n  - {after: 10s, type: ''}\n"), "consumerEvents[0].type '' is unknown Allowed: "
                 + "consumer-join, consumer-leave, consumer-crash, worker-restart");
         assertEquals(problem("faults:\n  - {after: 20s, type: broker-kill, typo: 3s}\n"), "unknown field 'faults[0].typo'; did you "
-                + "mean 'type'? Valid fields: after, type, broker, duration, delay");
+                + "mean 'type'? Valid fields: after, type, broker, duration, delay, to");
     }
 
     @Test
