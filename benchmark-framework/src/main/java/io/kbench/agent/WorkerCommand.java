@@ -53,6 +53,12 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "NAME", description = "Name in plans and results (default: host:port).")
     String id;
 
+    @Option(names = "--zone", paramLabel = "ZONE",
+            description = "The zone (availability zone) this worker runs in, e.g. use1-az1: its clients say so to the cluster "
+                    + "(Kafka: the consumers' client.rack, unless the driver file sets it), and the result counts the bytes "
+                    + "between zones (default: none, zones unknown).")
+    String zone;
+
     @Option(names = "--token-file", paramLabel = "FILE", description = "File holding the bearer token (instead of KBENCH_WORKER_TOKEN).")
     Path tokenFile;
 
@@ -92,7 +98,8 @@ public final class WorkerCommand implements Callable<Integer> {
         });
         try (ToolLogging.Attachment console = logging.console(out, verbose);
              ClientWarnings.Subscription subscription = ClientWarnings.global().onFirstOccurrence(firsts)) {
-            WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats),
+            WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats,
+                    zone == null || zone.isBlank() ? null : zone.trim()),
                     BenchmarkClock.system(), ClientWarnings.global());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 agent.close();
@@ -103,8 +110,8 @@ public final class WorkerCommand implements Callable<Integer> {
             if (file != null) {
                 firsts.logFile(log);
             }
-            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), Protocol.VERSION,
-                    token == null ? "no token" : "token required");
+            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%s%n", name, agent.url(), Protocol.VERSION,
+                    token == null ? "no token" : "token required", zone == null || zone.isBlank() ? "" : ", zone " + zone.trim());
             if (stats != null) {
                 out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
             }

@@ -137,6 +137,12 @@ public final class RunCommandOptions {
                     + "Default: run in this process.")
     List<String> workerUrls;
 
+    @Option(names = "--zones", split = ",", paramLabel = "ZONE",
+            description = "Run in this process as one worker per zone, e.g. --zones az1,az2,az3: producers and consumers are "
+                    + "spread over them as over remote workers, and each worker's clients say their zone to the cluster "
+                    + "(Kafka: the consumers' client.rack). For a local cluster whose brokers are in zones (localCluster.racks).")
+    List<String> localZones;
+
     @Option(names = "--workers-file", paramLabel = "FILE",
             description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
     Path workersFile;
@@ -212,7 +218,24 @@ public final class RunCommandOptions {
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
+        if (localZones != null) {
+            if (distributed()) {
+                return "--zones places the workers of this process; remote workers say their own zone (bin/benchmark-worker --zone, "
+                        + "or zones: in the workers file): drop --zones or the remote workers";
+            }
+            if (localZones.stream().anyMatch(z -> z == null || z.isBlank()) || localZones.isEmpty()) {
+                return "--zones needs zone names separated by commas, e.g. --zones az1,az2,az3, got '" + String.join(",", localZones) + "'";
+            }
+            if (new java.util.HashSet<>(localZones()).size() != localZones.size()) {
+                return "--zones names a zone twice (" + String.join(",", localZones) + "): give each of this process's workers its own zone";
+            }
+        }
         return dns.problem();
+    }
+
+    /** The zones of this process's workers ({@code --zones}), one worker each; empty for one worker without a zone. */
+    List<String> localZones() {
+        return localZones == null ? List.of() : localZones.stream().map(String::trim).toList();
     }
 
     /**

@@ -83,7 +83,8 @@ final class RunQueue {
             } catch (BenchmarkCommand.BadInput e) {
                 return e.exitCode;
             }
-            RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings);
+            RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings,
+                    options.localZones());
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < runs.size(); i++) {

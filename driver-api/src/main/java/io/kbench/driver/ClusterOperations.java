@@ -26,6 +26,26 @@ public interface ClusterOperations extends AutoCloseable {
     Map<String, List<List<Integer>>> replicas(List<String> topics);
 
     /**
+     * The leader of every partition of {@code topics} now: topic to a list indexed by partition, each the leader's
+     * broker id, or -1 for a partition without a leader. A topic that does not exist is absent. The default takes each
+     * partition's preferred leader (its first replica), which leads in a steady cluster.
+     */
+    default Map<String, List<Integer>> leaders(List<String> topics) {
+        Map<String, List<Integer>> out = new java.util.LinkedHashMap<>();
+        replicas(topics).forEach((topic, partitions) -> out.put(topic,
+                partitions.stream().map(r -> r.isEmpty() ? -1 : r.get(0)).toList()));
+        return out;
+    }
+
+    /**
+     * The rack (availability zone) of each broker the cluster lists now, by broker id (Kafka: {@code broker.rack}); a
+     * broker without one is absent. The default knows none.
+     */
+    default Map<Integer, String> brokerRacks() {
+        return Map.of();
+    }
+
+    /**
      * The bytes each partition of {@code topics} holds on its largest replica: topic to a list indexed by partition.
      * What a reassignment copies to each new replica.
      */
