@@ -185,25 +185,26 @@ public final class ZonesFeature implements Feature {
         if (zones == null) {
             return;
         }
-        TableSpec t = new TableSpec("Bytes between zones", List.of("flow", "from zone", "to zone", "MB/s", "GB/h", "crosses"));
         for (String name : List.of("produce", "replication", "fetch")) {
             Zones.Flow f = name.equals("produce") ? zones.produce() : name.equals("replication") ? zones.replication() : zones.fetch();
-            if (f.pairs().isEmpty()) {
-                t.row(List.of(name, "", "", "", "", f.status()));
-            }
-            for (Zones.Pair p : f.pairs()) {
-                t.row(List.of(name, zoneText(p.from()), zoneText(p.to()), String.format(Locale.ROOT, "%.3f", p.bytesPerSecond() / 1e6),
-                        String.format(Locale.ROOT, "%.3f", p.gbPerHour()), p.from() == null || p.to() == null ? "zone unknown"
-                                : p.crosses() ? "yes" : "no"));
-            }
+            parts.table(ZoneMatrix.of(f).table("Bytes between zones: " + name + " (MB/s, from the row's zone to the column's)")
+                    .note(f.line()));
         }
         List<String> notes = new ArrayList<>(zones.lines());
         notes.add("from the clients' per-broker byte counters (framing included) over the measurement and the drain; replication: "
                 + "each partition's acknowledged bytes from its leader's zone to each follower's");
-        parts.table(t.note(String.join("; ", notes)));
+        TableSpec summary = new TableSpec("Cross-zone traffic", List.of("flow", "MB/s", "across zones", "GB/h across", "GB/h within"));
+        for (String name : List.of("produce", "replication", "fetch")) {
+            Zones.Flow f = name.equals("produce") ? zones.produce() : name.equals("replication") ? zones.replication() : zones.fetch();
+            summary.row(List.of(name, f.bytesPerSecond() == null ? "" : String.format(Locale.ROOT, "%.3f", f.bytesPerSecond() / 1e6),
+                    f.crossZoneShare() == null ? f.status() : String.format(Locale.ROOT, "%.1f %%", f.crossZoneShare() * 100),
+                    number(f.crossZoneGbPerHour()), number(f.withinZoneGbPerHour())));
+        }
+        parts.table(summary.note(String.join("; ", notes)));
     }
 
-    private static String zoneText(String zone) {
-        return zone == null ? "unknown" : zone;
+    private static String number(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.3f", value);
     }
+
 }

@@ -74,4 +74,15 @@ class ZoneTrafficTest {
         assertTrue(z.withBrokerCheck(check).lines().stream().anyMatch(l -> l.contains("differ from the brokers'")));
         assertNull(ZoneTraffic.check(z, Map.of()), "no counts of the brokers: no check");
     }
+
+    @Test
+    void theReportsMatrixHasARowPerZoneTheBytesLeftAndAColumnPerZoneTheyReached() {
+        ZoneFindings w = new ZoneFindings("w1", "az1", 10, Map.of(1, 100L, 2, 300L), Map.of(), Map.of(), null);
+        ZoneMatrix m = ZoneMatrix.of(ZoneTraffic.of(List.of(w), THREE_ZONES, List.of(), null).produce());
+        assertEquals(List.of("az1", "az2"), m.zones());
+        assertEquals(10.0, m.cell("az1", "az1"), 1e-9);
+        assertEquals(30.0, m.cell("az1", "az2"), 1e-9);
+        assertEquals(0.0, m.cell("az2", "az1"), 1e-9);
+        assertEquals(2, m.table("t").size(), "a row per zone");
+    }
 }
