@@ -144,7 +144,8 @@ public final class RunCommandOptions {
     List<String> localZones;
 
     @Option(names = "--workers-file", paramLabel = "FILE",
-            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
+            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles) "
+                    + "and 'zones:' (each worker's zone, by its URL).")
     Path workersFile;
 
     @Mixin
@@ -257,7 +258,7 @@ public final class RunCommandOptions {
         if (consumerWorkerUrls != null) {
             consumers.addAll(consumerWorkerUrls);
         }
-        WorkersFile all = new WorkersFile(any, producers, consumers);
+        WorkersFile all = new WorkersFile(any, producers, consumers, fromFile.zones());
         if (all.isEmpty() && !dns.given()) {
             return null;
         }

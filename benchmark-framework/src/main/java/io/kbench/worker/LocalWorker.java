@@ -129,10 +129,11 @@ public final class LocalWorker implements Worker {
         }
         try {
             LoadedDriver<?> driver = loader.load(setup.driver());
-            if (zone != null) {
-                driver.driver().clientZone(zone);
+            String placed = setup.zone() != null && !setup.zone().isBlank() ? setup.zone().trim() : zone;
+            if (placed != null) {
+                driver.driver().clientZone(placed);
             }
-            WorkerRun started = new WorkerRun(id, zone, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
+            WorkerRun started = new WorkerRun(id, placed, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
                     maxProducerThreads, observer, warnings);
             try {
                 started.initialize();

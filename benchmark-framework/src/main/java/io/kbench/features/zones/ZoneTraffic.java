@@ -61,7 +61,7 @@ final class ZoneTraffic {
      * @param workers what each worker that knew its zone counted
      * @param placement the brokers' racks and the partitions' leaders and replicas
      */
-    static Zones of(List<ZoneFindings> workers, Placement placement, List<String> workersWithoutZone, Zones.BrokerCheck check) {
+    static Zones of(List<ZoneFindings> workers, Placement placement, int workersWithoutZone, Zones.BrokerCheck check) {
         Map<Integer, String> racks = placement.racks();
         Tally produce = new Tally();
         Tally fetch = new Tally();

@@ -12,16 +12,16 @@ import java.util.Map;
  * consumer read from to the consumer's), measured from the clients' per-broker byte counters over the measurement and
  * the drain after it. Present when a worker knew its zone.
  *
- * @param workerZones each worker's zone, by worker id; a worker without a zone is absent
+ * @param workerZones each worker's zone, by the worker's own id (an agent's --id); a worker without a zone is absent
  * @param brokerZones each broker's zone (Kafka: {@code broker.rack}), by broker id; a broker without one is absent
- * @param workersWithoutZone the run's workers that did not know their zone: their traffic is not counted here
+ * @param workersWithoutZone how many of the run's workers did not know their zone: their traffic is not counted here
  * @param seconds how long the counts cover (the longest of the workers'), in seconds
  * @param produce bytes from the producers' zones to the leaders'
  * @param replication bytes from the leaders' zones to the followers'
  * @param fetch bytes from the zones of the replicas read to the consumers'
  * @param brokerCheck the same flows as the brokers counted them, where the run started the cluster; null otherwise
  */
-public record Zones(Map<String, String> workerZones, Map<String, String> brokerZones, List<String> workersWithoutZone,
+public record Zones(Map<String, String> workerZones, Map<String, String> brokerZones, int workersWithoutZone,
                     double seconds, Flow produce, Flow replication, Flow fetch, BrokerCheck brokerCheck) implements ResultSection {
 
     /** How far the clients' counts may be from the brokers' own, as a share of the brokers': the framing of requests. */
@@ -30,7 +30,6 @@ public record Zones(Map<String, String> workerZones, Map<String, String> brokerZ
     public Zones {
         workerZones = Map.copyOf(workerZones);
         brokerZones = Map.copyOf(brokerZones);
-        workersWithoutZone = List.copyOf(workersWithoutZone);
     }
 
     /**
@@ -131,8 +130,8 @@ public record Zones(Map<String, String> workerZones, Map<String, String> brokerZ
                         100 * cross / all, all / 1e6, cross * 3600 / 1e9, share(produce), share(replication), share(fetch))
                 : "Cross-zone: zones unknown for part of the traffic (produce " + share(produce) + ", replication " + share(replication)
                         + ", fetch " + share(fetch) + ")");
-        if (!workersWithoutZone.isEmpty()) {
-            out.add("  not counted: worker(s) without a zone: " + String.join(", ", workersWithoutZone));
+        if (workersWithoutZone > 0) {
+            out.add("  not counted: the traffic of " + workersWithoutZone + " worker(s) without a zone");
         }
         if (brokerCheck != null && !brokerCheck.withinTolerance()) {
             out.add(String.format(Locale.ROOT, "  the clients' byte counts differ from the brokers' by more than %.0f %%: %s",

@@ -138,12 +138,10 @@ public final class ZonesFeature implements Feature {
                     }
                 }).orElse(where != null ? where : Placement.unknown("the driver has no admin interface to say where the brokers are"));
             }
-            Set<String> counted = new TreeSet<>();
-            workers.forEach(w -> counted.add(w.worker()));
-            List<String> without = control == null ? List.of()
-                    : control.workerIds().stream().filter(id -> !counted.contains(id)).toList();
+            // Only workers that know their zone report: the others are counted, not named (an agent's id is not its URL).
+            int without = Math.max(0, (control == null ? setup.workerCount() : control.workerIds().size()) - workers.size());
             Zones zones = ZoneTraffic.of(workers, where, without, null);
-            if (!brokersAtStart.isEmpty() && without.isEmpty()) {
+            if (!brokersAtStart.isEmpty() && without == 0) {
                 zones = zones.withBrokerCheck(ZoneTraffic.check(zones, ZoneTraffic.delta(brokersAtStart, brokerCounters())));
             }
             return Optional.of(zones);
