@@ -54,9 +54,10 @@ public final class WorkerCommand implements Callable<Integer> {
     String id;
 
     @Option(names = "--zone", paramLabel = "ZONE",
-            description = "The zone (availability zone) this worker runs in, e.g. use1-az1: its clients say so to the cluster "
-                    + "(Kafka: the consumers' client.rack, unless the driver file sets it), and the result counts the bytes "
-                    + "between zones (default: none, zones unknown).")
+            description = "The zone (availability zone) this worker runs in, e.g. use1-az1, or 'aws' to read this EC2 instance's "
+                    + "availability-zone id from the instance metadata (IMDSv2): its clients say so to the cluster (Kafka: the "
+                    + "consumers' client.rack, unless the driver file sets it), and the result counts the bytes between zones "
+                    + "(default: none, zones unknown).")
     String zone;
 
     @Option(names = "--token-file", paramLabel = "FILE", description = "File holding the bearer token (instead of KBENCH_WORKER_TOKEN).")
@@ -91,6 +92,9 @@ public final class WorkerCommand implements Callable<Integer> {
                 : Secrets.read("KBENCH_TLS_KEYSTORE_PASSWORD", tlsKeystorePasswordFile, "--tls-keystore-password-file");
         Integer stats = noStats ? null : statsPort != null ? statsPort : port == 0 ? null : port + 1;
         String name = id != null ? id : hostName() + ":" + port;
+        String placed = zone == null || zone.isBlank() ? null
+                : zone.trim().equals(AwsZone.OPTION_VALUE) ? AwsZone.read(AwsZone.endpoint(System.getenv(AwsZone.ENDPOINT_VARIABLE)),
+                        AwsZone.TIMEOUT) : zone.trim();
         ToolLogging logging = ToolLogging.process();
         FirstWarningLine firsts = new FirstWarningLine(line -> {
             out.println(line);
@@ -99,7 +103,7 @@ public final class WorkerCommand implements Callable<Integer> {
         try (ToolLogging.Attachment console = logging.console(out, verbose);
              ClientWarnings.Subscription subscription = ClientWarnings.global().onFirstOccurrence(firsts)) {
             WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats,
-                    zone == null || zone.isBlank() ? null : zone.trim()),
+                    placed),
                     BenchmarkClock.system(), ClientWarnings.global());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 agent.close();
@@ -111,7 +115,7 @@ public final class WorkerCommand implements Callable<Integer> {
                 firsts.logFile(log);
             }
             out.printf("kbench worker %s listening on %s (protocol v%d, %s)%s%n", name, agent.url(), Protocol.VERSION,
-                    token == null ? "no token" : "token required", zone == null || zone.isBlank() ? "" : ", zone " + zone.trim());
+                    token == null ? "no token" : "token required", placed == null ? "" : ", zone " + placed);
             if (stats != null) {
                 out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
             }
