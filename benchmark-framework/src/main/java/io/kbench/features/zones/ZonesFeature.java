@@ -83,18 +83,11 @@ public final class ZonesFeature implements Feature {
             if (!zonesKnown()) {
                 return;
             }
-            Optional<Map<Integer, String>> racks = ops().map(ClusterOperations::brokerRacks);
-            racks.ifPresent(r -> {
-                Set<String> brokerZones = new TreeSet<>(r.values());
-                Set<String> lonely = new TreeSet<>();
-                setup.workerZones().stream().filter(Objects::nonNull).filter(z -> !brokerZones.contains(z)).forEach(lonely::add);
-                if (r.isEmpty()) {
-                    c.line("Zones: no broker names its zone (Kafka: broker.rack): the bytes per zone pair will say zones unknown");
-                } else if (!lonely.isEmpty()) {
-                    c.line("Zones: no broker is in " + String.join(", ", lonely) + " (brokers in " + String.join(", ", brokerZones)
-                            + "): every byte of a worker there crosses zones");
-                }
-            });
+            try {
+                ops().map(ClusterOperations::brokerRacks).flatMap(r -> zoneProblem(setup.workerZones(), r)).ifPresent(c::line);
+            } catch (RuntimeException e) {
+                log.warn("The cluster did not list its brokers' racks: {}", e.toString());
+            }
         }
 
         @Override
@@ -167,6 +160,24 @@ public final class ZonesFeature implements Feature {
         private static List<String> topics(TopicLayout layout) {
             return layout.topics().stream().map(TopicSpec::name).toList();
         }
+    }
+
+    /**
+     * The line said when the load starts about workers' zones no broker is in, or brokers without a rack; empty when
+     * every known zone has a broker.
+     */
+    static Optional<String> zoneProblem(List<String> workerZones, Map<Integer, String> racks) {
+        Set<String> brokerZones = new TreeSet<>(racks.values());
+        Set<String> lonely = new TreeSet<>();
+        workerZones.stream().filter(Objects::nonNull).filter(z -> !brokerZones.contains(z)).forEach(lonely::add);
+        if (racks.isEmpty()) {
+            return Optional.of("Zones: no broker names its zone (Kafka: broker.rack): the bytes per zone pair will say zones unknown");
+        }
+        if (lonely.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Zones: no broker is in " + String.join(", ", lonely) + " (brokers in " + String.join(", ", brokerZones)
+                + "): every byte of a worker there crosses zones");
     }
 
     @Override

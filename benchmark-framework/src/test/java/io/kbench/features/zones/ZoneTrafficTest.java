@@ -84,4 +84,13 @@ class ZoneTrafficTest {
         assertEquals(0.0, m.cell("az2", "az1"), 1e-9);
         assertEquals(2, m.table("t").size(), "a row per zone");
     }
+
+    @Test
+    void aWorkersZoneNoBrokerIsInIsOneLine() {
+        Map<Integer, String> racks = Map.of(1, "az1", 2, "az2", 3, "az3");
+        assertEquals("Zones: no broker is in az4 (brokers in az1, az2, az3): every byte of a worker there crosses zones",
+                ZonesFeature.zoneProblem(java.util.Arrays.asList("az1", "az4", null, "az4"), racks).orElseThrow());
+        assertTrue(ZonesFeature.zoneProblem(List.of("az1", "az3"), racks).isEmpty());
+        assertTrue(ZonesFeature.zoneProblem(List.of("az1"), Map.of()).orElseThrow().startsWith("Zones: no broker names its zone"));
+    }
 }
