@@ -18,6 +18,7 @@ import io.vertx.ext.web.client.WebClientOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -39,7 +40,7 @@ final class RemoteWorkers implements AutoCloseable {
     private final List<String> urls = new ArrayList<>();
     private final List<WorkerRole> roles = new ArrayList<>();
     /** The zone the workers file gives a worker, by its URL. */
-    private final Map<String, String> zones = new java.util.HashMap<>();
+    private final Map<String, String> zones = new HashMap<>();
     private final String token;
     private List<ClockOffset> clocks = List.of();
 

@@ -9,6 +9,7 @@ import io.kbench.workload.WorkloadOverrides;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -227,7 +228,7 @@ public final class RunCommandOptions {
             if (localZones.stream().anyMatch(z -> z == null || z.isBlank()) || localZones.isEmpty()) {
                 return "--zones needs zone names separated by commas, e.g. --zones az1,az2,az3, got '" + String.join(",", localZones) + "'";
             }
-            if (new java.util.HashSet<>(localZones()).size() != localZones.size()) {
+            if (new HashSet<>(localZones()).size() != localZones.size()) {
                 return "--zones names a zone twice (" + String.join(",", localZones) + "): give each of this process's workers its own zone";
             }
         }

@@ -1,6 +1,7 @@
 package io.kbench.driver;
 
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +32,7 @@ public interface ClusterOperations extends AutoCloseable {
      * partition's preferred leader (its first replica), which leads in a steady cluster.
      */
     default Map<String, List<Integer>> leaders(List<String> topics) {
-        Map<String, List<Integer>> out = new java.util.LinkedHashMap<>();
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
         replicas(topics).forEach((topic, partitions) -> out.put(topic,
                 partitions.stream().map(r -> r.isEmpty() ? -1 : r.get(0)).toList()));
         return out;

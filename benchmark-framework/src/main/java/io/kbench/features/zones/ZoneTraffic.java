@@ -1,9 +1,11 @@
 package io.kbench.features.zones;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -23,7 +25,7 @@ final class ZoneTraffic {
         private final Map<List<String>, double[]> pairs = new LinkedHashMap<>();
 
         void add(String from, String to, double bytes, double seconds) {
-            double[] t = pairs.computeIfAbsent(java.util.Arrays.asList(from, to), k -> new double[2]);
+            double[] t = pairs.computeIfAbsent(Arrays.asList(from, to), k -> new double[2]);
             t[0] += bytes;
             t[1] += seconds > 0 ? bytes / seconds : 0;
         }
@@ -52,7 +54,7 @@ final class ZoneTraffic {
         private static String unknownWhy(List<Zones.Pair> pairs) {
             double unknown = pairs.stream().filter(p -> p.from() == null || p.to() == null).mapToDouble(Zones.Pair::bytesPerSecond).sum();
             double all = pairs.stream().mapToDouble(Zones.Pair::bytesPerSecond).sum();
-            return String.format(java.util.Locale.ROOT, "%.0f %% of the bytes went to or from a broker without a rack",
+            return String.format(Locale.ROOT, "%.0f %% of the bytes went to or from a broker without a rack",
                     all > 0 ? 100 * unknown / all : 100);
         }
     }

@@ -92,7 +92,7 @@ public final class ZonesFeature implements Feature {
 
         @Override
         public void measurementStarted() {
-            if (control != null) {
+            if (control != null && zonesKnown()) {
                 brokersAtStart = brokerCounters(); // the brokers' own counts, where the run started the cluster (else none)
             }
         }
@@ -125,7 +125,8 @@ public final class ZonesFeature implements Feature {
                     try {
                         Map<Integer, String> racks = o.brokerRacks();
                         return known != null ? known.withRacks(racks) : new Placement(racks, Map.of(), Map.of(),
-                                "not measured: the workers' zones were not known before the run's topics were deleted");
+                                "not measured: the partitions' replicas were not read while the topics existed (the workers' zones "
+                                        + "were not known when the run started: name them in the workers file)");
                     } catch (RuntimeException e) {
                         return Placement.unknown("the cluster did not list its brokers: " + e.getMessage());
                     }

@@ -7,11 +7,13 @@ import io.kbench.features.WorkerSetupView;
 import io.kbench.plan.LoadSpec;
 import io.kbench.plan.ProducerSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
@@ -68,25 +70,23 @@ final class ZonesOnWorker implements WorkerPart {
     public synchronized ZoneFindings findings(ToIntFunction<String> liveMembers) {
         double seconds = (run.clock().nanoTime() - startNanos) / 1e9;
         Optional<BrokerBytes> now = read();
-        Map<String, List<Long>> acked = new LinkedHashMap<>();
+        Map<String, long[]> acked = new LinkedHashMap<>(); // by topic: several producers of a topic add up
         for (Producing p : producing) {
             long[] end = snapshot(p.bytes());
             long[] start = ackedAtStart.getOrDefault(p, new long[end.length]);
-            long[] sum = acked.containsKey(p.topic()) ? acked.get(p.topic()).stream().mapToLong(Long::longValue).toArray() : new long[end.length];
-            if (sum.length < end.length) {
-                sum = java.util.Arrays.copyOf(sum, end.length);
-            }
+            long[] sum = acked.merge(p.topic(), new long[end.length], (a, b) -> a.length >= b.length ? a : Arrays.copyOf(a, b.length));
             for (int i = 0; i < end.length; i++) {
                 sum[i] += end[i] - start[i];
             }
-            acked.put(p.topic(), java.util.Arrays.stream(sum).boxed().toList());
         }
+        Map<String, List<Long>> ackedByTopic = new LinkedHashMap<>();
+        acked.forEach((topic, bytes) -> ackedByTopic.put(topic, Arrays.stream(bytes).boxed().toList()));
         if (now.isEmpty()) {
-            return new ZoneFindings(run.workerId(), zone, seconds, Map.of(), Map.of(), acked,
+            return new ZoneFindings(run.workerId(), zone, seconds, Map.of(), Map.of(), ackedByTopic,
                     "the driver does not count its clients' bytes per broker");
         }
         return new ZoneFindings(run.workerId(), zone, seconds, minus(now.get().producedTo(), atStart.producedTo()),
-                minus(now.get().fetchedFrom(), atStart.fetchedFrom()), acked, null);
+                minus(now.get().fetchedFrom(), atStart.fetchedFrom()), ackedByTopic, null);
     }
 
     private Optional<BrokerBytes> read() {
@@ -100,7 +100,7 @@ final class ZonesOnWorker implements WorkerPart {
 
     /** Growth since the start, by broker; a client made after the start counts from 0, one closed since is gone. */
     static Map<Integer, Long> minus(Map<Integer, Long> end, Map<Integer, Long> start) {
-        Map<Integer, Long> out = new java.util.TreeMap<>();
+        Map<Integer, Long> out = new TreeMap<>();
         end.forEach((broker, bytes) -> out.put(broker, Math.max(0, bytes - start.getOrDefault(broker, 0L))));
         return out;
     }
