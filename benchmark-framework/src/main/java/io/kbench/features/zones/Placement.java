@@ -11,9 +11,18 @@ import java.util.Map;
  * @param leaders each partition's leader by topic (a list indexed by partition; -1 for none); empty when not read
  * @param replicas each partition's replicas by topic; empty when not read
  * @param problem why the placement of the partitions is not known, or null
+ * @param offsetsFollowers the followers of a partition of Kafka's offsets topic, on average (0 when not known): what its
+ *     appends (the consumers' offset commits) add to the brokers' replication counts
  */
 record Placement(Map<Integer, String> racks, Map<String, List<Integer>> leaders, Map<String, List<List<Integer>>> replicas,
-                 String problem) {
+                 String problem, double offsetsFollowers) {
+
+    /** The offsets topic, whose commits the brokers count among what they append. */
+    static final String OFFSETS_TOPIC = "__consumer_offsets";
+
+    Placement(Map<Integer, String> racks, Map<String, List<Integer>> leaders, Map<String, List<List<Integer>>> replicas, String problem) {
+        this(racks, leaders, replicas, problem, 0);
+    }
 
     Placement {
         racks = Map.copyOf(racks);
@@ -31,11 +40,13 @@ record Placement(Map<Integer, String> racks, Map<String, List<Integer>> leaders,
         if (topics.isEmpty()) {
             return new Placement(racks, Map.of(), Map.of(), "the partitions' replicas were not read");
         }
-        return new Placement(racks, ops.leaders(topics), ops.replicas(topics), null);
+        double followers = ops.replicas(List.of(OFFSETS_TOPIC)).getOrDefault(OFFSETS_TOPIC, List.of()).stream()
+                .mapToInt(r -> r.size() - 1).average().orElse(0);
+        return new Placement(racks, ops.leaders(topics), ops.replicas(topics), null, followers);
     }
 
     /** The same placement with racks read again (the brokers are still up when the topics are gone). */
     Placement withRacks(Map<Integer, String> racks) {
-        return new Placement(racks, leaders, replicas, problem);
+        return new Placement(racks, leaders, replicas, problem, offsetsFollowers);
     }
 }

@@ -119,14 +119,20 @@ final class ZoneTraffic {
         return new Zones(workerZones, brokerZones, workersWithoutZone, seconds, produce.flow(), replicated, fetch.flow(), check);
     }
 
-    /** The clients' counts beside the brokers' own, where both are known; null otherwise. */
-    static Zones.BrokerCheck check(Zones zones, Map<String, Double> brokerDelta) {
+    /**
+     * The clients' counts beside the brokers' own, where both are known; null otherwise. The brokers' appends to Kafka's
+     * internal topics (offset commits), which no producer sent, are taken out: once from what the leaders appended, and
+     * once per follower of those topics ({@code internalFollowers}, on average) from what followers appended.
+     */
+    static Zones.BrokerCheck check(Zones zones, Map<String, Double> brokerDelta, double internalFollowers) {
         if (brokerDelta.isEmpty()) {
             return null;
         }
+        double internal = brokerDelta.getOrDefault("internalBytesIn", 0.0);
         List<Zones.Check> rows = new ArrayList<>();
-        add(rows, "produce", zones.produce(), brokerDelta.get("bytesIn"));
-        add(rows, "replication", zones.replication(), brokerDelta.get("replicationBytesIn"));
+        add(rows, "produce", zones.produce(), brokerDelta.containsKey("bytesIn") ? brokerDelta.get("bytesIn") - internal : null);
+        add(rows, "replication", zones.replication(), brokerDelta.containsKey("replicationBytesIn")
+                ? brokerDelta.get("replicationBytesIn") - internal * internalFollowers : null);
         add(rows, "fetch", zones.fetch(), brokerDelta.get("bytesOut"));
         if (rows.isEmpty()) {
             return null;
@@ -145,7 +151,7 @@ final class ZoneTraffic {
     /** Differences of two readings of the brokers' counters, for the names both have. */
     static Map<String, Double> delta(Map<String, Double> start, Map<String, Double> end) {
         Map<String, Double> out = new TreeMap<>();
-        for (String name : List.of("bytesIn", "bytesOut", "replicationBytesIn")) {
+        for (String name : List.of("bytesIn", "bytesOut", "replicationBytesIn", "internalBytesIn")) {
             if (start.containsKey(name) && end.containsKey(name)) {
                 out.put(name, Objects.requireNonNull(end.get(name)) - start.get(name));
             }

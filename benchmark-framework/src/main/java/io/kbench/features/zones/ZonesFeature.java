@@ -136,7 +136,8 @@ public final class ZonesFeature implements Feature {
             int without = Math.max(0, (control == null ? setup.workerCount() : control.workerIds().size()) - workers.size());
             Zones zones = ZoneTraffic.of(workers, where, without, null);
             if (!brokersAtStart.isEmpty() && without == 0) {
-                zones = zones.withBrokerCheck(ZoneTraffic.check(zones, ZoneTraffic.delta(brokersAtStart, brokerCounters())));
+                zones = zones.withBrokerCheck(ZoneTraffic.check(zones, ZoneTraffic.delta(brokersAtStart, brokerCounters()),
+                        where.offsetsFollowers()));
             }
             return Optional.of(zones);
         }

@@ -37,6 +37,8 @@ final class BrokerMetrics {
             "bytesIn", "kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec",
             "bytesOut", "kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec",
             "replicationBytesIn", "kafka.server:type=BrokerTopicMetrics,name=ReplicationBytesInPerSec");
+    /** Kafka's internal topics, whose appends (offset commits above all) {@code bytesIn} counts but no producer sent. */
+    static final List<String> INTERNAL_TOPICS = List.of("__consumer_offsets", "__transaction_state", "__share_group_state");
 
     private BrokerMetrics() {
     }
@@ -62,6 +64,12 @@ final class BrokerMetrics {
                 out.put(key, count);
             }
         });
+        double internal = 0;
+        for (String topic : INTERNAL_TOPICS) {
+            Double count = attribute(server, name("kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec,topic=" + topic), "Count");
+            internal += count == null ? 0 : count;
+        }
+        out.put("internalBytesIn", internal);
         Double partitions = attribute(server, name("kafka.server:type=ReplicaManager,name=PartitionCount"), "Value");
         if (partitions != null) {
             out.put("partitions", partitions);
