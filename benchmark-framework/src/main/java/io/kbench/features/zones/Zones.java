@@ -24,8 +24,12 @@ import java.util.Map;
 public record Zones(Map<String, String> workerZones, Map<String, String> brokerZones, int workersWithoutZone,
                     double seconds, Flow produce, Flow replication, Flow fetch, BrokerCheck brokerCheck) implements ResultSection {
 
-    /** How far the clients' counts may be from the brokers' own, as a share of the brokers': the framing of requests. */
-    public static final double TOLERANCE = 0.15;
+    /**
+     * How far the clients' counts may be from the brokers' own, as a share of the brokers': the clients count whole
+     * requests and responses, the brokers record batches (measured on 3 local brokers: 0.90 to 1.11, the most for fetch
+     * from the closest replica, whose followers answer in more, smaller responses).
+     */
+    public static final double TOLERANCE = 0.20;
 
     public Zones {
         workerZones = Map.copyOf(workerZones);
