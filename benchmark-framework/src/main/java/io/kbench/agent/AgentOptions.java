@@ -12,6 +12,14 @@ import java.nio.file.Path;
  * @param tlsKeystore PKCS12 keystore with the agent's certificate for HTTPS, or null for plain HTTP
  * @param tlsKeystorePassword its password, or null
  * @param statsPort port of the Prometheus endpoint, or null for none
+ * @param zone the zone (availability zone) the worker runs in, or null when unknown
  */
 public record AgentOptions(String bindAddress, int port, String workerId, String token, Path tlsKeystore,
-                           String tlsKeystorePassword, Integer statsPort) {}
+                           String tlsKeystorePassword, Integer statsPort, String zone) {
+
+    /** Without a zone. */
+    public AgentOptions(String bindAddress, int port, String workerId, String token, Path tlsKeystore, String tlsKeystorePassword,
+                        Integer statsPort) {
+        this(bindAddress, port, workerId, token, tlsKeystore, tlsKeystorePassword, statsPort, null);
+    }
+}

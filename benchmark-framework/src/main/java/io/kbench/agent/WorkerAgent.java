@@ -72,7 +72,7 @@ public final class WorkerAgent implements AutoCloseable {
         this.metrics = metrics;
         this.warnings = warnings;
         this.vertx = Vertx.vertx();
-        this.worker = new LocalWorker(options.workerId(), clock, new DriverLoader(),
+        this.worker = new LocalWorker(options.workerId(), options.zone(), clock, new DriverLoader(),
                 Runtime.getRuntime().availableProcessors(), metrics, warnings);
         if (metrics != null) {
             metrics.exportFeatureGauges(worker::featureGauge);

@@ -53,6 +53,13 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "NAME", description = "Name in plans and results (default: host:port).")
     String id;
 
+    @Option(names = "--zone", paramLabel = "ZONE",
+            description = "The zone (availability zone) this worker runs in, e.g. use1-az1, or 'aws' to read this EC2 instance's "
+                    + "availability-zone id from the instance metadata (IMDSv2): its clients say so to the cluster (Kafka: the "
+                    + "consumers' client.rack, unless the driver file sets it), and the result counts the bytes between zones "
+                    + "(default: none, zones unknown).")
+    String zone;
+
     @Option(names = "--token-file", paramLabel = "FILE", description = "File holding the bearer token (instead of KBENCH_WORKER_TOKEN).")
     Path tokenFile;
 
@@ -85,6 +92,9 @@ public final class WorkerCommand implements Callable<Integer> {
                 : Secrets.read("KBENCH_TLS_KEYSTORE_PASSWORD", tlsKeystorePasswordFile, "--tls-keystore-password-file");
         Integer stats = noStats ? null : statsPort != null ? statsPort : port == 0 ? null : port + 1;
         String name = id != null ? id : hostName() + ":" + port;
+        String placed = zone == null || zone.isBlank() ? null
+                : zone.trim().equals(AwsZone.OPTION_VALUE) ? AwsZone.read(AwsZone.endpoint(System.getenv(AwsZone.ENDPOINT_VARIABLE)),
+                        AwsZone.TIMEOUT) : zone.trim();
         ToolLogging logging = ToolLogging.process();
         FirstWarningLine firsts = new FirstWarningLine(line -> {
             out.println(line);
@@ -92,7 +102,8 @@ public final class WorkerCommand implements Callable<Integer> {
         });
         try (ToolLogging.Attachment console = logging.console(out, verbose);
              ClientWarnings.Subscription subscription = ClientWarnings.global().onFirstOccurrence(firsts)) {
-            WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats),
+            WorkerAgent agent = WorkerAgent.start(new AgentOptions(bind, port, name, token, tlsKeystore, keystorePassword, stats,
+                    placed),
                     BenchmarkClock.system(), ClientWarnings.global());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 agent.close();
@@ -103,8 +114,8 @@ public final class WorkerCommand implements Callable<Integer> {
             if (file != null) {
                 firsts.logFile(log);
             }
-            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%n", name, agent.url(), Protocol.VERSION,
-                    token == null ? "no token" : "token required");
+            out.printf("kbench worker %s listening on %s (protocol v%d, %s)%s%n", name, agent.url(), Protocol.VERSION,
+                    token == null ? "no token" : "token required", placed == null ? "" : ", zone " + placed);
             if (stats != null) {
                 out.printf("Prometheus metrics on http://%s:%d/metrics%n", bind, stats);
             }

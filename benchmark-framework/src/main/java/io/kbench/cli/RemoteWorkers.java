@@ -18,7 +18,9 @@ import io.vertx.ext.web.client.WebClientOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -37,6 +39,8 @@ final class RemoteWorkers implements AutoCloseable {
     private final WebClient client;
     private final List<String> urls = new ArrayList<>();
     private final List<WorkerRole> roles = new ArrayList<>();
+    /** The zone the workers file gives a worker, by its URL. */
+    private final Map<String, String> zones = new HashMap<>();
     private final String token;
     private List<ClockOffset> clocks = List.of();
 
@@ -51,6 +55,18 @@ final class RemoteWorkers implements AutoCloseable {
         add(file.workers(), WorkerRole.ANY);
         add(file.producerWorkers(), WorkerRole.PRODUCE);
         add(file.consumerWorkers(), WorkerRole.CONSUME);
+        file.zones().forEach((url, zone) -> {
+            String u = url == null ? "" : url.trim();
+            if (!urls.contains(u)) {
+                throw new IllegalArgumentException("the workers file gives a zone to " + u + ", which it does not list as a worker: "
+                        + "name each worker under zones: as under workers:, e.g. zones: {" + (urls.isEmpty() ? "http://10.0.0.5:8080"
+                        : urls.get(0)) + ": use1-az1}");
+            }
+            if (zone == null || zone.isBlank()) {
+                throw new IllegalArgumentException("the workers file gives worker " + u + " an empty zone: name it, e.g. use1-az1");
+            }
+            zones.put(u, zone.trim());
+        });
     }
 
     private void add(List<String> list, WorkerRole role) {
@@ -120,7 +136,7 @@ final class RemoteWorkers implements AutoCloseable {
             }
             ClockOffset offset = ClockOffset.estimate(url, samples);
             measured.add(offset);
-            members.add(new HttpWorker(url, client, token, CALL_TIMEOUT, offset));
+            members.add(new HttpWorker(url, client, token, CALL_TIMEOUT, offset, zones.get(url)));
             console.line(String.format(Locale.ROOT, "  clock of %s: %+.3f ms from ours (±%.3f ms)", url,
                     offset.offsetMicros() / 1e3, offset.errorBoundMicros() / 1e3));
         }

@@ -9,6 +9,7 @@ import io.kbench.workload.WorkloadOverrides;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -137,8 +138,15 @@ public final class RunCommandOptions {
                     + "Default: run in this process.")
     List<String> workerUrls;
 
+    @Option(names = "--zones", split = ",", paramLabel = "ZONE",
+            description = "Run in this process as one worker per zone, e.g. --zones az1,az2,az3: producers and consumers are "
+                    + "spread over them as over remote workers, and each worker's clients say their zone to the cluster "
+                    + "(Kafka: the consumers' client.rack). For a local cluster whose brokers are in zones (localCluster.racks).")
+    List<String> localZones;
+
     @Option(names = "--workers-file", paramLabel = "FILE",
-            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles).")
+            description = "YAML file listing workers: 'workers:', and optionally 'producerWorkers:' and 'consumerWorkers:' (dedicated roles) "
+                    + "and 'zones:' (each worker's zone, by its URL).")
     Path workersFile;
 
     @Mixin
@@ -242,6 +250,18 @@ public final class RunCommandOptions {
         if (cku != null && cku < 1) {
             return "--cku must be at least 1 (the cluster's CKU count), got " + cku;
         }
+        if (localZones != null) {
+            if (distributed()) {
+                return "--zones places the workers of this process; remote workers say their own zone (bin/benchmark-worker --zone, "
+                        + "or zones: in the workers file): drop --zones or the remote workers";
+            }
+            if (localZones.stream().anyMatch(z -> z == null || z.isBlank()) || localZones.isEmpty()) {
+                return "--zones needs zone names separated by commas, e.g. --zones az1,az2,az3, got '" + String.join(",", localZones) + "'";
+            }
+            if (new HashSet<>(localZones()).size() != localZones.size()) {
+                return "--zones names a zone twice (" + String.join(",", localZones) + "): give each of this process's workers its own zone";
+            }
+        }
         if (statsPort != null && (statsPort < 0 || statsPort > 65535)) {
             return "--stats-port must be a port number from 0 to 65535 (0 picks a free one), got " + statsPort;
         }
@@ -250,6 +270,11 @@ public final class RunCommandOptions {
         }
         return featureOptions.stream().map(io.kbench.features.FeatureOptions::problem).filter(java.util.Objects::nonNull)
                 .findFirst().orElse(null);
+    }
+
+    /** The zones of this process's workers ({@code --zones}), one worker each; empty for one worker without a zone. */
+    List<String> localZones() {
+        return localZones == null ? List.of() : localZones.stream().map(String::trim).toList();
     }
 
     /**
@@ -271,7 +296,7 @@ public final class RunCommandOptions {
         if (consumerWorkerUrls != null) {
             consumers.addAll(consumerWorkerUrls);
         }
-        WorkersFile all = new WorkersFile(any, producers, consumers);
+        WorkersFile all = new WorkersFile(any, producers, consumers, fromFile.zones());
         if (all.isEmpty() && !dns.given()) {
             return null;
         }

@@ -58,6 +58,8 @@ final class RunExecutor {
     private final FirstWarningLine warningConsole;
     private final ClientWarnings clientWarnings;
     private final MetricsEndpoint live;
+    /** The zones of this process's workers, one worker each ({@code --zones}); empty: one worker, zone unknown. */
+    private final List<String> localZones;
 
     /**
      * @param outputs what to print and write besides the result JSON
@@ -65,8 +67,10 @@ final class RunExecutor {
      * @param live the --stats-port endpoint that shows each run's figures as it goes, or null
      */
     RunExecutor(Console console, CommandEnv env, CoordinatorOptions options, RemoteWorkers remote, FinalOutputs outputs,
-                FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings, MetricsEndpoint live) {
+                FirstWarningLine warningConsole, Redactor redactor, ClientWarnings clientWarnings, MetricsEndpoint live,
+                List<String> localZones) {
         this.live = live;
+        this.localZones = List.copyOf(localZones);
         this.clientWarnings = clientWarnings;
         this.redactor = redactor;
         this.console = console;
@@ -136,6 +140,18 @@ final class RunExecutor {
         }
     }
 
+    /** One worker in this process, or one per zone of {@code --zones} ("local-az1", ...). */
+    private List<Worker> localWorkers() {
+        if (localZones.isEmpty()) {
+            return List.of(LocalWorker.inProcess(clientWarnings, clock));
+        }
+        List<Worker> workers = new ArrayList<>();
+        for (String zone : localZones) {
+            workers.add(LocalWorker.inProcess(clientWarnings, clock, "local-" + zone, zone, localZones.size()));
+        }
+        return workers;
+    }
+
     /** @param defaultNamed the result's file was named by kbench (or a sweep), not by -o: a failed run's goes to failed/ */
     private WrittenResult runLogged(DriverSession session, LoadedWorkload workload, String runId, Path resultFile,
                                     boolean defaultNamed) {
@@ -159,7 +175,7 @@ final class RunExecutor {
         }
         WorkerEnsemble workers;
         try {
-            workers = remote == null ? WorkerEnsemble.of(List.<Worker>of(LocalWorker.inProcess(clientWarnings, clock))) : remote.ensembleForRun(clock, console);
+            workers = remote != null ? remote.ensembleForRun(clock, console) : WorkerEnsemble.of(localWorkers());
         } catch (RuntimeException e) {
             err.println("Not starting: " + Errors.describeForUser(e));
             return null;

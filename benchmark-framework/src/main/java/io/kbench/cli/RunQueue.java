@@ -87,7 +87,7 @@ final class RunQueue {
                 return e.exitCode;
             }
             RunExecutor executor = new RunExecutor(console, env, runOptions, remote, outputs, firstWarnings, redactor, warnings,
-                    live);
+                    live, options.localZones());
             Set<DriverSession> unusable = new LinkedHashSet<>();
             DriverSession current = null;
             for (int i = 0; i < runs.size(); i++) {

@@ -138,6 +138,7 @@ public final class Coordinator {
             provenance.describe(workers, topicNames);
             setup.layout = layout;
             setup.workers = workers.members().size();
+            setup.zones = workers.members().stream().map(m -> m.zone().orElse(null)).toList();
 
             if (s.load().limitsInFlight() && workers.members().size() > 1) {
                 throw new RunFailedException("maxInFlightMessages counts messages until they are consumed, so producers "
@@ -181,6 +182,7 @@ public final class Coordinator {
         RunSpec spec;
         TopicLayout layout;
         int workers;
+        List<String> zones = List.of();
 
         RunSetupHolder(Workload workload, RunSpec spec, CoordinatorOptions options) {
             this.workload = workload;
@@ -209,6 +211,11 @@ public final class Coordinator {
         @Override
         public int workerCount() {
             return workers;
+        }
+
+        @Override
+        public List<String> workerZones() {
+            return zones;
         }
 
         @Override

@@ -4,6 +4,7 @@ import io.kbench.plan.TopicLayout;
 import io.kbench.workload.Workload;
 import io.kbench.workload.spec.RunSpec;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** What a feature learns of a run before it starts, to decide whether and how it takes part ({@link Feature#coordinate}). */
@@ -20,6 +21,14 @@ public interface RunSetup {
 
     /** How many workers the run has. */
     int workerCount();
+
+    /**
+     * The zone of each worker as known when the run starts, in the workers' order: null where unknown (a remote agent
+     * says its own zone only in its findings). Known once the run's topics are.
+     */
+    default List<String> workerZones() {
+        return List.of();
+    }
 
     /** How long a drain after the producers stop may last. */
     Duration drainTimeout();

@@ -3,11 +3,17 @@ package io.kbench.features;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.stats.WorkerStats;
 import io.kbench.time.BenchmarkClock;
+import java.util.Optional;
 
 /** What a feature learns of a run on one worker ({@link Feature#onWorker}). */
 public interface WorkerSetupView {
 
     String workerId();
+
+    /** The zone (availability zone) the worker runs in; empty when unknown. */
+    default Optional<String> zone() {
+        return Optional.empty();
+    }
 
     String runId();
 

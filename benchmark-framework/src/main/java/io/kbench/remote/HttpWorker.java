@@ -45,6 +45,8 @@ public final class HttpWorker implements Worker {
     static final Duration SLOW_CALL = Duration.ofMinutes(5);
 
     private final String url;
+    /** The zone the coordinator places the worker in, or null. */
+    private final String zone;
     private final WebClient client;
     private final String token;
     private final Duration callTimeout;
@@ -60,6 +62,12 @@ public final class HttpWorker implements Worker {
      * @param clock this worker's estimated clock offset, sent with the run so its timestamps use our time base
      */
     public HttpWorker(String url, WebClient client, String token, Duration callTimeout, ClockOffset clock) {
+        this(url, client, token, callTimeout, clock, null);
+    }
+
+    /** @param zone the zone the coordinator places this worker in (a workers file's {@code zones:}), or null: the agent's own */
+    public HttpWorker(String url, WebClient client, String token, Duration callTimeout, ClockOffset clock, String zone) {
+        this.zone = zone;
         this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         this.client = client;
         this.token = token;
@@ -70,6 +78,11 @@ public final class HttpWorker implements Worker {
     @Override
     public String id() {
         return url;
+    }
+
+    @Override
+    public Optional<String> zone() {
+        return Optional.ofNullable(zone);
     }
 
     /** Asks the agent about itself; used before any run to check reachability and protocol. */
@@ -94,6 +107,7 @@ public final class HttpWorker implements Worker {
         leaseMillis = setup.leaseMillis();
         // The worker subtracts its offset so that its timestamps are on the coordinator's clock.
         WorkerSetup withClock = clock == null ? setup : setup.withClockOffsetMicros(-clock.offsetMicros());
+        withClock = zone == null ? withClock : withClock.withZone(zone);
         runCall("start the run", RunRoute.START, withClock, SLOW_CALL);
     }
 

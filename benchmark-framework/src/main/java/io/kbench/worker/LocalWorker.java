@@ -28,6 +28,8 @@ public final class LocalWorker implements Worker {
     private final int maxProducerThreads;
     private final DrainObserver observer;
     private final ClientWarnings warnings;
+    /** The zone this worker runs in, or null when unknown. */
+    private final String zone;
     private WorkerRun run;
     private WorkerSetup starting;
 
@@ -38,6 +40,16 @@ public final class LocalWorker implements Worker {
      */
     public LocalWorker(String id, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer,
                        ClientWarnings warnings) {
+        this(id, null, clock, loader, maxProducerThreads, observer, warnings);
+    }
+
+    /**
+     * @param zone the zone (availability zone) this worker runs in, told to the driver (Kafka: the consumers'
+     *     {@code client.rack}) and to the features; null when unknown
+     */
+    public LocalWorker(String id, String zone, BenchmarkClock clock, DriverLoader loader, int maxProducerThreads, DrainObserver observer,
+                       ClientWarnings warnings) {
+        this.zone = zone == null || zone.isBlank() ? null : zone.trim();
         this.warnings = warnings;
         this.id = id;
         this.clock = clock;
@@ -59,6 +71,18 @@ public final class LocalWorker implements Worker {
     /** A worker for a run in this JVM, on the run's clock, with one producer thread per core. */
     public static LocalWorker inProcess(ClientWarnings warnings, BenchmarkClock clock) {
         return new LocalWorker("local", clock, new DriverLoader(), Runtime.getRuntime().availableProcessors(), null, warnings);
+    }
+
+    /** One of several workers of a run in this JVM, named {@code id}, in {@code zone}, sharing the cores. */
+    public static LocalWorker inProcess(ClientWarnings warnings, BenchmarkClock clock, String id, String zone, int workers) {
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, workers));
+        return new LocalWorker(id, zone, clock, new DriverLoader(), threads, null, warnings);
+    }
+
+    /** The zone this worker runs in; empty when unknown. */
+    @Override
+    public Optional<String> zone() {
+        return Optional.ofNullable(zone);
     }
 
     /** {@link #inProcess(ClientWarnings)} counting in this process's {@link ClientWarnings#global()}, for tests. */
@@ -105,7 +129,11 @@ public final class LocalWorker implements Worker {
         }
         try {
             LoadedDriver<?> driver = loader.load(setup.driver());
-            WorkerRun started = new WorkerRun(id, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
+            String placed = setup.zone() != null && !setup.zone().isBlank() ? setup.zone().trim() : zone;
+            if (placed != null) {
+                driver.driver().clientZone(placed);
+            }
+            WorkerRun started = new WorkerRun(id, placed, setup, driver, clock.withOffsetMicros(setup.clockOffsetMicros()),
                     maxProducerThreads, observer, warnings);
             try {
                 started.initialize();

@@ -26,6 +26,11 @@ public interface Worker extends AutoCloseable {
     /** Identifies the worker in messages and results: "local" or its URL. */
     String id();
 
+    /** The zone (availability zone) the worker runs in, when known before the run starts; empty when unknown. */
+    default Optional<String> zone() {
+        return Optional.empty();
+    }
+
     /** Loads and initializes the driver; the worker is busy with this run until {@link #stopRun()}. */
     void startRun(WorkerSetup setup);
 

@@ -86,10 +86,13 @@ final class WorkerRun {
     private volatile InFlightGate gate;
 
     final String coordinator;
+    /** The worker's zone, or null when unknown. */
+    private final String zone;
     private final ClientWarnings warnings;
 
-    WorkerRun(String workerId, WorkerSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
+    WorkerRun(String workerId, String zone, WorkerSetup setup, LoadedDriver<?> driver, BenchmarkClock clock, int maxProducerThreads,
               DrainObserver observer, ClientWarnings warnings) {
+        this.zone = zone;
         this.warnings = warnings;
         this.workerId = workerId;
         this.runId = setup.runId();
@@ -111,6 +114,11 @@ final class WorkerRun {
         @Override
         public String workerId() {
             return workerId;
+        }
+
+        @Override
+        public Optional<String> zone() {
+            return Optional.ofNullable(zone);
         }
 
         @Override

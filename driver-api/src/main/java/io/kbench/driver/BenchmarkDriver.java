@@ -100,6 +100,13 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
     }
 
     /**
+     * The zone (e.g. availability zone) of the worker this driver runs on, told once before {@link #initialize} when the
+     * worker has one, so that its clients can tell the system where they are (Kafka: {@code client.rack}, unless the
+     * driver file sets it, which lets consumers fetch from a replica in their own zone). The default ignores it.
+     */
+    default void clientZone(String zone) {}
+
+    /**
      * Connects to the cluster. Must fail within a bounded time (30 s at most) with a
      * {@link DriverException} naming the address it tried when the cluster cannot be reached.
      */
@@ -234,6 +241,16 @@ public interface BenchmarkDriver<C> extends AutoCloseable {
      */
     default List<ClientMetric> clientMetrics() {
         return List.of();
+    }
+
+    /**
+     * The bytes this driver's live clients have exchanged with each broker since they were made, from the clients' own
+     * per-broker counters (Kafka: {@code producer-node-metrics outgoing-byte-total} and {@code consumer-node-metrics
+     * incoming-byte-total} by {@code node-id}); requests' framing and metadata included. Empty (the default) when the
+     * driver cannot tell. Called a few times per run, off the hot path.
+     */
+    default Optional<BrokerBytes> brokerBytes() {
+        return Optional.empty();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.kbench.driver;
 
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,26 @@ public interface ClusterOperations extends AutoCloseable {
      * broker ids in the cluster's order (the preferred leader first). A topic that does not exist is absent.
      */
     Map<String, List<List<Integer>>> replicas(List<String> topics);
+
+    /**
+     * The leader of every partition of {@code topics} now: topic to a list indexed by partition, each the leader's
+     * broker id, or -1 for a partition without a leader. A topic that does not exist is absent. The default takes each
+     * partition's preferred leader (its first replica), which leads in a steady cluster.
+     */
+    default Map<String, List<Integer>> leaders(List<String> topics) {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        replicas(topics).forEach((topic, partitions) -> out.put(topic,
+                partitions.stream().map(r -> r.isEmpty() ? -1 : r.get(0)).toList()));
+        return out;
+    }
+
+    /**
+     * The rack (availability zone) of each broker the cluster lists now, by broker id (Kafka: {@code broker.rack}); a
+     * broker without one is absent. The default knows none.
+     */
+    default Map<Integer, String> brokerRacks() {
+        return Map.of();
+    }
 
     /**
      * The bytes each partition of {@code topics} holds on its largest replica: topic to a list indexed by partition.

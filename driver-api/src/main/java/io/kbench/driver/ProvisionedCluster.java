@@ -50,7 +50,9 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
     /**
      * The cluster's own figures, read where it runs: counters and means since it started, by name, for the
      * framework to difference over a measurement. Kafka: {@code Produce.TotalTimeMs.count} and
-     * {@code .mean} (ms) and the other parts of a request's time. Quick, never blocks for long; empty
+     * {@code .mean} (ms) and the other parts of a request's time, and the brokers' byte counts {@code bytesIn} (records
+     * appended as leader), {@code bytesOut} (records sent to consumers) and {@code replicationBytesIn} (records followers
+     * appended). Quick, never blocks for long; empty
      * when unknown (the default). (Counters such as a remote tier's bytes are {@link #metrics()}.)
      */
     default Map<String, Double> serverMetrics() {

@@ -4,6 +4,7 @@ import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.BrokerBytes;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClusterDescription;
 import io.kbench.driver.ClusterOperations;
@@ -81,6 +82,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     private OffsetLookup offsets;
     private RetentionLookup retention;
     private final AtomicInteger shareConsumers = new AtomicInteger();
+    /** The worker's zone ({@link #clientZone}), or null. */
+    private volatile String zone;
     private KafkaClientMetrics metrics = new KafkaClientMetrics(Map.of(), System::currentTimeMillis);
 
     @Override
@@ -285,13 +288,23 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
     }
 
     @Override
+    public void clientZone(String zone) {
+        this.zone = zone == null || zone.isBlank() ? null : zone.trim();
+    }
+
+    @Override
+    public Optional<BrokerBytes> brokerBytes() {
+        return Optional.of(metrics.brokerBytes());
+    }
+
+    @Override
     public void initialize(KafkaDriverConfig config) {
         validate(config);
         if (config.localCluster() != null) {
             throw new DriverException("localCluster", "this worker got a driver config with a localCluster section; "
                     + "the coordinator starts the local cluster and sends its address instead", null);
         }
-        configs = new KafkaClientConfigs(config);
+        configs = new KafkaClientConfigs(config, zone);
         transactions = TransactionSettings.of(config, configs);
         String bootstrap = configs.bootstrapServers();
         if (MskIamCredentials.MECHANISM.equals(configs.common().get("sasl.mechanism"))) {

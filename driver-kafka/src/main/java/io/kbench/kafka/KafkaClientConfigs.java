@@ -26,8 +26,16 @@ final class KafkaClientConfigs {
     private final Map<String, String> consumer;
     private final Map<String, String> topic;
     private final Map<String, String> group;
+    /** The worker's zone, for the consumers' client.rack where the driver file sets none; null when unknown. */
+    private final String zone;
 
     KafkaClientConfigs(KafkaDriverConfig config) {
+        this(config, null);
+    }
+
+    /** @param zone the worker's zone, given to consumers as {@code client.rack} unless the driver file sets one; null for none */
+    KafkaClientConfigs(KafkaDriverConfig config, String zone) {
+        this.zone = zone;
         this.common = PropertiesText.parse("commonConfig", config.commonConfig());
         this.producer = PropertiesText.parse("producerConfig", config.producerConfig());
         this.consumer = PropertiesText.parse("consumerConfig", config.consumerConfig());
@@ -166,6 +174,7 @@ final class KafkaClientConfigs {
         // One consumerConfig serves both kinds of consumer: a consumer group member refuses the share consumer's own keys.
         p.remove(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG);
         p.remove(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG);
+        putZone(p);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         // Only sizes and headers are read: the bytes are never copied out of the fetched buffers.
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
@@ -182,12 +191,23 @@ final class KafkaClientConfigs {
         p.putAll(common);
         p.putAll(consumer);
         NOT_FOR_SHARE_CONSUMERS.forEach(p::remove);
+        putZone(p);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, explicit ? "explicit" : "implicit");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, UncopiedBytesDeserializer.class.getName());
         return p;
+    }
+
+    /**
+     * The worker's zone as the consumer's {@code client.rack}, unless the driver file sets one: a broker with a replica
+     * selector then lets the consumer fetch from a replica in its zone. (Producers of this client version take no rack.)
+     */
+    private void putZone(Properties p) {
+        if (zone != null) {
+            p.putIfAbsent(ConsumerConfig.CLIENT_RACK_CONFIG, zone);
+        }
     }
 
     /** The groupConfig settings as written. */

@@ -1,5 +1,6 @@
 package io.kbench.kafka;
 
+import io.kbench.driver.BrokerBytes;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClientMetric.Aggregation;
 import io.kbench.driver.ServerContact;
@@ -63,6 +64,41 @@ final class KafkaClientMetrics {
             }
         }
         return out;
+    }
+
+    /**
+     * The bytes every live producer sent to each broker and every live consumer received from each, by broker id, from
+     * the clients' per-node counters. The connections to a group coordinator (node ids counted down from
+     * {@code Integer.MAX_VALUE}) count for the broker behind them; bootstrap connections (negative ids) are left out.
+     */
+    synchronized BrokerBytes brokerBytes() {
+        Map<Integer, Long> produced = new TreeMap<>();
+        Map<Integer, Long> fetched = new TreeMap<>();
+        for (Supplier<Map<MetricName, ? extends Metric>> client : clients) {
+            for (Map.Entry<MetricName, ? extends Metric> e : client.get().entrySet()) {
+                MetricName n = e.getKey();
+                Map<Integer, Long> into = n.group().equals("producer-node-metrics") && n.name().equals("outgoing-byte-total") ? produced
+                        : n.group().equals("consumer-node-metrics") && n.name().equals("incoming-byte-total") ? fetched : null;
+                Integer broker = brokerId(n.tags().get(NODE_TAG));
+                if (into != null && broker != null && e.getValue().metricValue() instanceof Number v) {
+                    into.merge(broker, v.longValue(), Long::sum);
+                }
+            }
+        }
+        return new BrokerBytes(produced, fetched);
+    }
+
+    /** "node-1" is broker 1, "node-2147483646" the group coordinator on broker 1; null for a bootstrap connection. */
+    static Integer brokerId(String nodeTag) {
+        if (nodeTag == null || !nodeTag.startsWith("node-")) {
+            return null;
+        }
+        try {
+            int id = Integer.parseInt(nodeTag.substring("node-".length()));
+            return id < 0 ? null : id > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE - id : id;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /**

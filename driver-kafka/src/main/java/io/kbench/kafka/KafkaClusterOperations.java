@@ -100,6 +100,23 @@ public final class KafkaClusterOperations implements ClusterOperations {
     }
 
     @Override
+    public Map<String, List<Integer>> leaders(List<String> topics) {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        describe(topics, AdminCalls.deadline(CALL_TIMEOUT_MS)).forEach((topic, partitions) -> out.put(topic,
+                partitions.stream().map(p -> p.leader() == null || p.leader().isEmpty() ? -1 : p.leader().id()).toList()));
+        return out;
+    }
+
+    @Override
+    public Map<Integer, String> brokerRacks() {
+        Collection<Node> nodes = AdminCalls.await("describe the cluster's brokers", AdminCalls.deadline(CALL_TIMEOUT_MS),
+                () -> admin.describeCluster().nodes());
+        Map<Integer, String> out = new TreeMap<>();
+        nodes.stream().filter(Node::hasRack).forEach(n -> out.put(n.id(), n.rack()));
+        return out;
+    }
+
+    @Override
     public Map<String, List<Long>> partitionBytes(List<String> topics) {
         long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
         Map<String, List<TopicPartitionInfo>> described = describe(topics, deadline);

@@ -40,7 +40,8 @@ class PresetsTest {
     @ParameterizedTest
     @ValueSource(strings = {"kafka.yaml", "kafka-local.yaml", "kafka-local-3.yaml", "msk.yaml", "msk-scram.yaml", "msk-tls.yaml",
             "confluent-cloud.yaml", "sasl-scram.yaml", "kafka-exactly-once.yaml", "kafka-local-share.yaml",
-            "kafka-local-tiered.yaml", "kafka-local-large.yaml", "kafka-local-3-rf2.yaml"})
+            "kafka-local-tiered.yaml", "kafka-local-large.yaml", "kafka-local-3-rf2.yaml", "kafka-local-3-zones.yaml",
+            "kafka-local-3-zones-closest.yaml"})
     void everyPresetLoadsAndStartsWithAComment(String preset) throws Exception {
         load(preset);
         String text = Files.readString(HOME.resolve("driver-kafka").resolve(preset));

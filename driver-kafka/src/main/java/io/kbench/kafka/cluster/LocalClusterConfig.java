@@ -48,10 +48,19 @@ import java.util.Set;
  *                     topics get remote storage with small segments and a small local retention
  *                     ({@link #TIERED_TOPIC_CONFIG}), so that closed segments go to the remote tier and leave the
  *                     local disk within seconds and reads of them come from the remote tier (default false)
+ * @param racks        each broker's zone ({@code broker.rack}), in node order, one per broker, e.g. {@code [az1, az2, az3]};
+ *                     Kafka then spreads each partition's replicas over the zones (default: none, never empty)
+ * @param fetchFromClosestReplica let consumers fetch from the replica in their own zone ({@code client.rack}) rather
+ *                     than from the leader: sets {@code replica.selector.class} to Kafka's {@link #RACK_AWARE_SELECTOR}
+ *                     (default false). Needs {@link #racks()}
  */
 public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb,
                                  LocalClusterSecurity security, Boolean faultProxy, Boolean shareGroups,
-                                 Duration networkDelay, Integer partitionLimit, String dataDir, Boolean tieredStorage) {
+                                 Duration networkDelay, Integer partitionLimit, String dataDir, Boolean tieredStorage,
+                                 List<String> racks, Boolean fetchFromClosestReplica) {
+
+    /** Kafka's replica selector that serves a consumer from the replica in its rack ({@code client.rack}). */
+    public static final String RACK_AWARE_SELECTOR = "org.apache.kafka.common.replica.RackAwareReplicaSelector";
 
     /**
      * The topic settings a cluster with {@link #tieredStorage()} gives the run's topics, unless the driver file's
@@ -120,6 +129,29 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         if (tieredStorage == null) {
             tieredStorage = false;
         }
+        racks = racks == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(racks));
+        if (fetchFromClosestReplica == null) {
+            fetchFromClosestReplica = false;
+        }
+    }
+
+    /** Without racks (as before they existed). */
+    public LocalClusterConfig(Integer brokers, Map<String, String> brokerConfig, Integer heapMb, LocalClusterSecurity security,
+                              Boolean faultProxy, Boolean shareGroups, Duration networkDelay, Integer partitionLimit, String dataDir,
+                              Boolean tieredStorage) {
+        this(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir, tieredStorage,
+                null, null);
+    }
+
+    /** The same configuration with these brokers' racks, and fetching from the closest replica or not. */
+    public LocalClusterConfig withRacks(List<String> racks, boolean fetchFromClosestReplica) {
+        return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
+                tieredStorage, racks, fetchFromClosestReplica);
+    }
+
+    /** The broker properties racks add to every node: the replica selector, when asked for. */
+    public Map<String, String> rackBrokerConfig() {
+        return fetchFromClosestReplica ? Map.of("replica.selector.class", RACK_AWARE_SELECTOR) : Map.of();
     }
 
     /** Without a partition limit, a data directory or tiered storage (as before they existed). */
@@ -159,43 +191,43 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
     /** The same configuration with {@code security} on the client listener. */
     public LocalClusterConfig withSecurity(LocalClusterSecurity security) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with the fault proxy on or off (see {@link #faultProxy()}). */
     public LocalClusterConfig withFaultProxy(boolean faultProxy) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with these broker properties (replacing any given before). */
     public LocalClusterConfig withBrokerConfig(Map<String, String> brokerConfig) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with a network delay for the whole run (see {@link #networkDelay()}). */
     public LocalClusterConfig withNetworkDelay(Duration networkDelay) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with a partition limit (see {@link #partitionLimit()}; null: none). */
     public LocalClusterConfig withPartitionLimit(Integer limit) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, limit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with its data under {@code dir} (see {@link #dataDir()}; null: the system's temporary directory). */
     public LocalClusterConfig withDataDir(String dir) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** The same configuration with tiered storage on or off (see {@link #tieredStorage()}). */
     public LocalClusterConfig withTieredStorage(boolean tieredStorage) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /** Whether the brokers need the fault proxy: asked for, or a network delay to apply. */
@@ -206,7 +238,7 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
     /** The same configuration with share groups switched on or off (see {@link #shareGroups()}). */
     public LocalClusterConfig withShareGroups(boolean shareGroups) {
         return new LocalClusterConfig(brokers, brokerConfig, heapMb, security, faultProxy, shareGroups, networkDelay, partitionLimit, dataDir,
-                tieredStorage);
+                tieredStorage, racks, fetchFromClosestReplica);
     }
 
     /**
@@ -272,6 +304,19 @@ public record LocalClusterConfig(Integer brokers, Map<String, String> brokerConf
         }
         if (partitionLimit != null && partitionLimit < 1) {
             problems.add("localCluster.partitionLimit must be at least 1 (got " + partitionLimit + "); leave it out for no limit");
+        }
+        if (!racks.isEmpty() && racks.size() != brokers) {
+            problems.add("localCluster.racks names " + racks.size() + " zone(s) for " + brokers + " broker(s): give one per broker, "
+                    + "in node order, e.g. racks: [az1, az2, az3]");
+        }
+        for (int i = 0; i < racks.size(); i++) {
+            if (racks.get(i) == null || racks.get(i).isBlank()) {
+                problems.add("localCluster.racks[" + i + "] is empty: give each broker a zone name, e.g. az" + (i + 1));
+            }
+        }
+        if (fetchFromClosestReplica && racks.isEmpty()) {
+            problems.add("localCluster.fetchFromClosestReplica needs localCluster.racks (the brokers' zones, e.g. racks: [az1, az2, az3]): "
+                    + "without them every replica is equally close");
         }
         if (security != null) {
             problems.addAll(security.problems());

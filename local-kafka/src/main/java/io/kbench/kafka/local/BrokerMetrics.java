@@ -14,7 +14,7 @@ import javax.management.ObjectName;
  * and consumers' Fetch requests, how many were handled and the mean of each part of their time
  * (Kafka's {@code RequestMetrics}: waiting in the request queue, handled locally, waiting for
  * others (acks=all, a fetch's wait for data), throttled, waiting in the response queue, sent), since
- * the node started; the partitions it holds; and its JVM's CPU time. Means and counts since the
+ * the node started; its byte counters ({@link #BYTES}); the partitions it holds; and its JVM's CPU time. Means and counts since the
  * start, so that two readings give the figures of the time between them.
  *
  * <p>Written on one line as {@code name=value} pairs separated by spaces ({@link #line}), and read
@@ -27,6 +27,18 @@ final class BrokerMetrics {
     /** The parts of a request's time, as the broker names them. */
     static final List<String> PARTS = List.of("TotalTimeMs", "RequestQueueTimeMs", "LocalTimeMs", "RemoteTimeMs",
             "ThrottleTimeMs", "ResponseQueueTimeMs", "ResponseSendTimeMs");
+
+    /**
+     * The broker's own byte counters (the counts of its all-topic meters), by the name they take here: records appended
+     * as leader, records sent to consumers, and records followers fetched and appended; what the clients' per-broker
+     * counts are checked against.
+     */
+    static final Map<String, String> BYTES = Map.of(
+            "bytesIn", "kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec",
+            "bytesOut", "kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec",
+            "replicationBytesIn", "kafka.server:type=BrokerTopicMetrics,name=ReplicationBytesInPerSec");
+    /** Kafka's internal topics, whose appends (offset commits above all) {@code bytesIn} counts but no producer sent. */
+    static final List<String> INTERNAL_TOPICS = List.of("__consumer_offsets", "__transaction_state", "__share_group_state");
 
     private BrokerMetrics() {
     }
@@ -46,6 +58,18 @@ final class BrokerMetrics {
                 }
             }
         }
+        BYTES.forEach((key, meter) -> {
+            Double count = attribute(server, name(meter), "Count");
+            if (count != null) {
+                out.put(key, count);
+            }
+        });
+        double internal = 0;
+        for (String topic : INTERNAL_TOPICS) {
+            Double count = attribute(server, name("kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec,topic=" + topic), "Count");
+            internal += count == null ? 0 : count;
+        }
+        out.put("internalBytesIn", internal);
         Double partitions = attribute(server, name("kafka.server:type=ReplicaManager,name=PartitionCount"), "Value");
         if (partitions != null) {
             out.put("partitions", partitions);

@@ -49,6 +49,21 @@ record ClusterLayout(List<NodeLayout> nodes, String bootstrapServers, String adm
         nodes = List.copyOf(nodes);
     }
 
+    /** The same layout with node i in zone {@code racks.get(i)} ({@code broker.rack}); unchanged for no racks. */
+    ClusterLayout withRacks(List<String> racks) {
+        if (racks.isEmpty()) {
+            return this;
+        }
+        List<NodeLayout> placed = new ArrayList<>();
+        for (NodeLayout n : nodes) {
+            Map<String, String> p = new TreeMap<>(n.properties());
+            p.put("broker.rack", racks.get(n.index()).trim());
+            placed.add(new NodeLayout(n.index(), n.nodeId(), n.clientListenerPort(), n.controllerPort(), n.internalPort(),
+                    n.proxyPort(), n.configFile(), n.logDir(), Collections.unmodifiableMap(p)));
+        }
+        return new ClusterLayout(placed, bootstrapServers, adminBootstrapServers, quorumVoters);
+    }
+
     /** How many ports each node needs; {@link #compute} takes {@code brokers} times as many. */
     static int portsPerNode(boolean secured, boolean proxy) {
         return 2 + (secured || proxy ? 1 : 0) + (proxy ? 1 : 0);

@@ -169,7 +169,7 @@ public final class LocalKafkaCluster implements LocalCluster {
                     TieredStorage.brokerDefaults(tempDir.resolve(TieredStorage.DIRECTORY), security != null || proxy
                             ? ClusterLayout.INTERNAL_LISTENER : ClusterLayout.PLAINTEXT_LISTENER, n), withPartitionLimit(config));
             ClusterLayout layout = ClusterLayout.compute(n, ports, secrets == null ? null : secrets.nodeSettings(),
-                    brokerConfig, dataDir, proxy);
+                    brokerConfig, dataDir, proxy).withRacks(config.racks());
             for (NodeLayout node : layout.nodes()) {
                 writeNodeConfig(node);
             }
@@ -195,12 +195,13 @@ public final class LocalKafkaCluster implements LocalCluster {
         }
     }
 
-    /** The user's broker properties, with the creation policy that enforces {@code partitionLimit} when it is given. */
+    /** The user's broker properties (after the replica selector racks may ask for), with the creation policy that enforces {@code partitionLimit} when it is given. */
     static Map<String, String> withPartitionLimit(LocalClusterConfig config) {
+        Map<String, String> p = new LinkedHashMap<>(config.rackBrokerConfig());
+        p.putAll(config.brokerConfig());
         if (config.partitionLimit() == null) {
-            return config.brokerConfig();
+            return p;
         }
-        Map<String, String> p = new LinkedHashMap<>(config.brokerConfig());
         p.put("create.topic.policy.class.name", PartitionLimitPolicy.class.getName());
         p.put(PartitionLimitPolicy.LIMIT, config.partitionLimit().toString());
         return p;

@@ -222,4 +222,14 @@ class ClusterLayoutTest {
         assertEquals("need 12 ports for 3 node(s), got 6", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ClusterLayout.compute(0, List.of(), null, Map.of(), DATA, false));
     }
+
+    @Test
+    void eachBrokerGetsItsOwnRackInNodeOrder() {
+        ClusterLayout layout = ClusterLayout.compute(3, ports(9000, 6), null, Map.of(), DATA, false).withRacks(List.of("az1", "az2", "az3"));
+        for (int i = 0; i < 3; i++) {
+            assertEquals("az" + (i + 1), layout.node(i).properties().get("broker.rack"));
+        }
+        assertEquals(null, ClusterLayout.compute(1, ports(9000, 2), null, Map.of(), DATA, false).withRacks(List.of()).node(0).properties()
+                .get("broker.rack"), "no racks: none set");
+    }
 }

@@ -163,6 +163,13 @@ class ChartTest {
     }
 
     @Test
+    void aZoneReachesEveryWorkersCommandLine() throws Exception {
+        List<String> args = container(render("workers.zone=aws").workers().getSpec().getTemplate(), "worker")
+                .getArgs();
+        assertEquals("aws", option(args, "--zone"));
+    }
+
+    @Test
     void theTokenIsGeneratedInASecretAndNowhereElse() throws Exception {
         Rendered r = render();
         Secret secret = r.manifests().one(Secret.class);
