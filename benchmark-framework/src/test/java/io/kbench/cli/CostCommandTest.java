@@ -49,7 +49,7 @@ class CostCommandTest {
             "  clients          $0.3000  2 × c7g.xlarge at $0.1500/h",
             "  storage          $0.3467  2,531.25 GB = 10.00 MB/s × 1 d × RF 3, at $0.1000/GB-month (retention: retention.ms "
                     + "in the driver file's topicConfig)",
-            "  cross-zone       $0.2813  4.00 MB/s measured = 14.06 GB/h, at 2 × $0.0100/GB (out of one zone, into the other)",
+            "  cross-zone       $0.2813  4.00 MB/s measured (produce and fetch) = 14.06 GB/h, at 2 × $0.0100/GB (out of one zone, into the other); replication across zones (4.00 MB/s) not included: managed services do not bill it, a self-managed cluster would pay $0.2813/h more",
             "  total            $1.5280  $1,115.44 per month (730 h)",
             "  sustained: 10.00 MB/s (the measured publish rate)",
             "  $111.54 per MB/s-month, $44.51 per TB ingested; traffic 18 % of the priced total",

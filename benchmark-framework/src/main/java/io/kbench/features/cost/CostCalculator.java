@@ -121,9 +121,15 @@ public final class CostCalculator {
             return new RunCost.Part("cross-zone", "not priced: " + prices.file() + " has no crossZone price", null, true);
         }
         double gbPerHour = run.crossZoneBytesPerSecond() * 3600 / BYTES_PER_GB;
-        return new RunCost.Part("cross-zone", String.format(Locale.ROOT, "%.2f MB/s measured = %,.2f GB/h, at 2 × %s/GB (out of "
-                + "one zone, into the other)", run.crossZoneBytesPerSecond() / (1024 * 1024), gbPerHour,
-                RunCost.money(price.usd())), gbPerHour * 2 * price.usd(), true);
+        // Managed services (MSK, Confluent Cloud) do not bill their brokers' replication between zones; a self-managed
+        // cluster pays for it too, at the same price: the line says how much it would add.
+        String replication = run.crossZoneReplicationBytesPerSecond() == null ? "" : String.format(Locale.ROOT,
+                "; replication across zones (%.2f MB/s) not included: managed services do not bill it, a self-managed cluster "
+                        + "would pay %s/h more", run.crossZoneReplicationBytesPerSecond() / (1024 * 1024),
+                RunCost.perHour(run.crossZoneReplicationBytesPerSecond() * 3600 / BYTES_PER_GB * 2 * price.usd()));
+        return new RunCost.Part("cross-zone", String.format(Locale.ROOT, "%.2f MB/s measured (produce and fetch) = %,.2f GB/h, at "
+                + "2 × %s/GB (out of one zone, into the other)%s", run.crossZoneBytesPerSecond() / (1024 * 1024), gbPerHour,
+                RunCost.money(price.usd()), replication), gbPerHour * 2 * price.usd(), true);
     }
 
     private static RunCost.Part dataOut(RunFigures run, PriceFile prices, CostSetup setup) {

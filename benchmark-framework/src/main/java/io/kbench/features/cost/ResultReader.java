@@ -8,14 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Properties;
 
 /**
  * Reads what a cost needs from a kbench result file, as JSON: a feature reads results through their documented fields
- * (docs/result-schema.md), not through the result's classes. Optional input: the {@code zones} section's
- * {@code crossZoneBytesPerSecond}, a number (bytes per second that crossed a zone boundary, every direction together) or
- * an object of such numbers (per direction or per kind of traffic), which are added up.
+ * (docs/result-schema.md), not through the result's classes. Optional input: the {@code zones} section's measured
+ * {@code crossZoneBytesPerSecond} of its produce and fetch flows (the clients' traffic) and of its replication flow.
  */
 public final class ResultReader {
 
@@ -72,7 +70,7 @@ public final class ResultReader {
         Retention retention = retention(root, cluster);
         return new RunFigures(file, root.path("workloadConfig").path("name").asText("?"), root.path("status").asText("?"),
                 sustained, from, m.path("consumeMBps").asDouble(0), brokers, clientHosts, cku, rf, retention.kept(), retention.from(),
-                crossZone(root.path("zones").path("crossZoneBytesPerSecond")));
+                crossZone(root.path("zones"), "produce", "fetch"), crossZone(root.path("zones"), "replication"));
     }
 
     private record Retention(Duration kept, String from) {}
@@ -144,22 +142,23 @@ public final class ResultReader {
         }
     }
 
-    private static Double crossZone(JsonNode node) {
-        if (node.isNumber()) {
-            return node.asDouble();
+    /**
+     * The bytes per second that crossed zones in these flows of the {@code zones} section, added up; null when the section
+     * is absent or a flow's zones were unknown or not measured (its {@code crossZoneBytesPerSecond} null).
+     */
+    private static Double crossZone(JsonNode zones, String... flows) {
+        if (!zones.isObject()) {
+            return null;
         }
-        if (node.isObject() && node.size() > 0) {
-            double sum = 0;
-            for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
-                JsonNode v = it.next();
-                if (!v.isNumber()) {
-                    return null;
-                }
-                sum += v.asDouble();
+        double sum = 0;
+        for (String flow : flows) {
+            JsonNode v = zones.path(flow).path("crossZoneBytesPerSecond");
+            if (!v.isNumber()) {
+                return null;
             }
-            return sum;
+            sum += v.asDouble();
         }
-        return null;
+        return sum;
     }
 
     private static String firstLine(String message) {

@@ -18,8 +18,11 @@ import java.time.Duration;
  * @param replicationFactor the run's replication factor (the driver file's), or null
  * @param retention how long the topics keep data, or null when unknown or unbounded
  * @param retentionFrom where that retention comes from, or why it is not known
- * @param crossZoneBytesPerSecond bytes that crossed a zone boundary per second, measured, or null when zones are unknown
+ * @param crossZoneBytesPerSecond the clients' bytes (produce and fetch) that crossed a zone boundary per second, measured,
+ *     or null when zones are unknown
+ * @param crossZoneReplicationBytesPerSecond the brokers' replication bytes that crossed a zone boundary per second, or null
  */
 public record RunFigures(String file, String workload, String status, Double sustainedMBps, String sustainedFrom,
                          double consumeMBps, Integer brokerCount, Integer clientHosts, Integer cku, Integer replicationFactor, Duration retention,
-                         String retentionFrom, Double crossZoneBytesPerSecond) {}
+                         String retentionFrom, Double crossZoneBytesPerSecond,
+                         Double crossZoneReplicationBytesPerSecond) {}

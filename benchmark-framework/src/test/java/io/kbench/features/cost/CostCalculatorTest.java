@@ -60,6 +60,11 @@ class CostCalculatorTest {
         assertEquals(List.of(), cost.notPriced());
         assertTrue(part(cost, "storage").detail().contains("2,531.25 GB = 10.00 MB/s × 1 d × RF 3"), part(cost, "storage").detail());
         assertTrue(cost.summaryLine().endsWith(": $111.54 per MB/s-month, of which traffic 18 %"), cost.summaryLine());
+        // The zones section's produce (1 MiB/s) and fetch (3 MiB/s) are priced; its replication (4 MiB/s) is not billed by
+        // MSK, and the line says what a self-managed cluster would add: 4 MiB/s = 14.0625 GB/h × 2 × $0.01 = $0.28125/h.
+        assertTrue(part(cost, "cross-zone").detail().contains("replication across zones (4.00 MB/s) not included"),
+                part(cost, "cross-zone").detail());
+        assertTrue(part(cost, "cross-zone").detail().contains("would pay $0.2813/h more"), part(cost, "cross-zone").detail());
         assertTrue(cost.summaryLine().contains("round-prices.yaml (round figures for a worked example, dated 2026-11-01)"),
                 cost.summaryLine());
     }
@@ -84,7 +89,7 @@ class CostCalculatorTest {
         // us-east-1. Its storage is 3 × 13.74 TB = 41.22 TB (from 24,400 KB/s, rounded); unrounded 41.25 TB.
         double mbps = 25_000_000 / 1_048_576.0;
         RunFigures run = new RunFigures("study", "msk-sizing", "completed", mbps, "the study's ingress", 0, 4, null, null, 3,
-                Duration.ofDays(7), "the study", null);
+                Duration.ofDays(7), "the study", null, null);
         PriceFile prices = PriceFileReader.read(shipped("aws-us-east-1-2024-06.yaml"));
         RunCost cost = CostCalculator.cost(run, prices, new CostSetup(Machines.parse("--brokers", "kafka.m5.2xlarge"), null, null,
                 null, null, null, false));
@@ -107,7 +112,7 @@ class CostCalculatorTest {
     @Test
     void whatIsNotKnownIsNotPricedNeverZero() {
         RunFigures run = new RunFigures("r.json", "w", "completed", 5.0, "the measured publish rate", 5.0, null, null, null,
-                null, null, "the result does not tell the topics' retention", null);
+                null, null, "the result does not tell the topics' retention", null, null);
         PriceFile prices = PriceFileReader.read(resource("round-prices.yaml"));
         RunCost cost = CostCalculator.cost(run, prices, new CostSetup(Machines.parse("--brokers", "kafka.m7g.large"), null,
                 Machines.parse("--clients", "2xc7g.xlarge"), null, null, null, false));
