@@ -120,7 +120,11 @@ class BrokenDriversFailTheSuiteTest {
                 + results.containerEvents().failed().list());
         assertEquals(0, results.testEvents().skipped().count(), "no test of the suite is disabled");
         assertTrue(results.testEvents().succeeded().count() >= 15, "the other tests ran and passed");
-        return new Outcome(byMethod(results.testEvents().failed().list()), byMethod(results.testEvents().aborted().list()));
+        // A test the suite found inconclusive (a machine too slow for its timing, as it says) is neither a failure nor a skip
+        // of an undeclared feature: left out, so a busy machine does not fail what this class checks.
+        Map<String, String> aborted = byMethod(results.testEvents().aborted().list());
+        aborted.values().removeIf(m -> m.startsWith("Assumption failed: inconclusive"));
+        return new Outcome(byMethod(results.testEvents().failed().list()), aborted);
     }
 
     /** The events' test method names, with the message each test ended with. */
