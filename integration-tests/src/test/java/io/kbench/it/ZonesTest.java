@@ -13,9 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Bytes per zone pair on real brokers: the shipped three-zone workload on 3 local brokers in zones az1, az2 and az3,
  * with this process's workers in the same three zones. Read from the leaders, about two thirds of the fetched bytes
  * cross zones; from the closest replica, almost none. Both times the clients' per-broker counts agree with the
- * brokers' own byte counters within the section's stated tolerance.
+ * brokers' own byte counters within the section's stated tolerance. Two clusters of 3 brokers start in turn: about 50 s each
+ * on an idle machine, up to three times that on a loaded one.
  */
-@Timeout(180)
+@Timeout(300)
 class ZonesTest {
 
     @TempDir
