@@ -10,6 +10,9 @@ import java.util.Set;
 /** The timeline's lines of the summary. */
 final class TimelineText {
 
+    /** How many explained spikes the summary names. */
+    static final int SHOWN = 5;
+
     private TimelineText() {}
 
     static List<String> lines(Timeline t, JsonNode drift) {
@@ -41,7 +44,11 @@ final class TimelineText {
                 unexplained.add(what);
             }
         }
-        List<String> parts = new ArrayList<>(explained);
+        // A day's soak may have dozens: the first few say it, the section has them all.
+        List<String> parts = new ArrayList<>(explained.subList(0, Math.min(SHOWN, explained.size())));
+        if (explained.size() > SHOWN) {
+            parts.add((explained.size() - SHOWN) + " more explained");
+        }
         int notKept = t.spikeCount() - t.spikes().size();
         if (!unexplained.isEmpty()) {
             parts.add(unexplained.size() + (unexplained.size() == 1 ? " spike" : " spikes") + " unexplained ("
