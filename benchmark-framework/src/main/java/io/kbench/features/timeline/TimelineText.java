@@ -2,9 +2,11 @@ package io.kbench.features.timeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The timeline's lines of the summary. */
@@ -35,13 +37,20 @@ final class TimelineText {
         }
         List<String> explained = new ArrayList<>();
         List<String> unexplained = new ArrayList<>();
-        for (Spike s : t.spikes()) {
-            String what = String.format(Locale.ROOT, "%s at %s (%s, median %s)", s.figure(), at(s.elapsedMicros()), ms(s.valueMicros()),
-                    ms(s.medianMicros()));
-            if (s.explained()) {
-                explained.add(what + " coincides with " + causes(s));
+        int unexplainedSpikes = 0;
+        // Both figures of one period spike together as a rule (the same window, the same events): said once.
+        Map<Long, List<Spike>> byPeriod = new LinkedHashMap<>();
+        t.spikes().forEach(s -> byPeriod.computeIfAbsent(s.elapsedMicros(), k -> new ArrayList<>()).add(s));
+        for (List<Spike> group : byPeriod.values()) {
+            Spike first = group.get(0);
+            String what = String.format(Locale.ROOT, "%s at %s (%s, %s %s)", and(group.stream().map(Spike::figure).toList())
+                    .replace(" p99.9 and ", " and "), at(first.elapsedMicros()), and(group.stream().map(s -> ms(s.valueMicros())).toList()),
+                    group.size() == 1 ? "median" : "medians", and(group.stream().map(s -> ms(s.medianMicros())).toList()));
+            if (first.explained()) {
+                explained.add(what + (group.size() == 1 ? " coincides" : " coincide") + " with " + causes(first));
             } else {
                 unexplained.add(what);
+                unexplainedSpikes += group.size();
             }
         }
         // A day's soak may have dozens: the first few say it, the section has them all.
@@ -51,7 +60,7 @@ final class TimelineText {
         }
         int notKept = t.spikeCount() - t.spikes().size();
         if (!unexplained.isEmpty()) {
-            parts.add(unexplained.size() + (unexplained.size() == 1 ? " spike" : " spikes") + " unexplained ("
+            parts.add(unexplainedSpikes + (unexplainedSpikes == 1 ? " spike" : " spikes") + " unexplained ("
                     + String.join(", ", unexplained.subList(0, Math.min(3, unexplained.size())))
                     + (unexplained.size() > 3 ? ", ..." : "") + ")");
         }

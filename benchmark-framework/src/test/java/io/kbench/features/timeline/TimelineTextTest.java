@@ -28,11 +28,13 @@ class TimelineTextTest {
         RetentionEvent ret = new RetentionEvent(190_000_000, "t", List.of(0, 1, 2, 3), 120_000);
         List<Spike> spikes = List.of(new Spike("publish p99.9", 135_000_000, 412_000, 21_000, List.of(pause(134, 180)), List.of()),
                 new Spike("end-to-end p99.9", 190_000_000, 390_000, 24_000, List.of(), List.of(ret)),
-                new Spike("publish p99.9", 420_000_000, 95_000, 21_000, List.of(), List.of()));
+                new Spike("publish p99.9", 420_000_000, 95_000, 21_000, List.of(), List.of()),
+                new Spike("end-to-end p99.9", 420_000_000, 99_000, 24_000, List.of(), List.of()));
         Timeline t = timeline(spikes, List.of(ret));
+        assertEquals(4, t.spikeCount());
         assertEquals("Spikes: publish p99.9 at 2:15 (412 ms, median 21 ms) coincides with a client GC pause of 180 ms; end-to-end p99.9 "
-                + "at 3:10 (390 ms, median 24 ms) coincides with retention removing 120,000 messages from 4 partitions; 1 spike "
-                + "unexplained (publish p99.9 at 7:00 (95 ms, median 21 ms))", TimelineText.spikes(t));
+                + "at 3:10 (390 ms, median 24 ms) coincides with retention removing 120,000 messages from 4 partitions; 2 spikes "
+                + "unexplained (publish and end-to-end p99.9 at 7:00 (95 ms and 99 ms, medians 21 ms and 24 ms))", TimelineText.spikes(t));
         assertEquals("Client GC: 312 pauses, 1,204 ms in all, longest 210 ms (G1 Young Generation, 3:30); 2 of 20 ms or more",
                 TimelineText.gc(t));
         assertEquals("Retention removed 120,000 messages from 4 partitions during the run (first at 3:10, 1 event)",
