@@ -94,6 +94,15 @@ public interface ClusterOperations extends AutoCloseable {
     }
 
     /**
+     * The log start offset of every partition of {@code topics} (the earliest offset still kept: it rises when retention
+     * or a deletion removes the oldest records): topic to a list indexed by partition. A topic that does not exist, or
+     * whose offsets this cluster will not tell, is absent: not known, which is not 0.
+     */
+    default Map<String, List<Long>> startOffsets(List<String> topics) {
+        return Map.of();
+    }
+
+    /**
      * The offsets consumer group {@code group} committed on the partitions of {@code topic}: partition to offset, a
      * partition without a committed offset absent. Empty when this cluster will not tell (not known, which is not "none
      * committed": that is an empty map).

@@ -223,15 +223,25 @@ public final class KafkaClusterOperations implements ClusterOperations {
     /** ListOffsets at the latest offset of every partition, in one request per leader. */
     @Override
     public Map<String, List<Long>> endOffsets(List<String> topics) {
+        return offsets(topics, OffsetSpec.latest(), "end");
+    }
+
+    /** ListOffsets at the earliest offset of every partition (the log start offset), in one request per leader. */
+    @Override
+    public Map<String, List<Long>> startOffsets(List<String> topics) {
+        return offsets(topics, OffsetSpec.earliest(), "start");
+    }
+
+    private Map<String, List<Long>> offsets(List<String> topics, OffsetSpec spec, String which) {
         long deadline = AdminCalls.deadline(CALL_TIMEOUT_MS);
         Map<String, List<TopicPartitionInfo>> described = describe(topics, deadline);
         Map<TopicPartition, OffsetSpec> asked = new LinkedHashMap<>();
         described.forEach((topic, partitions) -> partitions.forEach(p -> asked.put(new TopicPartition(topic, p.partition()),
-                OffsetSpec.latest())));
+                spec)));
         if (asked.isEmpty()) {
             return Map.of();
         }
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = AdminCalls.await("list the end offsets of topics "
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = AdminCalls.await("list the " + which + " offsets of topics "
                 + described.keySet(), deadline, () -> admin.listOffsets(asked).all());
         Map<String, List<Long>> out = new LinkedHashMap<>();
         described.forEach((topic, partitions) -> out.put(topic, partitions.stream()

@@ -77,6 +77,7 @@ class ClusterLayoutTest {
         assertEquals("1", p.get("share.coordinator.state.topic.min.isr"));
         assertEquals("0", p.get("group.initial.rebalance.delay.ms"));
         assertEquals("4194304", p.get("log.cleaner.dedupe.buffer.size"));
+        assertEquals("10000", p.get("log.retention.check.interval.ms"), "a workload's short retention works within a run");
         assertEquals("false", p.get("auto.create.topics.enable"));
         assertThrows(UnsupportedOperationException.class, () -> p.put("x", "y"));
         assertEquals(p, new HashMap<>(node.toProperties()));

@@ -1,0 +1,67 @@
+package io.kbench.features.timeline;
+
+import io.kbench.driver.ClusterOperations;
+import io.kbench.features.RunControl;
+import io.kbench.features.RunFindings;
+import io.kbench.features.RunPart;
+import io.kbench.features.RunSetup;
+import io.kbench.model.Phase;
+import io.kbench.model.ResultSection;
+import io.kbench.util.Errors;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The timeline's part in one run, on the coordinator: from the load's start to the end of the phases it polls the run's
+ * partitions' start offsets; once the workers report it merges their GC pauses and attributes the measurement's spikes.
+ */
+final class TimelineRun implements RunPart {
+
+    /** How often the start offsets are asked: retention deletes whole segments, seconds apart at the least. */
+    static final long POLL_INTERVAL_NANOS = 2_000_000_000L;
+
+    private final RunSetup run;
+    private long loadStartEpochMicros;
+    private RetentionPoller poller;
+    private String unknownWhy = "the load never started";
+
+    TimelineRun(RunSetup run) {
+        this.run = run;
+    }
+
+    @Override
+    public void loadStarted(RunControl control) {
+        loadStartEpochMicros = control.clock().epochMicrosAt(control.loadStartNanos());
+        ClusterOperations cluster;
+        try {
+            cluster = control.faults().operations().orElse(null);
+        } catch (RuntimeException e) {
+            unknownWhy = "could not reach the cluster's admin interface: " + Errors.describeForUser(e);
+            return;
+        }
+        if (cluster == null) {
+            unknownWhy = "the driver has no admin interface";
+            return;
+        }
+        List<String> topics = run.layout().topics().stream().map(t -> t.name()).toList();
+        poller = new RetentionPoller(cluster, topics, control.clock(), control.loadStartNanos(), POLL_INTERVAL_NANOS);
+        poller.start();
+    }
+
+    @Override
+    public void phasesEnded() {
+        if (poller != null) {
+            poller.stop();
+        }
+    }
+
+    @Override
+    public Optional<ResultSection> section(RunFindings findings) {
+        GcPauses gc = GcPauses.merge(findings.fromWorkers(GcPauses.class));
+        Retention retention = poller == null ? Retention.notKnown(unknownWhy) : poller.retention();
+        SpikeRule.Found spikes = SpikeRule.find(findings.progressOf(Phase.MEASURE), SpikeRule.elapsed(gc.longest(), loadStartEpochMicros),
+                retention.events());
+        return Optional.of(new Timeline(loadStartEpochMicros, gc, retention, SpikeRule.FACTOR, SpikeRule.MIN_EXCESS_MICROS,
+                SpikeRule.GC_THRESHOLD_MICROS, spikes.count(), spikes.kept()));
+    }
+}
