@@ -31,9 +31,22 @@ final class GcWatch implements AutoCloseable {
         this.log = log;
     }
 
+    /**
+     * Each worker's open watch: a run that failed before its findings were asked never closed its own, and a worker's
+     * next run closes it, so an agent that outlives many runs keeps one listener per worker, not one per run.
+     */
+    private static final java.util.Map<String, GcWatch> OPEN = new java.util.HashMap<>();
+
     /** Starts listening; a JVM without notifying collector beans gives a watch that records nothing. */
     static GcWatch start(BenchmarkClock clock, String workerId, int kept) {
         GcWatch watch = new GcWatch(clock, workerId, new GcPauseLog(kept));
+        GcWatch previous;
+        synchronized (OPEN) {
+            previous = OPEN.put(workerId, watch);
+        }
+        if (previous != null) {
+            previous.close();
+        }
         for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (bean instanceof NotificationEmitter emitter && !isConcurrentCycles(bean.getName())) {
                 emitter.addNotificationListener(watch.listener, null, null);
@@ -74,7 +87,10 @@ final class GcWatch implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        synchronized (OPEN) {
+            OPEN.remove(workerId, this);
+        }
         for (NotificationEmitter e : emitters) {
             try {
                 e.removeNotificationListener(listener);

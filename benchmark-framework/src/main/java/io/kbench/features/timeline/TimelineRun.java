@@ -17,8 +17,12 @@ import java.util.Optional;
  */
 final class TimelineRun implements RunPart {
 
-    /** How often the start offsets are asked: retention deletes whole segments, seconds apart at the least. */
+    /**
+     * How often the start offsets are asked for each 1,000 partitions: retention deletes whole segments, seconds apart at
+     * the least, and a run of many partitions should not load the cluster it measures with its own admin requests.
+     */
     static final long POLL_INTERVAL_NANOS = 2_000_000_000L;
+    static final int PARTITIONS_PER_INTERVAL = 1_000;
 
     private final RunSetup run;
     private long loadStartEpochMicros;
@@ -44,8 +48,14 @@ final class TimelineRun implements RunPart {
             return;
         }
         List<String> topics = run.layout().topics().stream().map(t -> t.name()).toList();
-        poller = new RetentionPoller(cluster, topics, control.clock(), control.loadStartNanos(), POLL_INTERVAL_NANOS);
+        poller = new RetentionPoller(cluster, topics, control.clock(), control.loadStartNanos(), pollIntervalNanos(run.layout()
+                .topics().stream().mapToLong(t -> t.partitions()).sum()));
         poller.start();
+    }
+
+    /** 2 s up to 1,000 partitions, 2 s more for each 1,000 more (24 s at 12,000). */
+    static long pollIntervalNanos(long partitions) {
+        return POLL_INTERVAL_NANOS * Math.max(1, (partitions + PARTITIONS_PER_INTERVAL - 1) / PARTITIONS_PER_INTERVAL);
     }
 
     @Override

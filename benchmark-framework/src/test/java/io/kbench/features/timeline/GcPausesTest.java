@@ -83,4 +83,23 @@ class GcPausesTest {
         Thread.sleep(200);
         assertEquals(heard, watch.pauses().count(), "a closed watch hears nothing");
     }
+
+    @Test
+    void aWorkersNextRunClosesTheWatchItsFailedRunLeftOpen() throws InterruptedException {
+        BenchmarkClock clock = BenchmarkClock.system();
+        GcWatch leftOpen = GcWatch.start(clock, "w-reused", GcPauses.KEPT);
+        GcWatch next = GcWatch.start(clock, "w-reused", GcPauses.KEPT);
+        try {
+            long heard = leftOpen.pauses().count();
+            System.gc();
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (next.pauses().count() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(next.pauses().count() >= 1, "the new run's watch hears the collection");
+            assertEquals(heard, leftOpen.pauses().count(), "the one left open was closed: one listener per worker");
+        } finally {
+            next.close();
+        }
+    }
 }

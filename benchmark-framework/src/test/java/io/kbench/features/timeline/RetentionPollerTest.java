@@ -73,4 +73,12 @@ class RetentionPollerTest {
         down.pollOnce();
         assertEquals("the cluster did not answer: IllegalStateException: broker unreachable", down.retention().unknownWhy());
     }
+
+    @Test
+    void manyPartitionsAreAskedLessOften() {
+        assertEquals(2_000_000_000L, TimelineRun.pollIntervalNanos(1));
+        assertEquals(2_000_000_000L, TimelineRun.pollIntervalNanos(1_000));
+        assertEquals(4_000_000_000L, TimelineRun.pollIntervalNanos(1_001));
+        assertEquals(24_000_000_000L, TimelineRun.pollIntervalNanos(12_000));
+    }
 }
