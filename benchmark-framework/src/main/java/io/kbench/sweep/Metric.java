@@ -35,7 +35,13 @@ public enum Metric {
     COST("$/MB/s-month", "usd_per_MBps_month", r -> {
         JsonNode cost = r.sectionJson("cost");
         return cost == null || !cost.path("usdPerMBpsMonth").isNumber() ? null : cost.get("usdPerMBpsMonth").asDouble();
-    }, 2, true);
+    }, 2, true),
+    // The zones feature's section, read as JSON: none when the workers' zones or the brokers' racks were unknown.
+    FETCH_CROSS_ZONE("fetch across zones (%)", "fetch_cross_zone_percent", r -> {
+        JsonNode zones = r.sectionJson("zones");
+        JsonNode share = zones == null ? null : zones.path("fetch").path("crossZoneShare");
+        return share == null || !share.isNumber() ? null : share.asDouble() * 100;
+    }, 1, false);
 
     /** Markdown column header, with its unit. */
     public final String header;

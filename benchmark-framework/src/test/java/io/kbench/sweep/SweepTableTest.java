@@ -69,11 +69,11 @@ class SweepTableTest {
         List<String> lines = md.lines().toList();
         assertEquals("| messageSize | producer.acks | n | msg/s | MB/s | pub avg (ms) | pub p50 (ms) | pub p95 (ms) | pub p99 (ms)"
                 + " | pub p99.9 (ms) | pub max (ms) | e2e p99 (ms) | cons msg/s | setup (s) | ready (s) | tool RSS (MiB) | live heap (MiB)"
-                + " | $/MB/s-month | diagnosis | results |", lines.get(0));
+                + " | $/MB/s-month | fetch across zones (%) | diagnosis | results |", lines.get(0));
         assertEquals("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-                + "| ---: | --- | --- |", lines.get(1));
+                + "| ---: | ---: | --- | --- |", lines.get(1));
         assertEquals("| 10 | all | 2 | 1,500 ± 707 | 1.50 ± 0.71 | 1.50 ± 0.00 | 1.00 ± 0.00 | 2.00 ± 0.00 | 4.00 ± 1.41 | 4.00 ± 0.00 | 5.00 ± 0.00"
-                + " | 7.00 ± 1.41 | — | — | — | — | — | — | none | [r1](runs/messageSize-10_producer.acks-all-r1.json) [r2](runs/messageSize-10_producer.acks-all-r2.json)"
+                + " | 7.00 ± 1.41 | — | — | — | — | — | — | — | none | [r1](runs/messageSize-10_producer.acks-all-r1.json) [r2](runs/messageSize-10_producer.acks-all-r2.json)"
                 + " [r3 (failed)](runs/messageSize-10_producer.acks-all-r3.json) |",
                 lines.get(2));
         assertTrue(lines.get(3).startsWith("| 100 | all | 1 | 500 | 0.50 | 1.50 | 1.00 | 2.00 | 1.23 | 4.00 | 5.00 | — |"), lines.get(3));
@@ -93,6 +93,10 @@ class SweepTableTest {
         assertEquals(dir.resolve("out/my-sweep"), layout.dir());
     }
 
+    /** A measured flow of the zones section with this cross-zone share. */
+    private static final String FLOW = "{\"status\": \"measured\", \"pairs\": [], \"bytesPerSecond\": 1000, \"withinZoneBytesPerSecond\": 0, "
+            + "\"crossZoneBytesPerSecond\": 0, \"crossZoneShare\": %s, \"withinZoneGbPerHour\": 0, \"crossZoneGbPerHour\": 0}";
+
     @Test
     void aPricedRunHasItsCostPerMBpsMonth() throws IOException {
         SweepDefinition s = sweep("workload: w.yaml\nrepeat: 2\nparameters:\n  messageSize: [10]\n");
@@ -100,13 +104,16 @@ class SweepTableTest {
         SweepLayout layout = new SweepLayout(dir.resolve("out"), "priced");
         Files.createDirectories(layout.runsDir());
         String run = result("completed", 1000, 3000, null);
-        String priced = run.substring(0, run.length() - 1) + ", \"cost\": {\"usdPerHour\": 1.5, \"usdPerMBpsMonth\": 100.5}}";
+        String priced = run.substring(0, run.length() - 1) + ", \"cost\": {\"usdPerHour\": 1.5, \"usdPerMBpsMonth\": 100.5}, "
+                + "\"zones\": {\"workerZones\": {}, \"brokerZones\": {}, \"workersWithoutZone\": 0, \"seconds\": 10, \"produce\": "
+                + FLOW.formatted(0.7) + ", \"replication\": " + FLOW.formatted(1.0) + ", \"fetch\": " + FLOW.formatted(0.667) + "}}";
         Files.writeString(layout.runFile(all.get(0), 1), priced);
         Files.writeString(layout.runFile(all.get(0), 2), priced.replace("100.5", "120.5"));
         SweepTable table = SweepTable.read(s.parameters(), all, s.repeat(), layout);
         assertEquals(110.5, table.rows().get(0).stats().get(Metric.COST).mean(), 1e-9);
         assertTrue(table.markdown().contains("| 110.50 ± 14.14 |"), table.markdown());
         assertTrue(table.csv().lines().findFirst().orElseThrow().contains("usd_per_MBps_month_mean"), table.csv());
+        assertEquals(66.7, table.rows().get(0).stats().get(Metric.FETCH_CROSS_ZONE).mean(), 1e-9, "the zones section's fetch share, in %");
     }
 
     @Test
@@ -114,7 +121,7 @@ class SweepTableTest {
         SweepDefinition s = sweep("workload: w.yaml\nparameters:\n  messageSize: [10]\n");
         SweepLayout layout = new SweepLayout(dir, "s");
         SweepTable table = SweepTable.read(s.parameters(), s.combinations(List.of(Path.of("d.yaml"))), 1, layout);
-        assertEquals("| 10 | 0 | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — |",
+        assertEquals("| 10 | 0 | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — | — |",
                 table.markdown().lines().toList().get(2));
     }
 }
