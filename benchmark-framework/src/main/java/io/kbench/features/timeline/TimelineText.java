@@ -103,13 +103,16 @@ final class TimelineText {
         if (!r.known()) {
             return "Retention: not known (" + r.unknownWhy() + ")";
         }
+        // Polls the cluster did not answer (a broker down) saw nothing: said, so "none removed" is not read as the whole run.
+        String unanswered = r.failedPolls() == 0 ? "" : String.format(Locale.ROOT, "; %,d %s unanswered, when nothing was seen",
+                r.failedPolls(), r.failedPolls() == 1 ? "poll" : "polls");
         if (r.eventCount() == 0) {
             return String.format(Locale.ROOT, "Retention removed no messages from the run's partitions (start offsets polled every %d s, "
-                    + "%d polls)", r.pollIntervalMillis() / 1_000, r.polls());
+                    + "%d polls%s)", r.pollIntervalMillis() / 1_000, r.polls(), unanswered);
         }
-        return String.format(Locale.ROOT, "Retention removed %,d messages from %d %s during the run (first at %s, %d %s)",
+        return String.format(Locale.ROOT, "Retention removed %,d messages from %d %s during the run (first at %s, %d %s%s)",
                 r.messagesRemoved(), r.partitionsTouched(), r.partitionsTouched() == 1 ? "partition" : "partitions",
-                at(r.events().get(0).elapsedMicros()), r.eventCount(), r.eventCount() == 1 ? "event" : "events");
+                at(r.events().get(0).elapsedMicros()), r.eventCount(), r.eventCount() == 1 ? "event" : "events", unanswered);
     }
 
     /**

@@ -55,4 +55,14 @@ class TimelineTextTest {
         assertEquals("Spikes: none (no measured period's publish or end-to-end p99.9 above 3x its median and by 5.0 ms)",
                 TimelineText.spikes(t));
     }
+
+    @Test
+    void pollsTheClusterDidNotAnswerAreSaidBesideNoneRemoved() {
+        // As after a broker was killed mid-run: 20 answered polls saw nothing, 1 went unanswered.
+        GcPauses gc = new GcPauses(0, 0, List.of());
+        Timeline t = new Timeline(LOAD_START, gc, new Retention(true, null, 2_000, 20, 1, 0, 0, 0, List.of()), 3.0, 5_000, 20_000, 0,
+                List.of());
+        assertEquals("Retention removed no messages from the run's partitions (start offsets polled every 2 s, 20 polls; 1 poll "
+                + "unanswered, when nothing was seen)", TimelineText.retention(t));
+    }
 }
