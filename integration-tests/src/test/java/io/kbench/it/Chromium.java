@@ -38,52 +38,7 @@ final class Chromium implements AutoCloseable {
      * @return the executable, or null with {@code why} saying why there is none
      */
     static Path findOrInstall(StringBuilder why) throws Exception {
-        Path found = awaitOtherInstaller();
-        if (found != null) {
-            return found;
-        }
-        if (!Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
-            why.append("Chromium is not installed and there is no apt-get to install it (install Debian's chromium package)");
-            return null;
-        }
-        if (!"0".equals(run(List.of("id", "-u"), 10).trim())) {
-            why.append("Chromium is not installed and installing it needs root: run apt-get install -y chromium");
-            return null;
-        }
-        String update = run(List.of("apt-get", "update", "-qq"), 300);
-        String install = run(List.of("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "chromium"), 600);
-        found = find();
-        if (found == null) {
-            why.append("apt-get install -y chromium did not install Chromium:\n").append(tail(update + install));
-        }
-        return found;
-    }
-
-    /**
-     * The browser, once an apt-get already running has ended (.ci/run installs Chromium in the background while Maven
-     * builds): a second apt-get would fail on its lock. Waits up to 5 minutes; null if there is still none.
-     */
-    private static Path awaitOtherInstaller() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        Path found = find();
-        while (found == null && System.nanoTime() < deadline
-                && ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/apt-get"))) {
-            Thread.sleep(1_000);
-            found = find();
-        }
-        return found;
-    }
-
-    private static Path find() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            for (String name : NAMES) {
-                Path p = Path.of(dir, name);
-                if (Files.isExecutable(p)) {
-                    return p;
-                }
-            }
-        }
-        return null;
+        return new DebianPackage("chromium", "Chromium", NAMES).findOrInstall(why);
     }
 
     static Chromium start(Path executable) throws Exception {
@@ -150,23 +105,4 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    private static String run(List<String> command, int timeoutSeconds) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return String.join(" ", command) + ": no answer in " + timeoutSeconds + " s";
-        }
-        return out.get(10, TimeUnit.SECONDS);
-    }
-
-    private static String tail(String text) {
-        return text.length() > 2_000 ? text.substring(text.length() - 2_000) : text;
-    }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -42,49 +41,7 @@ final class PrometheusServer implements AutoCloseable {
      * @return the executable, or null with {@code why} saying why there is none
      */
     static Path findOrInstall(StringBuilder why) throws Exception {
-        Path found = awaitOtherInstaller();
-        if (found != null) {
-            return found;
-        }
-        if (!Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
-            why.append("Prometheus is not installed and there is no apt-get to install it (install Debian's prometheus package)");
-            return null;
-        }
-        if (!"0".equals(run(List.of("id", "-u"), 10).trim())) {
-            why.append("Prometheus is not installed and installing it needs root: run apt-get install -y prometheus");
-            return null;
-        }
-        String update = run(List.of("apt-get", "update", "-qq"), 300);
-        String install = run(List.of("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "prometheus"), 600);
-        found = find();
-        if (found == null) {
-            String text = update + install;
-            why.append("apt-get install -y prometheus did not install Prometheus:\n")
-                    .append(text.length() > 2_000 ? text.substring(text.length() - 2_000) : text);
-        }
-        return found;
-    }
-
-    /** The executable, once an apt-get already running (.ci/run's, in the background) has ended; up to 5 minutes. */
-    private static Path awaitOtherInstaller() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        Path found = find();
-        while (found == null && System.nanoTime() < deadline
-                && ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/apt-get"))) {
-            Thread.sleep(1_000);
-            found = find();
-        }
-        return found;
-    }
-
-    private static Path find() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            Path p = Path.of(dir, "prometheus");
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
+        return new DebianPackage("prometheus", "Prometheus", List.of("prometheus")).findOrInstall(why);
     }
 
     /** Starts Prometheus with {@code config} on a free port of 127.0.0.1 and waits until it is ready. */
@@ -151,19 +108,4 @@ final class PrometheusServer implements AutoCloseable {
         Files.deleteIfExists(log);
     }
 
-    private static String run(List<String> command, int timeoutSeconds) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return String.join(" ", command) + ": no answer in " + timeoutSeconds + " s";
-        }
-        return out.get(10, TimeUnit.SECONDS);
-    }
 }
