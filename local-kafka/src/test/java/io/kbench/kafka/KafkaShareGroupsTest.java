@@ -177,12 +177,16 @@ class KafkaShareGroupsTest {
         send(d, "lock-expiry", 1, 7);
         await("the record comes back after its 1 s lock expired", Duration.ofSeconds(60),
                 () -> got.deliveries.stream().anyMatch(x -> x.deliveryCount() == 2));
-        await("both acknowledgements answered", Duration.ofSeconds(30), () -> got.commits.size() >= 2);
+        // A redelivery may have been acquired (its lock started) while the first one was still being processed, as the
+        // consumer fetches ahead: its acknowledgement can come late too, and the record comes back once more. One of them
+        // is accepted in the end.
+        await("a later acknowledgement accepted", Duration.ofSeconds(30),
+                () -> got.commits.stream().skip(1).anyMatch(c -> c.succeeded() && c.accepted() == 1));
         AcknowledgementCommit late = got.commits.get(0);
         assertFalse(late.succeeded(), "the first ACCEPT came 2.5 s into a 1 s lock: " + got.commits);
         assertTrue(late.lockExpired(), "the error says the lock expired: " + late.error());
         assertEquals(1, late.accepted());
-        assertTrue(got.commits.get(1).succeeded() && got.commits.get(1).accepted() == 1, got.commits.toString());
+        assertTrue(got.commits.stream().filter(c -> !c.succeeded()).allMatch(AcknowledgementCommit::lockExpired), got.commits.toString());
     }
 
     @Test
