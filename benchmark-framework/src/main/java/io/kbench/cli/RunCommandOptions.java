@@ -63,7 +63,8 @@ public final class RunCommandOptions {
     String serviceVersion;
 
     @Option(names = "--progress-interval", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}).")
+            description = "How often to print progress and collect stats (default: ${DEFAULT-VALUE}); a measurement that would "
+                    + "make more than 4,000 progress periods gets a whole multiple of it.")
     Duration progressInterval;
 
     @Option(names = "--fixed-warmup",
@@ -77,7 +78,8 @@ public final class RunCommandOptions {
 
     @Option(names = "--sample-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Length of the periods the result keeps, for its time series and OMB's chart scripts, which assume "
-                    + "10 s (default: 10s, or the workload's sampleRateMillis); progress lines come every --progress-interval.")
+                    + "10 s (default: 10s, or the workload's sampleRateMillis); a run that would make more than 2,000 gets a whole "
+                    + "multiple of it (a week: 5 min 10 s). Progress lines come every --progress-interval.")
     Duration sampleInterval;
 
     @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class,

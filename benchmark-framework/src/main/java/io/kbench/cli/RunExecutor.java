@@ -157,6 +157,7 @@ final class RunExecutor {
                                     boolean defaultNamed) {
         RunSpec runSpec = RunSpecs.of(workload.workload()); // the validated file normalised once: what the engine reads
         CoordinatorOptions options = this.options.forRun(runSpec);
+        this.options.periodsWidened(runSpec).ifPresent(console::line);
         for (Feature f : Features.all()) { // before anything starts
             f.preface(workload.workload()).forEach(console::line);
         }

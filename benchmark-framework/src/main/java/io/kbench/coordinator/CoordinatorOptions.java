@@ -86,9 +86,25 @@ public record CoordinatorOptions(
         return withFeatures(features.with(settings));
     }
 
-    /** These options for a run of {@code s}: its sampleRateMillis (the Redpanda fork's) sets the sample interval unless one was asked for. */
+    /**
+     * These options for a run of {@code s}: its sampleRateMillis (the Redpanda fork's) sets the sample interval unless one was
+     * asked for; a run too long for {@link PeriodBudget#MAX_SAMPLED_PERIODS} of them gets longer periods.
+     */
     public CoordinatorOptions forRun(io.kbench.workload.spec.RunSpec s) {
-        return sampleIntervalGiven || s.features().sampleInterval().isEmpty() ? this : withSampleInterval(s.features().sampleInterval().get());
+        return withSampleInterval(PeriodBudget.sampleInterval(askedSampleInterval(s), s.length()));
+    }
+
+    /** Says so when a run of {@code s} gets longer periods than these options (before {@link #forRun}) ask for. */
+    public java.util.Optional<String> periodsWidened(io.kbench.workload.spec.RunSpec s) {
+        Duration asked = askedSampleInterval(s);
+        Duration sample = PeriodBudget.sampleInterval(asked, s.length());
+        Duration progress = PeriodBudget.fit(progressInterval, s.length().measure(), PeriodBudget.MAX_PROGRESS_PERIODS);
+        return progress.equals(progressInterval) && sample.equals(asked) ? java.util.Optional.empty()
+                : java.util.Optional.of(PeriodBudget.widenedLine(progress, sample));
+    }
+
+    private Duration askedSampleInterval(io.kbench.workload.spec.RunSpec s) {
+        return sampleIntervalGiven || s.features().sampleInterval().isEmpty() ? sampleInterval : s.features().sampleInterval().get();
     }
 
     /** The longest a warmup of {@code planned} may last while waiting for steady state. */

@@ -40,6 +40,7 @@ final class PeriodCollector {
     private final BiConsumer<PeriodSummary, List<PeriodStats>> samples;
     private final StallGuard guard;
     private LoadState lastState;
+    private int maxProgressPeriods = PeriodBudget.MAX_PROGRESS_PERIODS;
 
     /**
      * @param interval how often {@code sink} gets a period (the progress lines)
@@ -63,13 +64,19 @@ final class PeriodCollector {
 
     /** One series of periods being merged: the workers' stats since the series' last period. */
     private final class Series {
-        final long lengthNanos;
+        final long baseNanos;
+        final int maxPeriods;
         final BiConsumer<PeriodSummary, List<PeriodStats>> out;
         final Map<String, PeriodStats> pending = new LinkedHashMap<>();
+        long lengthNanos;
         long startNanos;
+        long made;
 
-        Series(long lengthNanos, BiConsumer<PeriodSummary, List<PeriodStats>> out, long startNanos) {
-            this.lengthNanos = lengthNanos;
+        /** @param maxPeriods after this many periods (a phase of unknown length) the periods' length doubles */
+        Series(long baseNanos, int maxPeriods, BiConsumer<PeriodSummary, List<PeriodStats>> out, long startNanos) {
+            this.baseNanos = baseNanos;
+            this.maxPeriods = maxPeriods;
+            this.lengthNanos = baseNanos;
             this.out = out;
             this.startNanos = startNanos;
         }
@@ -90,8 +97,16 @@ final class PeriodCollector {
                 out.accept(StatsMerger.summarize(phase, (now - loadStartNanos) / 1_000, workers, subscriptionsPerTopic), workers);
                 pending.clear();
                 startNanos = now;
+                made++;
+                lengthNanos = PeriodBudget.openEndedNanos(baseNanos, made, maxPeriods);
             }
         }
+    }
+
+    /** For tests: the progress periods a phase makes before they get longer. */
+    PeriodCollector withMaxProgressPeriods(int max) {
+        maxProgressPeriods = max;
+        return this;
     }
 
     /** Where the run stood at the last poll, or null before the first. */
@@ -106,8 +121,14 @@ final class PeriodCollector {
 
     /** Runs the phase for {@code length}. */
     void runFor(Phase phase, Duration length) {
+        long progressNanos = progressInterval(length).toNanos();
         run(phase, state -> false, waiter.clock().nanoTime() + length.toNanos(),
-                guard == null ? intervalNanos : Math.min(intervalNanos, GUARD_POLL_NANOS));
+                guard == null ? progressNanos : Math.min(progressNanos, GUARD_POLL_NANOS), progressNanos);
+    }
+
+    /** The progress interval of a phase of {@code length}: longer than asked when it would make too many periods. */
+    Duration progressInterval(Duration length) {
+        return PeriodBudget.fit(Duration.ofNanos(intervalNanos), length, maxProgressPeriods);
     }
 
     /**
@@ -122,13 +143,13 @@ final class PeriodCollector {
     /** As {@link #runUntil}, also returning the phase's totals: each worker's stats over the whole phase. */
     PhaseTotals runUntilWithTotals(Phase phase, Predicate<LoadState> done, Duration timeout) {
         long deadline = timeout == null ? Long.MAX_VALUE : waiter.clock().nanoTime() + timeout.toNanos();
-        return run(phase, done, deadline, Math.min(intervalNanos, CONDITION_POLL_NANOS));
+        return run(phase, done, deadline, Math.min(intervalNanos, CONDITION_POLL_NANOS), intervalNanos);
     }
 
-    private PhaseTotals run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos) {
+    private PhaseTotals run(Phase phase, Predicate<LoadState> done, long deadline, long pollNanos, long progressNanos) {
         long start = waiter.clock().nanoTime();
-        Series progress = new Series(intervalNanos, (period, workers) -> sink.accept(period), start);
-        Series sampled = new Series(sampleNanos, samples, start);
+        Series progress = new Series(progressNanos, maxProgressPeriods, (period, workers) -> sink.accept(period), start);
+        Series sampled = new Series(sampleNanos, PeriodBudget.MAX_SAMPLED_PERIODS, samples, start);
         Map<String, PeriodStats> whole = new LinkedHashMap<>();
         LoadState state = null;
         while (true) {

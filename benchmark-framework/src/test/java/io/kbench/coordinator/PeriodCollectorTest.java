@@ -152,4 +152,26 @@ class PeriodCollectorTest {
         assertEquals(List.of(), fast.callTimes);
         assertEquals(T0, clock.nanoTime());
     }
+
+    @Test
+    void aMeasurementTooLongForItsProgressPeriodsGetsLongerOnesWithExactFigures() {
+        // 95 s at 1 s would be 95 progress periods, 10 at most: 10 s ones.
+        collector(Duration.ofSeconds(1), Duration.ofSeconds(30), T0).withMaxProgressPeriods(10).runFor(Phase.MEASURE, Duration.ofSeconds(95));
+
+        assertEquals(List.of(10_000L, 10_000L, 10_000L, 10_000L, 10_000L, 10_000L, 10_000L, 10_000L, 10_000L, 5_000L), durationMillis());
+        assertEquals(1_500 * 10, summaries.get(0).publishLatency().count(), "every message of the 10 s in the period");
+        assertEquals(1_500.0, summaries.get(7).publishRate(), 1e-9);
+        assertEquals(4, samples.size(), "the result's periods as asked");
+    }
+
+    @Test
+    void aPhaseOfUnknownLengthDoublesItsPeriodsEachTimeItHasMadeTheMost() {
+        long end = T0 + (10 + 2 * 10 + 4 * 3) * S;
+        collector(Duration.ofSeconds(1), Duration.ofHours(10), T0).withMaxProgressPeriods(10)
+                .runUntil(Phase.DRAIN, s -> clock.nanoTime() >= end, null);
+
+        assertEquals(List.of(1_000L, 1_000L, 1_000L, 1_000L, 1_000L, 1_000L, 1_000L, 1_000L, 1_000L, 1_000L,
+                2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 2_000L, 4_000L, 4_000L, 4_000L), durationMillis());
+        assertEquals(3_000, summaries.get(10).publishLatency().count(), "every message of the 2 s");
+    }
 }
