@@ -213,6 +213,10 @@ final class RunExecutor {
             Path target = defaultNamed ? ResultWriter.placeFor(result, resultFile) : resultFile;
             WrittenResult written = new WrittenResult(result, ResultWriter.write(result, session.settingGroups(), redactor, target, null));
             journal.finish(outputs.keepJournal());
+            if (outputs.keepJournal()) {
+                console.line(RunJournal.sizeLine(journal.file(), result.timeline().endTime().toEpochMilli()
+                        - result.timeline().startTime().toEpochMilli()));
+            }
             return written;
         } catch (IOException e) {
             err.println("could not write the result file: " + e.getMessage() + "; the run's journal " + journal.file()

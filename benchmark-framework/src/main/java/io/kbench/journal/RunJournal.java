@@ -47,6 +47,23 @@ public final class RunJournal {
         return v == null ? "dev" : v;
     }
 
+    /**
+     * The journal's size in words, and per hour of a run of {@code runMillis}: a long run's journal holds at most
+     * {@code PeriodBudget.MAX_SAMPLED_PERIODS} periods, so this rate falls once a run is long enough to get longer periods.
+     */
+    public static String sizeLine(Path journal, long runMillis) {
+        long bytes;
+        try {
+            bytes = java.nio.file.Files.size(journal);
+        } catch (java.io.IOException e) {
+            return "Run journal kept: " + journal;
+        }
+        String size = io.kbench.model.Units.size(bytes);
+        return runMillis < 60_000 ? String.format(java.util.Locale.ROOT, "Run journal kept: %s (%s)", journal, size)
+                : String.format(java.util.Locale.ROOT, "Run journal kept: %s (%s over %.1f h: %s per hour)", journal, size,
+                        runMillis / 3.6e6, io.kbench.model.Units.size(Math.round(bytes * 3.6e6 / runMillis)));
+    }
+
     /** Whether this file is named like a journal. */
     public static boolean isJournal(Path file) {
         return file.getFileName().toString().endsWith(SUFFIX);

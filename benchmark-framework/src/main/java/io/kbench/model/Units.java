@@ -28,6 +28,18 @@ public final class Units {
         return bytes / BYTES_PER_MB;
     }
 
+    /** A size in words: "812 B", "212 KB", "3.4 MB", "1.2 GB". */
+    public static String size(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < BYTES_PER_MB) {
+            return String.format(Locale.ROOT, "%.0f KB", bytes / BYTES_PER_KB);
+        }
+        return bytes < BYTES_PER_GB ? String.format(Locale.ROOT, "%.1f MB", bytes / BYTES_PER_MB)
+                : String.format(Locale.ROOT, "%.1f GB", bytes / BYTES_PER_GB);
+    }
+
     /**
      * Bytes in one of a size's units: "" and "b" are 1; "kb"/"kib", "mb"/"mib", "gb"/"gib", "tb"/"tib"
      * are powers of 1,024 (case ignored).
