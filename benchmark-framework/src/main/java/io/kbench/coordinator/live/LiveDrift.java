@@ -21,7 +21,7 @@ import java.util.Map;
  */
 final class LiveDrift {
 
-    /** The most points each figure's trend is computed over: 500² / 2 slopes, a few milliseconds per period. */
+    /** The most points each figure's trend is computed over: 125,000 slopes each, tens of milliseconds a period for the four. */
     static final int MAX_POINTS = 500;
     /** The fewest periods with a value judged: the drift feature's minimum, below which the test's approximation is off. */
     static final int MINIMUM_PERIODS = DriftSpec.MINIMUM_PERIODS;
