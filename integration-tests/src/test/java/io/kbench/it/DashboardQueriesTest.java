@@ -96,7 +96,7 @@ class DashboardQueriesTest {
                         messageSize: 200
                         producerRate: 2000
                         warmupDuration: 0s
-                        testDuration: 10s
+                        testDuration: 16s
                         """);
                 Path token = Cli.write(dir, "token", WorkerProcesses.TOKEN + "\n");
                 CompletableFuture<Cli.Outcome> running = CompletableFuture.supplyAsync(() -> Cli.run("--workers",
@@ -105,7 +105,8 @@ class DashboardQueriesTest {
                         Integer.toString(coordinatorPort), workload.toString()));
 
                 // Once Prometheus has seen the load measured (not the zeros of the setup), while the run goes: every query
-                // answers with at least one series holding a number (not NaN), or the test says which did not.
+                // answers with at least one series holding a number (not NaN), or the test says which did not. The drift
+                // panels' slope and p-value come after 10 measured periods of 1 s: the run measures 16.
                 while (!running.isDone() && (prometheus.query("kbench_run_phase{phase=\"measure\"} == 1").isEmpty()
                         || prometheus.query("kbench_run_achieved_rate_msgs > 0").isEmpty()
                         || prometheus.query("sum(rate(kbench_messages_sent[10s])) > 0").isEmpty())) {

@@ -20,6 +20,8 @@ public final class LiveRun implements RunListener {
     static final List<String> PHASES = phases();
 
     private final AtomicReference<LiveFigures> figures;
+    private final LiveDrift drift = new LiveDrift();
+    private final AtomicReference<LiveDrift.Snapshot> driftSoFar = new AtomicReference<>(LiveDrift.Snapshot.NONE);
     /** Failed sends as the periods' rates times their lengths: a sum of doubles, rounded when shown. */
     private double sendErrors;
 
@@ -31,14 +33,23 @@ public final class LiveRun implements RunListener {
         return figures.get();
     }
 
+    /** The drift so far of the measured periods: one trend per figure, computed at most once per period. */
+    List<FigureTrend> drift() {
+        return driftSoFar.get().trends();
+    }
+
     @Override
     public void phaseStarted(Phase phase, String message) {
+        drift.phase(phase);
         figures.updateAndGet(f -> f.inPhase(phase.label()));
     }
 
     @Override
     public void progress(PeriodSummary p, String line) {
         sendErrors += p.publishErrorRate() * p.durationMicros() / 1e6;
+        drift.add(p);
+        // Only the points are copied here; the trends are left to the first scrape that asks for them.
+        driftSoFar.set(drift.snapshot());
         LiveFigures f = figures.get();
         figures.set(new LiveFigures(f.runId(), f.workload(), f.driver(), p.phase().label(), p.requestedRate(),
                 p.publishRate(), p.consumeRate(), p.publishLatency().p50Micros(), p.publishLatency().p99Micros(),

@@ -56,7 +56,36 @@ final class RunCollector extends Collector {
         out.add(new CounterMetricFamily("kbench_run_send_errors", "Failed sends over all workers since the run started",
                 f.sendErrors()));
         out.add(new CounterMetricFamily("kbench_run_periods", "Progress periods merged so far", f.periods()));
+        drift(run.drift(), out);
         return out;
+    }
+
+    /** The drift so far: judged and periods for every figure; a slope and p-value only for a judged one, never a 0 for "not yet". */
+    private static void drift(List<FigureTrend> trends, List<MetricFamilySamples> out) {
+        List<String> figure = List.of("figure");
+        GaugeMetricFamily judged = new GaugeMetricFamily("kbench_run_drift_judged", "1 when the figure's drift so far is judged "
+                + "(at least " + LiveDrift.MINIMUM_PERIODS + " measured periods with a value); 0: too few, no slope or p-value", figure);
+        GaugeMetricFamily periods = new GaugeMetricFamily("kbench_run_drift_periods",
+                "Measured periods so far (after the warmup) with a value of the figure", figure);
+        GaugeMetricFamily slope = new GaugeMetricFamily("kbench_run_drift_slope_per_hour",
+                "Theil-Sen slope of the figure over the measured periods so far, in its unit (the figure label's) per hour", figure);
+        GaugeMetricFamily pValue = new GaugeMetricFamily("kbench_run_drift_p_value", "Mann-Kendall two-sided p-value of a trend "
+                + "in the figure over the measured periods so far, corrected for neighbouring periods that move together", figure);
+        for (FigureTrend t : trends) {
+            List<String> label = List.of(t.figure().label());
+            judged.addMetric(label, t.judged() ? 1 : 0);
+            periods.addMetric(label, t.periods());
+            if (t.judged()) {
+                slope.addMetric(label, t.slopePerHour());
+                pValue.addMetric(label, t.pValue());
+            }
+        }
+        out.add(judged);
+        out.add(periods);
+        if (!slope.samples.isEmpty()) {
+            out.add(slope);
+            out.add(pValue);
+        }
     }
 
     private static GaugeMetricFamily quantiles(String name, String help, long p50, long p99, long p999) {

@@ -1,6 +1,8 @@
 package io.kbench.features.drift;
 
 import io.kbench.model.PeriodSummary;
+import io.kbench.stats.trend.MannKendall;
+import io.kbench.stats.trend.TheilSen;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.kbench.coordinator.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,6 +67,45 @@ class MetricsEndpointTest {
             assertTrue(next.contains("run_id=\"ef56ab78\"") && !next.contains("ab12cd34"), "the next run replaces it:\n" + next);
             assertTrue(next.contains("kbench_run_phase{phase=\"setup\"} 1.0"), next);
         }
+    }
+
+    @Test
+    void aScrapeShowsTheDriftSoFarOnceThereAreEnoughMeasuredPeriods() throws Exception {
+        try (MetricsEndpoint endpoint = MetricsEndpoint.start("127.0.0.1", 0)) {
+            LiveRun run = endpoint.newRun("ab12cd34", "simple", "Kafka (local)");
+            run.phaseStarted(Phase.MEASURE, "Measuring");
+            for (int i = 1; i < LiveDrift.MINIMUM_PERIODS; i++) {
+                run.progress(at(i, period(Phase.MEASURE, 1000, 0, 3_000 + 100 * i)), "line");
+            }
+            String early = scrape(endpoint);
+            assertTrue(early.contains("kbench_run_drift_judged{figure=\"publish_p99_micros\"} 0.0"), early);
+            assertTrue(early.contains("kbench_run_drift_periods{figure=\"publish_p99_micros\"} 9.0"), early);
+            assertFalse(early.contains("kbench_run_drift_slope_per_hour{"), "no slope before it is judged, not a 0:\n" + early);
+            assertFalse(early.contains("kbench_run_drift_p_value{"), early);
+
+            run.progress(at(LiveDrift.MINIMUM_PERIODS, period(Phase.MEASURE, 1000, 0, 3_000 + 100 * LiveDrift.MINIMUM_PERIODS)), "line");
+            String text = scrape(endpoint);
+            // +100 µs per period of 1 s: 360,000 µs per hour; the throughput and backlog constant: slope 0, p-value 1.
+            assertTrue(text.contains("kbench_run_drift_judged{figure=\"publish_p99_micros\"} 1.0"), text);
+            assertTrue(text.contains("kbench_run_drift_slope_per_hour{figure=\"publish_p99_micros\"} 360000.0"), text);
+            assertTrue(text.contains("kbench_run_drift_slope_per_hour{figure=\"throughput_msgs\"} 0.0"), text);
+            assertTrue(text.contains("kbench_run_drift_p_value{figure=\"throughput_msgs\"} 1.0"), text);
+            // Ten rising values: S = 45 of 45 pairs, p = 8.3e-5.
+            assertEquals(8.3e-5, sample(text, "kbench_run_drift_p_value{figure=\"publish_p99_micros\"}"), 0.1e-5, text);
+        }
+    }
+
+    private static double sample(String text, String series) {
+        return text.lines().filter(l -> l.startsWith(series + " ")).mapToDouble(l -> Double.parseDouble(l.substring(series.length() + 1)))
+                .findFirst().orElseThrow(() -> new AssertionError(series + " not in\n" + text));
+    }
+
+    /** The period ending {@code seconds} after the load started. */
+    private static PeriodSummary at(int seconds, PeriodSummary p) {
+        return new PeriodSummary(p.phase(), seconds * 1_000_000L, p.durationMicros(), p.publishRate(), p.publishMBps(),
+                p.publishErrorRate(), p.consumeRate(), p.consumeMBps(), p.backlogMessages(), p.inFlightMessages(), p.publishLatency(),
+                p.sendLatency(), p.scheduleDelay(), p.endToEndLatency(), p.maxWorkerCpu(), p.producersDone(), p.requestedRate(),
+                p.scheduleLagMessages());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.kbench.features.drift;
+package io.kbench.stats.trend;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.kbench.features.drift;
+package io.kbench.stats.trend;
 
 import java.util.Arrays;
 
@@ -30,7 +30,7 @@ import java.util.Arrays;
  *
  * <p>O(n²) time; callers keep n small (see {@link TheilSen}).
  */
-final class MannKendall {
+public final class MannKendall {
 
     private MannKendall() {}
 
@@ -43,20 +43,20 @@ final class MannKendall {
      * @param pValue the two-sided p-value, 0 to 1: how likely an |S| this large is without a trend
      * @param varianceFactor what Var(S) was multiplied by for the series' autocorrelation (1: none)
      */
-    record Result(long s, double variance, double z, double pValue, double varianceFactor) {}
+    public record Result(long s, double variance, double z, double pValue, double varianceFactor) {}
 
     /** Tests {@code y}, in the order given (oldest first), as independent values. Fewer than 3 have no variance: p-value 1. */
-    static Result test(double[] y) {
+    public static Result test(double[] y) {
         return test(y, 1);
     }
 
     /** Tests {@code y} (oldest first), with Var(S) widened for the correlation of neighbouring values (above). */
-    static Result corrected(double[] y) {
+    public static Result corrected(double[] y) {
         return test(y, ar1Factor(lagOneFromDifferences(ranks(y)), y.length));
     }
 
     /** The ranks of {@code v}, 1 to n, tied values sharing the mean of their ranks. */
-    static double[] ranks(double[] v) {
+    public static double[] ranks(double[] v) {
         int n = v.length;
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
@@ -79,10 +79,10 @@ final class MannKendall {
     }
 
     /** The largest lag-one correlation {@link #corrected} allows for (above). */
-    static final double MAX_PHI = 0.5;
+    public static final double MAX_PHI = 0.5;
 
     /** φ of a lag-one autoregressive series, from its first differences' lag-one correlation: 1 + 2r, from 0 to {@link #MAX_PHI}. */
-    static double lagOneFromDifferences(double[] y) {
+    public static double lagOneFromDifferences(double[] y) {
         int m = y.length - 1;
         if (m < 3) {
             return 0;
@@ -104,7 +104,7 @@ final class MannKendall {
     }
 
     /** 1 + 2 Σ<sub>k=1</sub><sup>n−1</sup> (1 − k/n) φ<sup>k</sup>: how much a lag-one correlation φ widens Var(S). */
-    static double ar1Factor(double phi, int n) {
+    public static double ar1Factor(double phi, int n) {
         double sum = 0;
         double power = 1;
         for (int k = 1; k < n && power > 1e-12; k++) {

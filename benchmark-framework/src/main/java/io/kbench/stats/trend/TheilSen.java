@@ -1,4 +1,4 @@
-package io.kbench.features.drift;
+package io.kbench.stats.trend;
 
 import java.util.Arrays;
 
@@ -7,10 +7,10 @@ import java.util.Arrays;
  * 29% of the points may be arbitrary (spikes, stalls) before it moves without bound, unlike least squares, which one
  * spike can tilt.
  *
- * <p>Takes O(n²) time and memory for n points (n(n−1)/2 slopes, sorted), so callers keep n small ({@link Series}
- * holds at most {@value Series#MAX_POINTS} points: about two million slopes, 16 MB, tens of milliseconds).
+ * <p>Takes O(n²) time and memory for n points (n(n−1)/2 slopes, sorted), so callers keep n small (2,000 points are
+ * about two million slopes, 16 MB, tens of milliseconds).
  */
-final class TheilSen {
+public final class TheilSen {
 
     private TheilSen() {}
 
@@ -22,7 +22,7 @@ final class TheilSen {
      * @return the median of (y[j] − y[i]) / (x[j] − x[i]) over every i &lt; j (the mean of the middle two when their
      *     count is even); NaN for fewer than two points
      */
-    static double slope(double[] x, double[] y) {
+    public static double slope(double[] x, double[] y) {
         if (x.length != y.length) {
             throw new IllegalArgumentException(x.length + " positions for " + y.length + " values");
         }

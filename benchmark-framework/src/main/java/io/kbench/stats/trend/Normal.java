@@ -1,7 +1,7 @@
-package io.kbench.features.drift;
+package io.kbench.stats.trend;
 
 /** The standard normal distribution's tails, for the p-values of {@link MannKendall}. */
-final class Normal {
+public final class Normal {
 
     private Normal() {}
 
@@ -10,11 +10,11 @@ final class Normal {
      * function's Chebyshev fit (Press et al., Numerical Recipes, {@code erfcc}), whose relative error is below
      * 1.2 × 10<sup>−7</sup> everywhere: far finer than a p-value is read.
      */
-    static double twoSidedTail(double z) {
+    public static double twoSidedTail(double z) {
         return erfc(z / Math.sqrt(2));
     }
 
-    static double erfc(double x) {
+    public static double erfc(double x) {
         double z = Math.abs(x);
         double t = 1 / (1 + 0.5 * z);
         double r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806
