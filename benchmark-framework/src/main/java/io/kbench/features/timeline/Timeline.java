@@ -26,7 +26,7 @@ public record Timeline(long loadStartEpochMicros, GcPauses gcPauses, Retention r
     public Timeline {
         spikes = spikes == null ? List.of() : List.copyOf(spikes);
         gcPauses = gcPauses == null ? GcPauses.NONE : gcPauses;
-        brokers = brokers == null ? Brokers.notSeen("not asked") : brokers;
+        brokers = brokers == null ? Brokers.notSeen("not recorded") : brokers; // a result written before brokers were watched
     }
 
     /** The GC pauses of at least the threshold, longest first. */
