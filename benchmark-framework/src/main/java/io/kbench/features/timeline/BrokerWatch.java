@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * since it started) at the load's start, every {@value #INTERVAL_SECONDS} s on a daemon thread of its own, and at the end
  * of the phases, and keeps each broker JVM's latest answer: a broker killed mid-run keeps what it told before. The
  * answer at the load's start is the baseline: a JVM's counts since then are its latest less its baseline (all of them
- * for a JVM that started later, a broker restarted). Pauses and deletions are kept from the load's start.
+ * for a JVM that started later, a broker restarted; for one that missed the baseline, paused then, those it kept from
+ * the load's start). Pauses and deletions are kept from the load's start.
  */
 final class BrokerWatch {
 
@@ -127,15 +128,27 @@ final class BrokerWatch {
         List<BrokerDeletion> deletions = new ArrayList<>();
         for (Map.Entry<Jvm, BrokerActivity> e : latest.entrySet()) {
             BrokerActivity now = e.getValue();
+            List<BrokerGcPause> itsPauses = now.longestGcPauses().stream()
+                    .filter(p -> p.startEpochMicros() + p.durationMicros() >= loadStartEpochMicros)
+                    .map(p -> new BrokerGcPause(p.startEpochMicros(), p.durationMicros(), now.brokerId(), p.collector(), p.cause())).toList();
+            List<BrokerDeletion> itsDeletions = now.deletions().stream().filter(d -> d.epochMicros() > loadStartEpochMicros)
+                    .map(d -> new BrokerDeletion(d.epochMicros() - loadStartEpochMicros, now.brokerId(), d.topic(), d.partitions(), d.segments()))
+                    .toList();
             BrokerActivity before = baseline.get(e.getKey());
-            gcCount += now.gcPauses() - (before == null ? 0 : before.gcPauses());
-            gcMicros += now.gcPauseMicros() - (before == null ? 0 : before.gcPauseMicros());
-            deletionCount += now.deletionCount() - (before == null ? 0 : before.deletionCount());
-            segments += now.segmentsDeleted() - (before == null ? 0 : before.segmentsDeleted());
-            now.longestGcPauses().stream().filter(p -> p.startEpochMicros() + p.durationMicros() >= loadStartEpochMicros)
-                    .forEach(p -> pauses.add(new BrokerGcPause(p.startEpochMicros(), p.durationMicros(), now.brokerId(), p.collector(), p.cause())));
-            now.deletions().stream().filter(d -> d.epochMicros() > loadStartEpochMicros).forEach(d -> deletions.add(new BrokerDeletion(
-                    d.epochMicros() - loadStartEpochMicros, now.brokerId(), d.topic(), d.partitions(), d.segments())));
+            if (before == null && now.jvmStartEpochMillis() * 1_000 < loadStartEpochMicros) {
+                // It ran before the load but missed the baseline (paused then): only what it kept from the load's start counts.
+                gcCount += itsPauses.size();
+                gcMicros += itsPauses.stream().mapToLong(BrokerGcPause::durationMicros).sum();
+                deletionCount += itsDeletions.size();
+                segments += itsDeletions.stream().mapToLong(BrokerDeletion::segments).sum();
+            } else {
+                gcCount += now.gcPauses() - (before == null ? 0 : before.gcPauses());
+                gcMicros += now.gcPauseMicros() - (before == null ? 0 : before.gcPauseMicros());
+                deletionCount += now.deletionCount() - (before == null ? 0 : before.deletionCount());
+                segments += now.segmentsDeleted() - (before == null ? 0 : before.segmentsDeleted());
+            }
+            pauses.addAll(itsPauses);
+            deletions.addAll(itsDeletions);
         }
         pauses.sort(LONGEST_FIRST);
         deletions.sort(Comparator.comparingLong(BrokerDeletion::elapsedMicros).thenComparingInt(BrokerDeletion::brokerId));

@@ -76,6 +76,22 @@ class BrokerWatchTest {
     }
 
     @Test
+    void aBrokerThatMissedTheBaselineCountsOnlyWhatItKeptFromTheLoadsStart() {
+        long jvm = loadStart / 1_000 - 60_000; // paused at the load's start: no answer then
+        AtomicReference<List<BrokerActivity>> answer = new AtomicReference<>(List.of());
+        BrokerWatch watch = new BrokerWatch(() -> Optional.of(answer.get()), clock, loadStart);
+        watch.readOnce();
+        answer.set(List.of(new BrokerActivity(1, jvm, 40, 400_000, List.of(pause(-30, 90), pause(3, 25), pause(6, 7)), 2, 3,
+                List.of(deletion(-20, 2, 0), deletion(4, 1, 1)))));
+        watch.readOnce();
+        Brokers b = watch.brokers();
+        assertEquals(2, b.gcPauseCount(), "its 38 pauses before the load do not count");
+        assertEquals(32_000, b.gcPauseTotalMicros());
+        assertEquals(1, b.deletionCount());
+        assertEquals(1, b.segmentsDeleted());
+    }
+
+    @Test
     void aClusterThatDoesNotWatchItsBrokersIsNotSeenAndSaysWhy() {
         BrokerWatch watch = new BrokerWatch(Optional::empty, clock, loadStart);
         watch.readOnce();
