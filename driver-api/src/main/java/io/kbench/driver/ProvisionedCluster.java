@@ -1,6 +1,8 @@
 package io.kbench.driver;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A cluster the driver started for one run (for example a local KRaft cluster). The coordinator
@@ -57,6 +59,16 @@ public interface ProvisionedCluster<C> extends AutoCloseable {
      */
     default Map<String, Double> serverMetrics() {
         return Map.of();
+    }
+
+    /**
+     * What each running broker JVM did since it started that can explain the clients' latency: its GC pauses and its log
+     * segment deletions ({@link BrokerActivity}), one entry per broker that answered. Read by the coordinator a few times
+     * per run; quick, never blocks for long. Empty when the cluster does not watch its brokers (the default: a cluster
+     * the run did not start is not seen from inside).
+     */
+    default Optional<List<BrokerActivity>> brokerActivity() {
+        return Optional.empty();
     }
 
     // ---- operations on the brokers themselves (operations under load), for clusters the run started

@@ -4,6 +4,7 @@ import io.kbench.driver.AcknowledgementMode;
 import io.kbench.driver.BenchmarkConsumer;
 import io.kbench.driver.BenchmarkDriver;
 import io.kbench.driver.BenchmarkProducer;
+import io.kbench.driver.BrokerActivity;
 import io.kbench.driver.BrokerBytes;
 import io.kbench.driver.ClientMetric;
 import io.kbench.driver.ClusterDescription;
@@ -248,6 +249,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver<KafkaDriverCo
             @Override
             public Map<String, Double> serverMetrics() {
                 return cluster.brokerMetrics();
+            }
+
+            @Override
+            public Optional<List<BrokerActivity>> brokerActivity() {
+                return cluster.brokerActivity();
             }
 
             @Override

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Retention at work during a run shows on its timeline: a compressed soak on a local broker that checks retention every
  * second from its start, its topic given 2 s segments and 2 s of retention by the workload (an alter-config at the measurement's start,
  * as workloads/soak/compressed.yaml does), so segments are deleted while the load runs and the partitions' log start
- * offsets rise.
+ * offsets rise; the broker sees them too, its own segment counts falling, and tells its GC pauses.
  */
 class TimelineRetentionTest {
 
@@ -22,7 +22,7 @@ class TimelineRetentionTest {
 
     @Test
     @Timeout(180)
-    void retentionDeletingSegmentsDuringTheRunShowsOnTheTimeline() throws Exception {
+    void retentionDeletingSegmentsDuringTheRunShowsOnTheTimelineAsTheBrokerSawIt() throws Exception {
         Path driver = Cli.write(dir, "kafka-retention.yaml", """
                 name: Kafka (retention checked every second)
                 driverClass: io.kbench.kafka.KafkaBenchmarkDriver
@@ -72,6 +72,31 @@ class TimelineRetentionTest {
         assertEquals(20_000, timeline.get("gcThresholdMicros").asLong());
         assertTrue(run.out().contains("Retention removed " + String.format(java.util.Locale.ROOT, "%,d", removed)
                 + " messages from 2 partitions during the run (first at "), run.out());
+        // The broker saw the same deletions itself: its segment counts fell, on the run's topic only (its internal topics left out).
+        run.out().lines().filter(l -> l.startsWith("Broker") || l.startsWith("Spikes") || l.startsWith("Retention"))
+                .forEach(l -> System.out.println("summary: " + l));
+        JsonNode brokers = timeline.get("brokers");
+        assertTrue(brokers.get("seen").asBoolean(), brokers.toString());
+        assertEquals(1, brokers.get("brokerJvms").asInt(), brokers.toString());
+        assertTrue(brokers.get("reads").asInt() >= 3, "at the load's start, every 10 s and at the end: " + brokers);
+        assertTrue(brokers.get("deletionCount").asInt() >= 2, "segments deleted more than once: " + brokers);
+        long segments = 0;
+        for (JsonNode d : brokers.get("deletions")) {
+            assertEquals(1, d.get("brokerId").asInt(), d.toString());
+            assertEquals(retention.get("events").get(0).get("topic").asText(), d.get("topic").asText(), d.toString());
+            assertTrue(d.get("segments").asInt() >= 1 && d.get("elapsedMicros").asLong() > 0, d.toString());
+            segments += d.get("segments").asInt();
+        }
+        assertEquals(brokers.get("segmentsDeleted").asLong(), segments, "every deletion kept: " + brokers);
+        // The broker's GC pauses are counted from the load's start: those kept lie in the run.
+        assertTrue(brokers.get("gcPauseCount").asLong() >= brokers.get("longestGcPauses").size(), brokers.toString());
+        for (JsonNode p : brokers.get("longestGcPauses")) {
+            assertTrue(p.get("startEpochMicros").asLong() + p.get("durationMicros").asLong() >= timeline.get("loadStartEpochMicros").asLong(),
+                    p.toString());
+        }
+        assertTrue(run.out().contains("Broker segment deletions: " + String.format(java.util.Locale.ROOT, "%,d", segments) + " segments in "),
+                run.out());
+        assertTrue(run.out().contains("Broker GC: "), run.out());
         assertTrue(run.out().contains("Client GC: "), run.out());
         assertTrue(run.out().contains("Spikes: "), run.out());
     }

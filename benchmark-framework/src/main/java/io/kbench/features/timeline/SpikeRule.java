@@ -12,8 +12,9 @@ import java.util.function.Function;
  * Finds the spikes of the measurement and attributes them. A period is a spike of a figure (publish p99.9, end-to-end
  * p99.9) when its value is above {@value #FACTOR} times the figure's median over the measured periods and above that
  * median by at least {@value #MIN_EXCESS_MICROS} µs (so that a quiet run's 1 ms against 0.3 ms is no spike). It is
- * attributed to the GC pauses of at least {@value #GC_THRESHOLD_MICROS} µs and the retention events within the period
- * widened by one period on each side (the periods' edges, a pause's stamping and a poll's interval are that coarse).
+ * attributed to the GC pauses of at least {@value #GC_THRESHOLD_MICROS} µs (the clients' and, on a cluster the run started,
+ * the brokers'), the retention events and the brokers' segment deletions within the period widened by one period on each
+ * side (the periods' edges, a pause's stamping and a poll's interval are that coarse).
  */
 final class SpikeRule {
 
@@ -38,6 +39,16 @@ final class SpikeRule {
      * @param pauses GC pauses with their start as elapsed microseconds from the load's start (see {@link #elapsed})
      */
     static Found find(List<PeriodSummary> periods, List<TimedPause> pauses, List<RetentionEvent> retention) {
+        return find(periods, pauses, retention, Brokers.notSeen("not asked"), 0);
+    }
+
+    /**
+     * As {@link #find(List, List, List)}, the brokers' GC pauses and segment deletions attributed too.
+     *
+     * @param loadStartEpochMicros when the load started: the origin of the periods' times, for the brokers' pauses
+     */
+    static Found find(List<PeriodSummary> periods, List<TimedPause> pauses, List<RetentionEvent> retention, Brokers brokers,
+                      long loadStartEpochMicros) {
         List<Spike> spikes = new ArrayList<>();
         for (String name : FIGURES) {
             Function<PeriodSummary, LatencySummary> read = figure(name);
@@ -58,7 +69,12 @@ final class SpikeRule {
                         .filter(t -> t.startElapsedMicros() <= to && t.startElapsedMicros() + t.pause().durationMicros() >= from)
                         .map(TimedPause::pause).sorted(GcPauses.LONGEST_FIRST).toList();
                 List<RetentionEvent> ret = retention.stream().filter(r -> r.elapsedMicros() >= from && r.elapsedMicros() <= to).toList();
-                spikes.add(new Spike(name, p.elapsedMicros(), l.p999Micros(), median, gc, ret));
+                List<BrokerGcPause> brokerGc = brokers.longestGcPauses().stream().filter(b -> b.durationMicros() >= GC_THRESHOLD_MICROS)
+                        .filter(b -> b.startEpochMicros() - loadStartEpochMicros <= to
+                                && b.startEpochMicros() - loadStartEpochMicros + b.durationMicros() >= from).toList();
+                List<BrokerDeletion> deleted = brokers.deletions().stream().filter(d -> d.elapsedMicros() >= from && d.elapsedMicros() <= to)
+                        .toList();
+                spikes.add(new Spike(name, p.elapsedMicros(), l.p999Micros(), median, gc, ret, brokerGc, deleted));
             }
         }
         int count = spikes.size();

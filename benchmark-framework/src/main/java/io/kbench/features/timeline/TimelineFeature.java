@@ -16,7 +16,8 @@ import java.util.function.ToIntFunction;
 
 /**
  * The run's timeline: the clients' GC pauses (each worker listens to its JVM's collectors), retention removing messages
- * from the run's partitions (their start offsets polled through the admin interface, so on any cluster), and the
+ * from the run's partitions (their start offsets polled through the admin interface, so on any cluster), the brokers'
+ * own GC pauses and segment deletions (on a cluster the run started, whose broker JVMs watch themselves), and the
  * measurement's latency spikes attributed to what coincided with them. Every timed run gets it.
  */
 public final class TimelineFeature implements Feature {
@@ -69,7 +70,8 @@ public final class TimelineFeature implements Feature {
     public void report(RunView run, ReportParts parts) {
         Timeline t = run.section(Timeline.class);
         if (t != null) {
-            parts.summaryRow("Timeline", TimelineText.spikes(t) + ". " + TimelineText.retention(t), "");
+            parts.summaryRow("Timeline", TimelineText.spikes(t) + ". " + TimelineText.retention(t) + ". "
+                    + String.join(". ", TimelineText.brokers(t)), "");
         }
     }
 }

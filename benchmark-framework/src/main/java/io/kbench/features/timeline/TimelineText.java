@@ -22,6 +22,7 @@ final class TimelineText {
         out.add(spikes(t));
         out.add(gc(t));
         out.add(retention(t));
+        out.addAll(brokers(t));
         String d = drift(t, drift);
         if (d != null) {
             out.add(d);
@@ -83,6 +84,16 @@ final class TimelineText {
             c.add(String.format(Locale.ROOT, "retention removing %,d messages from %d %s", removed, partitions.size(),
                     partitions.size() == 1 ? "partition" : "partitions"));
         }
+        if (!s.brokerGcPauses().isEmpty()) {
+            List<String> d = s.brokerGcPauses().stream().limit(3).map(p -> ms(p.durationMicros()).replace(" ms", "")).toList();
+            c.add((s.brokerGcPauses().size() == 1 ? "a broker GC pause of " : "broker GC pauses of ") + and(d) + " ms ("
+                    + brokerIds(s.brokerGcPauses().stream().map(BrokerGcPause::brokerId).toList()) + ")");
+        }
+        if (!s.segmentDeletions().isEmpty()) {
+            int segments = s.segmentDeletions().stream().mapToInt(BrokerDeletion::segments).sum();
+            c.add(brokerIds(s.segmentDeletions().stream().map(BrokerDeletion::brokerId).toList()) + " deleting " + segments
+                    + (segments == 1 ? " segment" : " segments"));
+        }
         return String.join(" and ", c);
     }
 
@@ -116,7 +127,36 @@ final class TimelineText {
     }
 
     /**
-     * When the drift section says a figure drifted and GC pauses or retention happened in the run: said, but only as a
+     * "Broker GC: 42 pauses, 310 ms in all, longest 25 ms (broker 1, G1 Young Generation, 0:04); 1 of 20 ms or more" and
+     * "Broker segment deletions: 12 segments in 7 deletions (first at 0:05, on brokers 1 and 2)"; one line when the brokers
+     * were not seen.
+     */
+    static List<String> brokers(Timeline t) {
+        Brokers b = t.brokers();
+        if (!b.seen()) {
+            return List.of("Brokers' GC and segment deletions: not seen (" + b.notSeenWhy() + ")");
+        }
+        String gc = b.gcPauseCount() == 0 || b.longestGcPauses().isEmpty()
+                ? String.format(Locale.ROOT, "Broker GC: no pauses (%d broker %s watched)", b.brokerJvms(), b.brokerJvms() == 1 ? "JVM" : "JVMs")
+                : String.format(Locale.ROOT, "Broker GC: %,d %s, %s in all, longest %s (broker %d, %s, %s); %d of %s or more",
+                        b.gcPauseCount(), b.gcPauseCount() == 1 ? "pause" : "pauses", ms(b.gcPauseTotalMicros()), ms(b.maxGcPauseMicros()), b.longestGcPauses().get(0).brokerId(),
+                        b.longestGcPauses().get(0).collector(), at(b.longestGcPauses().get(0).startEpochMicros() - t.loadStartEpochMicros()),
+                        t.longBrokerPauses().size(), ms(t.gcThresholdMicros()));
+        String deletions = b.deletionCount() == 0 || b.deletions().isEmpty() ? "Broker segment deletions: none during the run"
+                : String.format(Locale.ROOT, "Broker segment deletions: %,d %s in %,d %s (first at %s, on %s)", b.segmentsDeleted(),
+                        b.segmentsDeleted() == 1 ? "segment" : "segments", b.deletionCount(), b.deletionCount() == 1 ? "deletion" : "deletions",
+                        at(b.deletions().get(0).elapsedMicros()), brokerIds(b.deletions().stream().map(BrokerDeletion::brokerId).toList()));
+        return List.of(gc, deletions);
+    }
+
+    /** "broker 1", "brokers 1 and 2". */
+    private static String brokerIds(List<Integer> ids) {
+        List<String> distinct = ids.stream().distinct().sorted().map(String::valueOf).toList();
+        return (distinct.size() == 1 ? "broker " : "brokers ") + and(distinct);
+    }
+
+    /**
+     * When the drift section says a figure drifted and GC pauses, retention or segment deletions happened in the run: said, but only as a
      * coincidence, since a trend over the run and events in it prove no cause.
      */
     static String drift(Timeline t, JsonNode drift) {
@@ -136,6 +176,12 @@ final class TimelineText {
         }
         if (!t.longPauses().isEmpty()) {
             events.add("the clients had GC pauses of " + ms(t.gcThresholdMicros()) + " or more");
+        }
+        if (t.brokers().deletionCount() > 0) {
+            events.add("the brokers deleted segments");
+        }
+        if (!t.longBrokerPauses().isEmpty()) {
+            events.add("the brokers had GC pauses of " + ms(t.gcThresholdMicros()) + " or more");
         }
         if (drifted.isEmpty() || events.isEmpty()) {
             return null;

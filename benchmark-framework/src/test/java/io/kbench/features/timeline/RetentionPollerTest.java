@@ -68,7 +68,7 @@ class RetentionPollerTest {
         silent.pollOnce();
         assertFalse(silent.retention().known());
         assertEquals("Retention: not known (the cluster does not tell its partitions' start offsets)",
-                TimelineText.retention(new Timeline(0, null, silent.retention(), 3, 5_000, 20_000, 0, List.of())));
+                TimelineText.retention(new Timeline(0, null, silent.retention(), null, 3, 5_000, 20_000, 0, List.of())));
         RetentionPoller down = new RetentionPoller(answering(new ArrayDeque<>()), List.of("t"), clock, 0, 1);
         down.pollOnce();
         assertEquals("the cluster did not answer: IllegalStateException: broker unreachable", down.retention().unknownWhy());

@@ -71,7 +71,7 @@ class SpikeRuleTest {
         SpikeRule.Found f = SpikeRule.find(periods(100_000, 20_000), List.of(), List.of());
         assertEquals(1, f.count());
         assertFalse(f.kept().get(0).explained());
-        Timeline t = new Timeline(0, GcPauses.NONE, Retention.notKnown("no admin"), SpikeRule.FACTOR, SpikeRule.MIN_EXCESS_MICROS,
+        Timeline t = new Timeline(0, GcPauses.NONE, Retention.notKnown("no admin"), null, SpikeRule.FACTOR, SpikeRule.MIN_EXCESS_MICROS,
                 SpikeRule.GC_THRESHOLD_MICROS, f.count(), f.kept());
         assertEquals("Spikes: 1 spike unexplained (publish p99.9 at 0:05 (100 ms, median 10 ms))", TimelineText.spikes(t));
         assertEquals("Retention: not known (no admin)", TimelineText.retention(t));

@@ -20,16 +20,16 @@ class TimelineTextTest {
         GcPauses gc = new GcPauses(312, 1_204_000, List.of(pause(210, 210), pause(134, 180), pause(20, 3)));
         long removed = events.stream().mapToLong(RetentionEvent::messagesRemoved).sum();
         Retention r = new Retention(true, null, 2_000, 300, 0, removed, 4, events.size(), events);
-        return new Timeline(LOAD_START, gc, r, 3.0, 5_000, 20_000, spikes.size(), spikes);
+        return new Timeline(LOAD_START, gc, r, Brokers.notSeen(TimelineRun.NOT_STARTED), 3.0, 5_000, 20_000, spikes.size(), spikes);
     }
 
     @Test
     void spikesNameWhatCoincidedAndCountTheRest() {
         RetentionEvent ret = new RetentionEvent(190_000_000, "t", List.of(0, 1, 2, 3), 120_000);
-        List<Spike> spikes = List.of(new Spike("publish p99.9", 135_000_000, 412_000, 21_000, List.of(pause(134, 180)), List.of()),
-                new Spike("end-to-end p99.9", 190_000_000, 390_000, 24_000, List.of(), List.of(ret)),
-                new Spike("publish p99.9", 420_000_000, 95_000, 21_000, List.of(), List.of()),
-                new Spike("end-to-end p99.9", 420_000_000, 99_000, 24_000, List.of(), List.of()));
+        List<Spike> spikes = List.of(new Spike("publish p99.9", 135_000_000, 412_000, 21_000, List.of(pause(134, 180)), List.of(), List.of(), List.of()),
+                new Spike("end-to-end p99.9", 190_000_000, 390_000, 24_000, List.of(), List.of(ret), List.of(), List.of()),
+                new Spike("publish p99.9", 420_000_000, 95_000, 21_000, List.of(), List.of(), List.of(), List.of()),
+                new Spike("end-to-end p99.9", 420_000_000, 99_000, 24_000, List.of(), List.of(), List.of(), List.of()));
         Timeline t = timeline(spikes, List.of(ret));
         assertEquals(4, t.spikeCount());
         assertEquals("Spikes: publish p99.9 at 2:15 (412 ms, median 21 ms) coincides with a client GC pause of 180 ms; end-to-end p99.9 "
@@ -60,7 +60,7 @@ class TimelineTextTest {
     void pollsTheClusterDidNotAnswerAreSaidBesideNoneRemoved() {
         // As after a broker was killed mid-run: 20 answered polls saw nothing, 1 went unanswered.
         GcPauses gc = new GcPauses(0, 0, List.of());
-        Timeline t = new Timeline(LOAD_START, gc, new Retention(true, null, 2_000, 20, 1, 0, 0, 0, List.of()), 3.0, 5_000, 20_000, 0,
+        Timeline t = new Timeline(LOAD_START, gc, new Retention(true, null, 2_000, 20, 1, 0, 0, 0, List.of()), null, 3.0, 5_000, 20_000, 0,
                 List.of());
         assertEquals("Retention removed no messages from the run's partitions (start offsets polled every 2 s, 20 polls; 1 poll "
                 + "unanswered, when nothing was seen)", TimelineText.retention(t));

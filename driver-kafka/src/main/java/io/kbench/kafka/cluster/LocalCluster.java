@@ -1,8 +1,11 @@
 package io.kbench.kafka.cluster;
 
+import io.kbench.driver.BrokerActivity;
 import io.kbench.driver.DriverException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A running local cluster, as the Kafka driver sees it: where clients connect, the faults it
@@ -64,6 +67,14 @@ public interface LocalCluster extends AutoCloseable {
      */
     default Map<String, Double> brokerMetrics() {
         return Map.of();
+    }
+
+    /**
+     * What each running broker JVM did since it started: its GC pauses and its segment deletions. See
+     * {@link io.kbench.driver.ProvisionedCluster#brokerActivity()}; empty for a cluster that does not watch them.
+     */
+    default Optional<List<BrokerActivity>> brokerActivity() {
+        return Optional.empty();
     }
 
     // ---- operations on the brokers, named by their Kafka broker id (not an index)

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
+import io.kbench.driver.BrokerActivity;
 import io.kbench.driver.DriverException;
 
 /**
@@ -489,6 +490,50 @@ final class ClusterNodes {
             });
         }
         return sum;
+    }
+
+    /**
+     * What each running broker that is not paused did since its JVM started ({@link NodeActivity}): its GC pauses and
+     * its segment deletions. One command at a time, as faults; a node silent for {@link #FAULT_ACK_TIMEOUT} is left
+     * out; empty once closed or when interrupted.
+     */
+    List<BrokerActivity> activity() {
+        synchronized (broadcastLock) {
+            List<NodeProcess> asked = new ArrayList<>();
+            synchronized (lock) {
+                if (closed) {
+                    return new ArrayList<>();
+                }
+                for (int i : indexes()) {
+                    NodeProcess node = nodes.get(i);
+                    if (node == null || !node.isAlive() || (pauses.get(i) != null && pauses.get(i).inProgress())) {
+                        continue;
+                    }
+                    try {
+                        node.send(NodeProtocol.ACTIVITY);
+                        asked.add(node);
+                    } catch (IOException e) {
+                        // it died just now: nothing to read
+                    }
+                }
+            }
+            List<BrokerActivity> out = new ArrayList<>();
+            for (NodeProcess node : asked) {
+                try {
+                    String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.ACTIVITY + " ")
+                            || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
+                    BrokerActivity a = reply == null || !reply.startsWith(NodeProtocol.ACTIVITY) ? null
+                            : NodeActivity.parse(node.node().nodeId(), reply.substring(NodeProtocol.ACTIVITY.length()));
+                    if (a != null) {
+                        out.add(a);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return new ArrayList<>();
+                }
+            }
+            return out;
+        }
     }
 
     /**

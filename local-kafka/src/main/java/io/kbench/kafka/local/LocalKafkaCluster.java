@@ -1,5 +1,6 @@
 package io.kbench.kafka.local;
 
+import io.kbench.driver.BrokerActivity;
 import io.kbench.driver.DriverException;
 import io.kbench.driver.Fault;
 import io.kbench.kafka.cluster.LocalCluster;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -318,6 +320,15 @@ public final class LocalKafkaCluster implements LocalCluster {
     @Override
     public Map<String, Double> brokerMetrics() {
         return nodes.brokerMetrics();
+    }
+
+    /**
+     * What each running broker did since its JVM started: its GC pauses and its log segment deletions, as it watches
+     * them itself ({@link NodeActivity}). A paused broker is left out.
+     */
+    @Override
+    public Optional<List<BrokerActivity>> brokerActivity() {
+        return Optional.of(nodes.activity());
     }
 
     /** The temporary directory holding data and log; gone after {@link #close()}. */

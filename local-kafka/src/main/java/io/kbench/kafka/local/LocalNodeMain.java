@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -45,6 +46,9 @@ public final class LocalNodeMain {
     private final KafkaNode node;
     private final String clientAddress;
     private final NodeCleanup cleanup;
+    /** The broker's GC pauses and segment deletions, watched from the JVM's start ({@link NodeProtocol#ACTIVITY}). */
+    private final NodeGcLog gcLog = NodeGcLog.listening();
+    private final SegmentWatch segments = SegmentWatch.polling();
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** Counted down once {@link #stop()} has stopped the node. */
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -212,6 +216,8 @@ public final class LocalNodeMain {
             reply(NodeProtocol.DELAYED + untilEpochMs);
         } else if (command.equals(NodeProtocol.METRICS)) {
             reply((NodeProtocol.METRICS + " " + BrokerMetrics.line(BrokerMetrics.read()) + " " + NodeMetrics.read()).stripTrailing());
+        } else if (command.equals(NodeProtocol.ACTIVITY)) {
+            reply(NodeProtocol.ACTIVITY + " " + NodeActivity.line(ManagementFactory.getRuntimeMXBean().getStartTime(), gcLog, segments));
         } else if (!command.isEmpty()) {
             reply(NodeProtocol.ERROR + "unknown command: " + command);
         }

@@ -95,7 +95,7 @@ final class NodeProcess {
 
     private static boolean isProtocolAnswer(String line) {
         return line.startsWith(NodeProtocol.FROZEN) || line.startsWith(NodeProtocol.DELAYED) || line.startsWith(NodeProtocol.ERROR)
-                || line.startsWith(NodeProtocol.METRICS);
+                || line.startsWith(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ACTIVITY);
     }
 
     private String exitedEarly(int status) {

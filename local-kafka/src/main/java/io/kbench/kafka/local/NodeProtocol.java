@@ -24,6 +24,9 @@ package io.kbench.kafka.local;
  *   <li>parent → node: {@code METRICS}: the broker's request metrics ({@link BrokerMetrics}) and its counters
  *       ({@link NodeMetrics}). Answer: {@code METRICS name=value name=value ...} on one line (no pair for a metric
  *       or counter the broker does not have).</li>
+ *   <li>parent → node: {@code ACTIVITY}: what the broker did since its JVM started that can explain the clients'
+ *       latency, its GC pauses and its log segment deletions ({@link NodeActivity}). Answer: {@code ACTIVITY ...} on
+ *       one line.</li>
  *   <li>parent → node: end of file: stop the broker and exit.</li>
  * </ul>
  * Everything else a node prints, including all logging, goes to stderr, which the parent appends
@@ -38,6 +41,7 @@ final class NodeProtocol {
     static final String DELAY = "DELAY ";
     static final String DELAYED = "DELAYED ";
     static final String METRICS = "METRICS";
+    static final String ACTIVITY = "ACTIVITY";
 
     /** Exit status for a start failure (bad arguments, format or start error, timeout). */
     static final int EXIT_START_FAILED = 2;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.kbench.driver.BrokerActivity;
 import io.kbench.driver.DriverException;
 import io.kbench.kafka.cluster.LocalClusterConfig;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -136,6 +138,9 @@ class LocalClusterFaultsTest {
     void killOneOfThreeKeepsAcksAllWorkingAndTheRestartedBrokerServesAgain() throws Exception {
         int victim = cluster.leaderOf(TOPIC, 0);
         long pid = cluster.brokerPid(victim);
+        // Every broker tells what it did since its JVM started; the restarted one below is a new JVM.
+        Map<Integer, BrokerActivity> before = activity();
+        assertEquals(Set.of(1, 2, 3), before.keySet(), before.toString());
         cluster.killBroker(victim);
         assertFalse(cluster.isBrokerAlive(victim));
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "killed JVM gone");
@@ -165,6 +170,11 @@ class LocalClusterFaultsTest {
         System.out.printf("restart: registered again after %d ms%n", (System.nanoTime() - r0) / 1_000_000);
         assertTrue(cluster.isBrokerAlive(victim));
         assertFalse(pid == cluster.brokerPid(victim), "a new JVM");
+        Map<Integer, BrokerActivity> after = activity();
+        assertTrue(after.get(victim + 1).jvmStartEpochMillis() > before.get(victim + 1).jvmStartEpochMillis(), after.toString());
+        int other = (victim + 1) % 3 + 1;
+        assertEquals(before.get(other).jvmStartEpochMillis(), after.get(other).jvmStartEpochMillis(), after.toString());
+        assertTrue(after.get(other).gcPauses() >= before.get(other).gcPauses(), "counts since the JVM started: " + after);
         awaitTrue("describeCluster shows 3 brokers", 30, () -> brokers(admin) == 3);
         // It serves again: on its own (same) address, and as a replica back in sync.
         try (Admin direct = admin(cluster.brokerAddress(victim))) {
@@ -281,6 +291,13 @@ class LocalClusterFaultsTest {
 
     static int brokers(Admin admin) throws Exception {
         return admin.describeCluster(new DescribeClusterOptions().timeoutMs(10_000)).nodes().get(15, TimeUnit.SECONDS).size();
+    }
+
+    /** Each running broker's activity, by broker id. */
+    private static Map<Integer, BrokerActivity> activity() {
+        Map<Integer, BrokerActivity> out = new java.util.TreeMap<>();
+        cluster.brokerActivity().orElseThrow().forEach(a -> out.put(a.brokerId(), a));
+        return out;
     }
 
     static KafkaProducer<String, String> producer(String bootstrap, String acks, int deliveryTimeoutMs) {
