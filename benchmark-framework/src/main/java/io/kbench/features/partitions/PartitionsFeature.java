@@ -79,7 +79,7 @@ public final class PartitionsFeature implements Feature {
 
             @Override
             public Optional<Diagnosis> limit(RunView view) {
-                return hot;
+                return view.section(Partitions.class) == null ? Optional.empty() : hot;
             }
         });
     }
