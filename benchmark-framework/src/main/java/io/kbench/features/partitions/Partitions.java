@@ -214,7 +214,7 @@ public record Partitions(int partitionCount, int listedPartitions, Double skew, 
             for (int i = 0; i < busiest.size(); i++) {
                 Busy b = busiest.get(i);
                 s.append(i == 0 ? "" : ", ").append(oneTopic ? "" : b.topic() + "/").append(b.partition())
-                        .append(String.format(Locale.ROOT, " (%.1f%%)", 100 * b.share()));
+                        .append(String.format(Locale.ROOT, " (%s%%)", percent(100 * b.share())));
             }
         }
         if (lagUnknown != null) {
@@ -240,6 +240,11 @@ public record Partitions(int partitionCount, int listedPartitions, Double skew, 
             }
         }
         return s.toString();
+    }
+
+    /** 15.6, or two significant digits below 1 (0.010 of 10,000 even partitions), so a small share does not read as 0.0. */
+    private static String percent(double percent) {
+        return String.format(Locale.ROOT, percent >= 1 || percent == 0 ? "%.1f" : "%.2g", percent);
     }
 
     /** The busiest partitions of a set of rows, by the messages {@code produced} or consumed. */

@@ -124,7 +124,8 @@ class PartitionListingTest {
         assertEquals(all.busiest(), listed.busiest());
         assertEquals(all.distribution(), listed.distribution());
         assertEquals(all.line(), listed.line(), "the summary line reads the same");
-        assertTrue(listed.line().startsWith("Partitions: 20000, skew 2.00"), listed.line());
+        assertTrue(listed.line().startsWith("Partitions: 20000, skew 2.00 (busiest over mean, messages produced); busiest: b/7999 (0.010%), "
+                + "b/7998 (0.010%)"), "a small share in two significant digits: " + listed.line());
         assertTrue(listed.line().endsWith("the most on a/5 (5,000)"), listed.line());
         Diagnosis d = HotPartition.diagnosis(found).orElseThrow();
         assertTrue(d.reason().startsWith("partition 5 of topic a: consumer group g was 5,000 messages behind on it at the end, and at most 2 on "
