@@ -151,4 +151,27 @@ class PartitionListingTest {
         assertEquals(Partitions.MAX_LISTED_PARTITIONS, p.topics().get(0).partitions().size());
         assertTrue(p.listsEvery());
     }
+
+    @Test
+    void aSectionWrittenBeforeTheCountsWereKeptReadsAsListingEveryPartition() throws Exception {
+        String old = """
+                {"skew": 1.5, "skewOf": "produced", "busiest": [{"topic": "t", "partition": 1, "messages": 3, "share": 0.75}],
+                 "topics": [{"topic": "t", "partitions": [
+                   {"partition": 0, "producedMessages": 1, "producedBytes": 10, "consumedMessages": 1, "consumedBytes": 10},
+                   {"partition": 1, "producedMessages": 3, "producedBytes": 30, "consumedMessages": 2, "consumedBytes": 20}]}],
+                 "lag": [{"group": "g", "topic": "t", "totalMessages": 1, "partitions": [
+                   {"partition": 0, "endOffset": 1, "consumedUpTo": 1, "lagMessages": 0},
+                   {"partition": 1, "endOffset": 3, "consumedUpTo": 2, "lagMessages": 1}]}]}
+                """;
+        Partitions p = new ObjectMapper().readValue(old, Partitions.class);
+        assertEquals(2, p.partitionCount());
+        assertEquals(2, p.listedPartitions());
+        assertTrue(p.listsEvery());
+        assertEquals(2, p.topics().get(0).partitionCount());
+        assertEquals(2, p.lag().get(0).partitionCount());
+        assertEquals(1, p.lag().get(0).partitionsBehind());
+        assertTrue(p.distribution() == null && p.lag().get(0).lagMessagesSpread() == null, "not kept then: not made up now");
+        assertTrue(p.line().startsWith("Partitions: 2, skew 1.50"), p.line());
+        assertTrue(PartitionCharts.section(p).json().toString().contains("Per partition: t"), "the report draws it as before");
+    }
 }
