@@ -84,6 +84,51 @@ class TrafficRunTest {
     }
 
     @Test
+    void aRunOfMorePartitionsThanTheSectionListsListsTheBusiestAndSpreadsOverAll() throws Exception {
+        int partitions = Partitions.MAX_LISTED_PARTITIONS + 50;
+        RunResult r = run("""
+                partitionsPerTopic: %d
+                partitionWeights: {"7": 0.5, "*": 0.5}
+                messageSize: 100
+                producersPerTopic: 2
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 2
+                producerRate: 3000
+                warmupDuration: 0s
+                testDuration: 2s
+                """.formatted(partitions));
+        assertEquals(RunStatus.COMPLETED, r.outcome().status(), r.outcome().failureReason() + "\n" + runs.consoleText());
+        Partitions p = r.section(Partitions.class);
+        assertEquals(partitions, p.partitionCount());
+        assertEquals(partitions, p.topics().get(0).partitionCount());
+        List<Partitions.Row> rows = p.topics().get(0).partitions();
+        assertEquals(p.listedPartitions(), rows.size());
+        assertTrue(rows.size() >= Partitions.MAX_LISTED_PARTITIONS && rows.size() <= Partitions.MAX_LISTED_PARTITIONS + 2,
+                "the busiest 100, and the one furthest behind and the slowest when they are not among them: " + rows.size());
+        assertEquals(rows.stream().map(Partitions.Row::partition).sorted().toList(), rows.stream().map(Partitions.Row::partition).toList(),
+                "in partition order");
+        assertEquals(7, p.busiest().get(0).partition(), "half of the messages");
+        assertTrue(p.row(p.topics().get(0).topic(), 7) != null, "the busiest is listed");
+        assertEquals(rows.stream().map(Partitions.Row::partition).toList(),
+                p.lag().get(0).partitions().stream().map(Partitions.PartitionLag::partition).toList(), "the lag of the same partitions");
+        assertEquals(partitions, p.lag().get(0).partitionCount());
+        assertEquals(partitions, p.lag().get(0).lagMessagesSpread().partitions(), "the lag of every partition is known");
+
+        Partitions.Distribution d = p.distribution();
+        assertEquals(partitions, d.producedMessages().partitions(), "the distribution is over every partition");
+        assertEquals(p.busiest().get(0).messages(), d.producedMessages().max());
+        assertEquals(0.5, p.busiest().get(0).share(), 0.05, "weight 0.5 of the whole topic");
+        assertTrue(d.producedMessages().p50() < d.producedMessages().max() / 50, d.producedMessages().toString());
+        assertEquals(p.busiest().get(0).share() * partitions, p.skew(), 1e-6, "the skew, over all partitions");
+        assertTrue(p.line().startsWith("Partitions: " + partitions + ", skew "), p.line());
+
+        String json = ResultJson.MAPPER.writeValueAsString(r);
+        String section = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(p); // unindented
+        assertTrue(section.length() < 40_000, "the section lists about 100 partitions, not " + partitions + ": " + section.length() + " chars");
+        assertEquals(p, ResultJson.MAPPER.readValue(json, RunResult.class).section(Partitions.class), "the section reads back as written");
+    }
+
+    @Test
     void aHotSetOfKeysShowsAsSkew() {
         RunResult r = run("""
                 partitionsPerTopic: 8

@@ -33,21 +33,39 @@ final class HotPartition {
 
     private HotPartition() {}
 
+    /** A partition that stood out, and why. */
+    record Finding(String topic, int partition, String reason) {}
+
+    /**
+     * The diagnosis of a section that lists every partition (as {@link PartitionMerge} makes it, before
+     * {@link PartitionListing} cuts its lists): a partition's figures stand out only against all the others.
+     */
     static Optional<Diagnosis> judge(Partitions p) {
-        if (p == null) {
-            return Optional.empty();
-        }
-        List<String> reasons = new ArrayList<>();
-        for (GroupLag g : p.lag()) {
-            lagStandsOut(p, g).ifPresent(reasons::add);
-        }
-        for (TopicFigures t : p.topics()) {
-            latencyStandsOut(p, t).ifPresent(reasons::add);
-        }
+        return diagnosis(findings(p));
+    }
+
+    /** The diagnosis that {@code findings} make, if any. */
+    static Optional<Diagnosis> diagnosis(List<Finding> findings) {
+        List<String> reasons = findings.stream().map(Finding::reason).toList();
         return reasons.isEmpty() ? Optional.empty() : Optional.of(Diagnosis.of(Diagnosis.Verdict.HOT_PARTITION, reasons));
     }
 
-    private static Optional<String> lagStandsOut(Partitions p, GroupLag g) {
+    /** The partitions that stood out, of a section that lists every partition; none for null. */
+    static List<Finding> findings(Partitions p) {
+        if (p == null) {
+            return List.of();
+        }
+        List<Finding> found = new ArrayList<>();
+        for (GroupLag g : p.lag()) {
+            lagStandsOut(p, g).ifPresent(found::add);
+        }
+        for (TopicFigures t : p.topics()) {
+            latencyStandsOut(p, t).ifPresent(found::add);
+        }
+        return found;
+    }
+
+    private static Optional<Finding> lagStandsOut(Partitions p, GroupLag g) {
         if (g.partitions().size() < 2) {
             return Optional.empty();
         }
@@ -69,12 +87,12 @@ final class HotPartition {
         if (worst.lagMessages() < MIN_LAG || worst.lagMessages() < LAG_FACTOR * others) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "%s: consumer group %s was %,d messages behind on it at the end, and at most %,d "
-                + "on each of the topic's %d other partitions%s", name(p, g.topic(), worst.partition()), g.group(), worst.lagMessages(),
-                others, g.partitions().size() - 1, share(p, g.topic(), worst.partition())));
+        return Optional.of(new Finding(g.topic(), worst.partition(), String.format(Locale.ROOT, "%s: consumer group %s was %,d messages "
+                + "behind on it at the end, and at most %,d on each of the topic's %d other partitions%s", name(p, g.topic(),
+                worst.partition()), g.group(), worst.lagMessages(), others, g.partitions().size() - 1, share(p, g.topic(), worst.partition()))));
     }
 
-    private static Optional<String> latencyStandsOut(Partitions p, TopicFigures t) {
+    private static Optional<Finding> latencyStandsOut(Partitions p, TopicFigures t) {
         List<Row> measured = t.partitions().stream().filter(r -> r.publishLatencyMeanMicros() != null).toList();
         if (measured.size() < 2) {
             return Optional.empty();
@@ -86,9 +104,9 @@ final class HotPartition {
         if (mean < LATENCY_FACTOR * median || mean - median < LATENCY_FLOOR_MICROS) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "%s: its publish latency averaged %.1f ms against %.1f ms (the median) on the "
-                + "topic's %d other partitions%s", name(p, t.topic(), worst.partition()), mean / 1e3, median / 1e3, others.length,
-                share(p, t.topic(), worst.partition())));
+        return Optional.of(new Finding(t.topic(), worst.partition(), String.format(Locale.ROOT, "%s: its publish latency averaged "
+                + "%.1f ms against %.1f ms (the median) on the topic's %d other partitions%s", name(p, t.topic(), worst.partition()),
+                mean / 1e3, median / 1e3, others.length, share(p, t.topic(), worst.partition()))));
     }
 
     private static String name(Partitions p, String topic, int partition) {

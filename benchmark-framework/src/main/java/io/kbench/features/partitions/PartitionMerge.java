@@ -15,6 +15,8 @@ final class PartitionMerge {
     private PartitionMerge() {}
 
     /**
+     * The section over every partition, each listed: {@link PartitionListing} cuts the lists of a large run.
+     *
      * @param partitionsByTopic the run's topics and their partitions, in order
      * @param publishRate the window's publish rate, msg/s, or null without a measured window
      * @param consumeRate the window's consume rate, msg/s, or null
@@ -67,7 +69,7 @@ final class PartitionMerge {
                 rows.add(new Row(p, pm, at(pr, 1, p), rate(publishRate, pm, producedTotal), pm == 0 ? null : (double) at(pr, 2, p) / pm,
                         cm, at(co, 1, p), rate(consumeRate, cm, consumedTotal)));
             }
-            topics.add(new TopicFigures(t.getKey(), rows));
+            topics.add(TopicFigures.of(t.getKey(), rows));
         }
         boolean byProduced = producedTotal > 0 || consumedTotal == 0;
         long total = byProduced ? producedTotal : consumedTotal;
@@ -88,13 +90,13 @@ final class PartitionMerge {
                 }
             });
         }
-        return new Partitions(skew, byProduced ? "produced" : "consumed", total == 0 ? List.of() : Partitions.busiest(topics, byProduced),
-                topics, lag, offsetsProblem);
+        return new Partitions(partitions, partitions, skew, byProduced ? "produced" : "consumed",
+                total == 0 ? List.of() : Partitions.busiest(topics, byProduced), Partitions.Distribution.of(topics), topics, lag,
+                offsetsProblem);
     }
 
     private static GroupLag lagOf(String group, String topic, boolean fromEnd, long[] next, long[][] offsets) {
         List<PartitionLag> rows = new ArrayList<>();
-        Long total = 0L;
         for (int p = 0; p < offsets[1].length; p++) {
             long end = offsets[1][p];
             long read = p < next.length ? next[p] : 0;
@@ -103,9 +105,8 @@ final class PartitionMerge {
             Long upTo = read > 0 ? Long.valueOf(read) : fromEnd ? null : Long.valueOf(offsets[0][p]);
             Long lag = upTo == null ? null : Math.max(0, end - upTo);
             rows.add(new PartitionLag(p, end, upTo, lag));
-            total = total == null || lag == null ? null : total + lag;
         }
-        return new GroupLag(group, topic, total, rows);
+        return GroupLag.of(group, topic, rows);
     }
 
     private static long[][] maxOf(long[][] have, PartitionFindings.Offsets o) {

@@ -23,8 +23,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Per-partition figures from both sides: what each partition carried (messages, bytes, msg/s, mean publish latency),
- * how uneven that was (the skew, the five busiest), each consumer group's lag per partition at the end, one summary
- * line, a chart in the report, and the hot-partition diagnosis when one partition limited the run.
+ * how uneven that was (the skew, the five busiest, the distribution), each consumer group's lag per partition at the
+ * end, one summary line, a chart in the report, and the hot-partition diagnosis when one partition limited the run. Past
+ * {@value Partitions#MAX_LISTED_PARTITIONS} partitions the section lists the busiest only ({@link PartitionListing}).
  */
 public final class PartitionsFeature implements Feature {
 
@@ -51,6 +52,9 @@ public final class PartitionsFeature implements Feature {
     @Override
     public Optional<RunPart> coordinate(RunSetup run) {
         return Optional.of(new RunPart() {
+            /** Judged in {@link #section} over every partition, before the section's lists are cut. */
+            private volatile Optional<Diagnosis> hot = Optional.empty();
+
             @Override
             public Optional<ResultSection> section(RunFindings findings) {
                 Map<String, Integer> partitions = new LinkedHashMap<>();
@@ -62,13 +66,20 @@ public final class PartitionsFeature implements Feature {
                     return Optional.empty(); // the run failed before its topics were known
                 }
                 List<PeriodSummary> window = lastWindow(findings.progressOf(Phase.MEASURE));
-                return Optional.ofNullable(PartitionMerge.merge(findings.fromWorkers(PartitionFindings.class), partitions,
-                        rate(window, PeriodSummary::publishRate), rate(window, PeriodSummary::consumeRate)));
+                Partitions all = PartitionMerge.merge(findings.fromWorkers(PartitionFindings.class), partitions,
+                        rate(window, PeriodSummary::publishRate), rate(window, PeriodSummary::consumeRate));
+                if (all == null) {
+                    return Optional.empty();
+                }
+                List<HotPartition.Finding> found = HotPartition.findings(all);
+                hot = HotPartition.diagnosis(found);
+                return Optional.of(PartitionListing.of(all, Partitions.MAX_LISTED_PARTITIONS, found.stream()
+                        .map(f -> new PartitionListing.Key(f.topic(), f.partition())).toList()));
             }
 
             @Override
             public Optional<Diagnosis> limit(RunView view) {
-                return HotPartition.judge(view.section(Partitions.class));
+                return view.section(Partitions.class) == null ? Optional.empty() : hot;
             }
         });
     }

@@ -22,8 +22,9 @@ class HotPartitionTest {
             rows.add(new Row(p, produced[p], produced[p] * 100, null, latencyMicros[p], produced[p], produced[p] * 100, null));
             lags.add(new PartitionLag(p, 1000, lag[p] == null ? null : 1000 - lag[p], lag[p]));
         }
-        List<TopicFigures> topics = List.of(new TopicFigures("t", rows));
-        return new Partitions(2.4, "produced", Partitions.busiest(topics, true), topics, List.of(new GroupLag("g", "t", null, lags)), null);
+        List<TopicFigures> topics = List.of(TopicFigures.of("t", rows));
+        return new Partitions(rows.size(), rows.size(), 2.4, "produced", Partitions.busiest(topics, true), Partitions.Distribution.of(topics),
+                topics, List.of(GroupLag.of("g", "t", lags)), null);
     }
 
     private static final Double[] EVEN_LATENCY = {2000.0, 2100.0, 1900.0, 2000.0};
