@@ -60,8 +60,10 @@ public final class RunJournal {
         }
         String size = io.kbench.model.Units.size(bytes);
         return runMillis < 60_000 ? String.format(java.util.Locale.ROOT, "Run journal kept: %s (%s)", journal, size)
-                : String.format(java.util.Locale.ROOT, "Run journal kept: %s (%s over %.1f h: %s per hour)", journal, size,
-                        runMillis / 3.6e6, io.kbench.model.Units.size(Math.round(bytes * 3.6e6 / runMillis)));
+                : String.format(java.util.Locale.ROOT, "Run journal kept: %s (%s over %s: %s per hour)", journal, size,
+                        runMillis < 3_600_000 ? String.format(java.util.Locale.ROOT, "%.1f min", runMillis / 60_000.0)
+                                : String.format(java.util.Locale.ROOT, "%.1f h", runMillis / 3.6e6),
+                        io.kbench.model.Units.size(Math.round(bytes * 3.6e6 / runMillis)));
     }
 
     /** Whether this file is named like a journal. */

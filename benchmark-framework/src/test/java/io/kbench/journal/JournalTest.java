@@ -155,6 +155,8 @@ class JournalTest {
         Path file = dir.resolve("x.journal.jsonl");
         Files.write(file, new byte[3 * 1024 * 1024 + 512 * 1024]);
         assertEquals("Run journal kept: " + file + " (3.5 MB over 2.0 h: 1.8 MB per hour)", RunJournal.sizeLine(file, 7_200_000));
+        Files.write(file, new byte[100 * 1024]);
+        assertEquals("Run journal kept: " + file + " (100 KB over 5.0 min: 1.2 MB per hour)", RunJournal.sizeLine(file, 300_000));
         Files.write(file, new byte[2_000]);
         assertEquals("Run journal kept: " + file + " (2 KB)", RunJournal.sizeLine(file, 30_000), "too short a run for a rate");
     }
