@@ -1,6 +1,7 @@
 package io.kbench.coordinator;
 
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Poller;
 import io.kbench.util.Errors;
 import io.kbench.worker.Worker;
 import java.time.Duration;
@@ -15,55 +16,45 @@ final class LeaseKeeper implements AutoCloseable {
 
     private final Worker workers;
     private final BenchmarkClock clock;
-    private final long renewEveryNanos;
     private final long deadAfterNanos;
     private final StopSignal signal;
-    private final Thread thread;
-    private volatile boolean closed;
+    private final Poller poller;
+    /** When the workers last all answered; read and written on the poller's thread once started. */
+    private long lastSuccessNanos;
 
     LeaseKeeper(Worker workers, BenchmarkClock clock, Duration renewEvery, Duration deadAfter, StopSignal signal) {
         this.workers = workers;
         this.clock = clock;
-        this.renewEveryNanos = renewEvery.toNanos();
         this.deadAfterNanos = deadAfter.toNanos();
         this.signal = signal;
-        this.thread = new Thread(this::run, "kbench-lease-keeper");
-        this.thread.setDaemon(true);
+        long renewEveryNanos = renewEvery.toNanos();
+        this.poller = new Poller("kbench-lease-keeper", clock, () -> renewEveryNanos, this::renew).firstPollAfterOneInterval()
+                .onFailure(this::stillAlive);
     }
 
     void start() {
-        thread.start();
+        lastSuccessNanos = clock.nanoTime();
+        poller.start();
     }
 
-    /** The loop, public to the package so tests can drive it on a manual clock. */
-    void run() {
-        long lastSuccess = clock.nanoTime();
-        try {
-            while (!closed) {
-                clock.parkUntil(clock.nanoTime() + renewEveryNanos);
-                if (closed) {
-                    return;
-                }
-                try {
-                    workers.renewLease();
-                    lastSuccess = clock.nanoTime();
-                } catch (RuntimeException e) {
-                    long silentNanos = clock.nanoTime() - lastSuccess;
-                    if (silentNanos >= deadAfterNanos) {
-                        signal.fail(String.format(Locale.ROOT, "a worker stopped answering for %.1f s: %s",
-                                silentNanos / 1e9, Errors.describeForUser(e)));
-                        return;
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    private void renew() {
+        workers.renewLease();
+        lastSuccessNanos = clock.nanoTime();
+    }
+
+    /** Fails the run, and stops renewing, once the workers have been silent for {@code deadAfter}. */
+    private boolean stillAlive(RuntimeException e) {
+        long silentNanos = clock.nanoTime() - lastSuccessNanos;
+        if (silentNanos >= deadAfterNanos) {
+            signal.fail(String.format(Locale.ROOT, "a worker stopped answering for %.1f s: %s", silentNanos / 1e9,
+                    Errors.describeForUser(e)));
+            return false;
         }
+        return true;
     }
 
     @Override
     public void close() {
-        closed = true;
-        thread.interrupt();
+        poller.stopWithoutWaiting();
     }
 }

@@ -1,7 +1,7 @@
 package io.kbench.features.drift;
 
+import io.kbench.model.PeriodFigure;
 import io.kbench.model.PeriodSummary;
-import io.kbench.stats.LatencySummary;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -10,22 +10,27 @@ import java.util.Optional;
 /** A figure the drift test judges, read from each measured period in its own unit. */
 enum Figure {
     /** Acknowledged messages per second. */
-    THROUGHPUT("throughput", "throughput", "msg/s"),
+    THROUGHPUT("throughput", "throughput", "msg/s", PeriodFigure.THROUGHPUT, 1),
     /** The period's publish latency p99 (ack − intended send), in milliseconds. */
-    PUBLISH_P99("publish-p99", "publish p99", "ms"),
+    PUBLISH_P99("publish-p99", "publish p99", "ms", PeriodFigure.PUBLISH_P99, 1e3),
     /** The period's end-to-end latency p99 (consume − intended send), in milliseconds. */
-    END_TO_END_P99("end-to-end-p99", "end-to-end p99", "ms"),
+    END_TO_END_P99("end-to-end-p99", "end-to-end p99", "ms", PeriodFigure.END_TO_END_P99, 1e3),
     /** Messages acknowledged and not yet consumed by every subscription at the period's end. */
-    CONSUMER_LAG("consumer-lag", "consumer lag", "messages");
+    CONSUMER_LAG("consumer-lag", "consumer lag", "messages", PeriodFigure.BACKLOG, 1);
 
     private final String label;
     private final String text;
     private final String unit;
+    private final PeriodFigure figure;
+    /** How many of the period's unit make one of this figure's (1,000 µs a millisecond). */
+    private final double periodUnitsPerUnit;
 
-    Figure(String label, String text, String unit) {
+    Figure(String label, String text, String unit, PeriodFigure figure, double periodUnitsPerUnit) {
         this.label = label;
         this.text = text;
         this.unit = unit;
+        this.figure = figure;
+        this.periodUnitsPerUnit = periodUnitsPerUnit;
     }
 
     /** The name a workload's {@code drift.metrics} and the result use. */
@@ -54,15 +59,6 @@ enum Figure {
 
     /** The figure in {@code period}, or NaN when the period has none (no message acknowledged or consumed in it). */
     double valueIn(PeriodSummary period) {
-        return switch (this) {
-            case THROUGHPUT -> period.publishRate();
-            case PUBLISH_P99 -> millis(period.publishLatency());
-            case END_TO_END_P99 -> millis(period.endToEndLatency());
-            case CONSUMER_LAG -> period.backlogMessages();
-        };
-    }
-
-    private static double millis(LatencySummary latency) {
-        return latency == null || latency.count() == 0 ? Double.NaN : latency.p99Micros() / 1e3;
+        return figure.valueIn(period) / periodUnitsPerUnit;
     }
 }

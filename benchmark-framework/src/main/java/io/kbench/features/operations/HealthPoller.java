@@ -3,6 +3,7 @@ package io.kbench.features.operations;
 import io.kbench.driver.ClusterOperations;
 import io.kbench.driver.PartitionHealth;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Poller;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +28,7 @@ final class HealthPoller {
     private long intervalNanos;
     private int failedPolls;
     private String lastFailure;
-    private Thread thread;
+    private final Poller poller;
 
     /** @param groups the run's consumer groups, whose epochs are polled too */
     HealthPoller(ClusterOperations cluster, List<String> topics, List<String> groups, BenchmarkClock clock, long loadStartNanos,
@@ -38,27 +39,16 @@ final class HealthPoller {
         this.clock = clock;
         this.loadStartNanos = loadStartNanos;
         this.intervalNanos = intervalNanos;
+        this.poller = new Poller("kbench-partition-health", clock, this::intervalNanos, this::pollOnce);
     }
 
-    synchronized void start() {
-        thread = new Thread(this::run, "kbench-partition-health");
-        thread.setDaemon(true);
-        thread.start();
+    void start() {
+        poller.start();
     }
 
-    private void run() {
-        try {
-            while (!Thread.currentThread().isInterrupted()) {
-                pollOnce();
-                long interval;
-                synchronized (this) {
-                    interval = intervalNanos;
-                }
-                clock.parkUntil(clock.nanoTime() + interval);
-            }
-        } catch (InterruptedException e) {
-            // stopped
-        }
+    /** The interval now: it doubles each time the points are thinned. */
+    private synchronized long intervalNanos() {
+        return intervalNanos;
     }
 
     /** Asks the cluster once and keeps the answer; returns it, or null when the cluster did not answer. */
@@ -118,18 +108,7 @@ final class HealthPoller {
 
     /** Stops polling; waits a little for a poll under way. */
     void stop() {
-        Thread t;
-        synchronized (this) {
-            t = thread;
-        }
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        poller.stop();
     }
 
     synchronized List<HealthPoint> points() {

@@ -2,6 +2,7 @@ package io.kbench.features.timeline;
 
 import io.kbench.driver.BrokerActivity;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Poller;
 import io.kbench.util.Errors;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,14 +33,13 @@ final class BrokerWatch {
     private record Jvm(int brokerId, long startEpochMillis) {}
 
     private final Supplier<Optional<List<BrokerActivity>>> cluster;
-    private final BenchmarkClock clock;
     private final long loadStartEpochMicros;
     private final Map<Jvm, BrokerActivity> baseline = new LinkedHashMap<>();
     private final Map<Jvm, BrokerActivity> latest = new LinkedHashMap<>();
     private int reads;
     private boolean told;
     private String notSeenWhy;
-    private Thread thread;
+    private final Poller poller;
 
     /**
      * @param cluster the brokers' activity now ({@link io.kbench.driver.ProvisionedCluster#brokerActivity()})
@@ -47,27 +47,16 @@ final class BrokerWatch {
      */
     BrokerWatch(Supplier<Optional<List<BrokerActivity>>> cluster, BenchmarkClock clock, long loadStartEpochMicros) {
         this.cluster = cluster;
-        this.clock = clock;
         this.loadStartEpochMicros = loadStartEpochMicros;
+        this.poller = new Poller("kbench-broker-watch", clock, () -> INTERVAL_SECONDS * 1_000_000_000L, this::readOnce);
     }
 
-    /** Reads the baseline at once, then every {@value #INTERVAL_SECONDS} s until {@link #stop()}, on its own thread. */
-    synchronized void start() {
-        thread = new Thread(this::run, "kbench-broker-watch");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private void run() {
-        try {
-            readOnce(); // on this thread: the load's start waits for no broker
-            while (!Thread.currentThread().isInterrupted()) {
-                clock.parkUntil(clock.nanoTime() + INTERVAL_SECONDS * 1_000_000_000L);
-                readOnce();
-            }
-        } catch (InterruptedException e) {
-            // stopped
-        }
+    /**
+     * Reads the baseline at once, then every {@value #INTERVAL_SECONDS} s until {@link #stop()}, on its own thread (so
+     * the load's start waits for no broker).
+     */
+    void start() {
+        poller.start();
     }
 
     /** Asks the brokers once and keeps each JVM's answer; the first answer of all is the baseline. */
@@ -101,18 +90,7 @@ final class BrokerWatch {
 
     /** Stops asking; reads once more, the end of the phases' answer. */
     void stop() {
-        Thread t;
-        synchronized (this) {
-            t = thread;
-        }
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        poller.stop();
         readOnce();
     }
 

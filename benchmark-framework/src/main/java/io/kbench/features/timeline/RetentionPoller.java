@@ -2,6 +2,7 @@ package io.kbench.features.timeline;
 
 import io.kbench.driver.ClusterOperations;
 import io.kbench.time.BenchmarkClock;
+import io.kbench.time.Poller;
 import io.kbench.util.Errors;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +35,7 @@ final class RetentionPoller {
     private int failedPolls;
     private String lastFailure;
     private boolean everKnown;
-    private Thread thread;
+    private final Poller poller;
 
     RetentionPoller(ClusterOperations cluster, List<String> topics, BenchmarkClock clock, long loadStartNanos, long intervalNanos) {
         this.cluster = cluster;
@@ -42,23 +43,11 @@ final class RetentionPoller {
         this.clock = clock;
         this.loadStartNanos = loadStartNanos;
         this.intervalNanos = intervalNanos;
+        this.poller = new Poller("kbench-retention", clock, () -> intervalNanos, this::pollOnce);
     }
 
-    synchronized void start() {
-        thread = new Thread(this::run, "kbench-retention");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private void run() {
-        try {
-            while (!Thread.currentThread().isInterrupted()) {
-                pollOnce();
-                clock.parkUntil(clock.nanoTime() + intervalNanos);
-            }
-        } catch (InterruptedException e) {
-            // stopped
-        }
+    void start() {
+        poller.start();
     }
 
     /** Asks the cluster once and records what rose since the last answer. */
@@ -108,18 +97,7 @@ final class RetentionPoller {
 
     /** Stops polling; waits a little for a poll under way. */
     void stop() {
-        Thread t;
-        synchronized (this) {
-            t = thread;
-        }
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        poller.stop();
     }
 
     synchronized Retention retention() {

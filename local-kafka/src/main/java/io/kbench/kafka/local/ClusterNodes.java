@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import io.kbench.driver.BrokerActivity;
@@ -498,42 +499,7 @@ final class ClusterNodes {
      * out; empty once closed or when interrupted.
      */
     List<BrokerActivity> activity() {
-        synchronized (broadcastLock) {
-            List<NodeProcess> asked = new ArrayList<>();
-            synchronized (lock) {
-                if (closed) {
-                    return new ArrayList<>();
-                }
-                for (int i : indexes()) {
-                    NodeProcess node = nodes.get(i);
-                    if (node == null || !node.isAlive() || (pauses.get(i) != null && pauses.get(i).inProgress())) {
-                        continue;
-                    }
-                    try {
-                        node.send(NodeProtocol.ACTIVITY);
-                        asked.add(node);
-                    } catch (IOException e) {
-                        // it died just now: nothing to read
-                    }
-                }
-            }
-            List<BrokerActivity> out = new ArrayList<>();
-            for (NodeProcess node : asked) {
-                try {
-                    String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.ACTIVITY + " ")
-                            || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
-                    BrokerActivity a = reply == null || !reply.startsWith(NodeProtocol.ACTIVITY) ? null
-                            : NodeActivity.parse(node.node().nodeId(), reply.substring(NodeProtocol.ACTIVITY.length()));
-                    if (a != null) {
-                        out.add(a);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return new ArrayList<>();
-                }
-            }
-            return out;
-        }
+        return ask(NodeProtocol.ACTIVITY, NodeActivity::parse);
     }
 
     /**
@@ -542,6 +508,16 @@ final class ClusterNodes {
      * empty once closed or when interrupted.
      */
     private List<Map<String, Double>> readings() {
+        return ask(NodeProtocol.METRICS, (nodeId, rest) -> BrokerMetrics.parse(rest));
+    }
+
+    /**
+     * Sends {@code command} to each running node that is not paused, then reads each one's answer: {@code read} gets the
+     * node's id and what follows the command on the answer's line, and may return null (left out). A node that answers
+     * {@link NodeProtocol#ERROR} or is silent for {@link #FAULT_ACK_TIMEOUT} is left out; empty once closed or when
+     * interrupted.
+     */
+    private <T> List<T> ask(String command, BiFunction<Integer, String, T> read) {
         synchronized (broadcastLock) {
             List<NodeProcess> asked = new ArrayList<>();
             synchronized (lock) {
@@ -554,27 +530,29 @@ final class ClusterNodes {
                         continue;
                     }
                     try {
-                        node.send(NodeProtocol.METRICS);
+                        node.send(command);
                         asked.add(node);
                     } catch (IOException e) {
                         // it died just now: nothing to read
                     }
                 }
             }
-            List<Map<String, Double>> readings = new ArrayList<>();
+            List<T> out = new ArrayList<>();
             for (NodeProcess node : asked) {
                 try {
-                    String reply = node.awaitReply(line -> line.startsWith(NodeProtocol.METRICS + " ")
-                            || line.equals(NodeProtocol.METRICS) || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
-                    if (reply != null && reply.startsWith(NodeProtocol.METRICS)) {
-                        readings.add(BrokerMetrics.parse(reply.substring(NodeProtocol.METRICS.length())));
+                    String reply = node.awaitReply(line -> line.startsWith(command + " ") || line.equals(command)
+                            || line.startsWith(NodeProtocol.ERROR), FAULT_ACK_TIMEOUT);
+                    T answer = reply == null || !reply.startsWith(command) ? null
+                            : read.apply(node.node().nodeId(), reply.substring(command.length()));
+                    if (answer != null) {
+                        out.add(answer);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return new ArrayList<>();
                 }
             }
-            return readings;
+            return out;
         }
     }
 

@@ -104,6 +104,8 @@ class LocalClusterFaultsTest {
             addresses.add(cluster.brokerAddress(i));
         }
         assertEquals(String.join(",", addresses), cluster.bootstrapServers());
+        Map<String, Double> metrics = cluster.brokerMetrics();
+        assertTrue(metrics.containsKey("Produce.TotalTimeMs.count"), "the nodes answer their request metrics: " + metrics.keySet());
     }
 
     @Test
