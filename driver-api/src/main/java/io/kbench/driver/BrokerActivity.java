@@ -19,6 +19,9 @@ import java.util.List;
 public record BrokerActivity(int brokerId, long jvmStartEpochMillis, long gcPauses, long gcPauseMicros, List<GcPause> longestGcPauses,
                              long deletionCount, long segmentsDeleted, List<SegmentDeletion> deletions) {
 
+    /** The most partitions a deletion lists (its count says how many there were), so that 10,000 partitions stay small. */
+    public static final int LISTED_PARTITIONS = 20;
+
     public BrokerActivity {
         longestGcPauses = longestGcPauses == null ? List.of() : List.copyOf(longestGcPauses);
         deletions = deletions == null ? List.of() : List.copyOf(deletions);
@@ -40,13 +43,21 @@ public record BrokerActivity(int brokerId, long jvmStartEpochMillis, long gcPaus
      *
      * @param epochMicros when the poll that saw it ran; the deletion happened since the poll before
      * @param topic the topic
-     * @param partitions the partitions that lost segments
+     * @param partitions the partitions that lost segments, the first {@link #LISTED_PARTITIONS}
+     * @param partitionCount how many partitions lost segments (at least as many as listed)
      * @param segments how many segments they lost, together
      */
-    public record SegmentDeletion(long epochMicros, String topic, List<Integer> partitions, int segments) {
+    public record SegmentDeletion(long epochMicros, String topic, List<Integer> partitions, int partitionCount, int segments) {
 
         public SegmentDeletion {
-            partitions = partitions == null ? List.of() : List.copyOf(partitions);
+            partitions = partitions == null ? List.of() : partitions;
+            partitionCount = Math.max(partitionCount, partitions.size());
+            partitions = List.copyOf(partitions.size() <= LISTED_PARTITIONS ? partitions : partitions.subList(0, LISTED_PARTITIONS));
+        }
+
+        /** A deletion from every partition in {@code partitions}. */
+        public SegmentDeletion(long epochMicros, String topic, List<Integer> partitions, int segments) {
+            this(epochMicros, topic, partitions, partitions.size(), segments);
         }
     }
 }

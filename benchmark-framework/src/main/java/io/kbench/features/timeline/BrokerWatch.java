@@ -110,7 +110,8 @@ final class BrokerWatch {
                     .filter(p -> p.startEpochMicros() + p.durationMicros() >= loadStartEpochMicros)
                     .map(p -> new BrokerGcPause(p.startEpochMicros(), p.durationMicros(), now.brokerId(), p.collector(), p.cause())).toList();
             List<BrokerDeletion> itsDeletions = now.deletions().stream().filter(d -> d.epochMicros() > loadStartEpochMicros)
-                    .map(d -> new BrokerDeletion(d.epochMicros() - loadStartEpochMicros, now.brokerId(), d.topic(), d.partitions(), d.segments()))
+                    .map(d -> new BrokerDeletion(d.epochMicros() - loadStartEpochMicros, now.brokerId(), d.topic(), d.partitions(), d.partitionCount(),
+                            d.segments()))
                     .toList();
             BrokerActivity before = baseline.get(e.getKey());
             if (before == null && now.jvmStartEpochMillis() * 1_000 < loadStartEpochMicros) {

@@ -81,8 +81,12 @@ final class TimelineText {
             long removed = s.retention().stream().mapToLong(RetentionEvent::messagesRemoved).sum();
             Set<String> partitions = new LinkedHashSet<>();
             s.retention().forEach(r -> r.partitions().forEach(p -> partitions.add(r.topic() + "-" + p)));
-            c.add(String.format(Locale.ROOT, "retention removing %,d messages from %d %s", removed, partitions.size(),
-                    partitions.size() == 1 ? "partition" : "partitions"));
+            // events that list only some of their partitions give a lower bound
+            int most = s.retention().stream().mapToInt(RetentionEvent::partitionCount).max().orElse(0);
+            boolean all = s.retention().stream().allMatch(r -> r.partitionCount() == r.partitions().size());
+            int count = Math.max(partitions.size(), most);
+            c.add(String.format(Locale.ROOT, "retention removing %,d messages from %s%,d %s", removed, all ? "" : "at least ", count,
+                    count == 1 ? "partition" : "partitions"));
         }
         if (!s.brokerGcPauses().isEmpty()) {
             List<String> d = s.brokerGcPauses().stream().limit(3).map(p -> ms(p.durationMicros()).replace(" ms", "")).toList();

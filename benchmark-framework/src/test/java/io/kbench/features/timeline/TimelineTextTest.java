@@ -42,6 +42,19 @@ class TimelineTextTest {
     }
 
     @Test
+    void anEventOfManyPartitionsListsTwentyAndTheSpikeSaysAtLeastHowMany() {
+        RetentionEvent many = new RetentionEvent(190_000_000, "t", java.util.stream.IntStream.range(0, 10_000).boxed().toList(), 50_000);
+        assertEquals(10_000, many.partitionCount());
+        assertEquals(RetentionEvent.LISTED_PARTITIONS, many.partitions().size());
+        RetentionEvent other = new RetentionEvent(192_000_000, "u", List.of(0, 1), 10);
+        Spike spike = new Spike("publish p99.9", 190_000_000, 412_000, 21_000, List.of(), List.of(many, other), List.of(), List.of());
+        assertEquals("Spikes: publish p99.9 at 3:10 (412 ms, median 21 ms) coincides with retention removing 50,010 messages from at "
+                + "least 10,000 partitions", TimelineText.spikes(timeline(List.of(spike), List.of(many, other))));
+        assertEquals(new RetentionEvent(1, "t", List.of(3), 1, 5), new RetentionEvent(1, "t", List.of(3), 0, 5),
+                "a result written before the count reads its list's length");
+    }
+
+    @Test
     void aDriftedFigureBesideEventsIsACoincidenceNotACause() throws Exception {
         ObjectMapper json = new ObjectMapper();
         var drifted = json.readTree("{\"figures\":[{\"figure\":\"publish-p99\",\"verdict\":\"rising\"},"

@@ -14,7 +14,8 @@ import java.util.List;
  * What a node's broker did since its JVM started ({@link NodeGcLog}, {@link SegmentWatch}), written on one line of the
  * node protocol ({@link NodeProtocol#ACTIVITY}) and read back by the parent. The line: {@code jvmStart=<ms>
  * gcPauses=<n> gcMicros=<µs> deletions=<n> segments=<n>}, then one {@code gc=<startµs>,<µs>,<collector>,<cause>} per
- * kept pause and one {@code del=<epochµs>,<topic>,<segments>,<p>;<p>...} per kept deletion (names URL-encoded, so no
+ * kept pause and one {@code del=<epochµs>,<topic>,<segments>,<p>;<p>...,<partitions>} per kept deletion (the first
+ * {@link BrokerActivity#LISTED_PARTITIONS} partitions listed, then how many there were) (names URL-encoded, so no
  * space or comma in them).
  */
 final class NodeActivity {
@@ -36,7 +37,7 @@ final class NodeActivity {
         }
         for (BrokerActivity.SegmentDeletion d : segments.deletions()) {
             b.append(" del=").append(d.epochMicros()).append(',').append(encode(d.topic())).append(',').append(d.segments()).append(',')
-                    .append(String.join(";", d.partitions().stream().map(String::valueOf).toList()));
+                    .append(String.join(";", d.partitions().stream().map(String::valueOf).toList())).append(',').append(d.partitionCount());
         }
         return b.toString();
     }
@@ -71,7 +72,9 @@ final class NodeActivity {
                         String[] f = value.split(",", -1);
                         List<Integer> partitions = f[3].isEmpty() ? List.of()
                                 : Arrays.stream(f[3].split(";")).map(Integer::parseInt).toList();
-                        deleted.add(new BrokerActivity.SegmentDeletion(Long.parseLong(f[0]), decode(f[1]), partitions, Integer.parseInt(f[2])));
+                        int count = f.length > 4 ? Integer.parseInt(f[4]) : partitions.size();
+                        deleted.add(new BrokerActivity.SegmentDeletion(Long.parseLong(f[0]), decode(f[1]), partitions, count,
+                                Integer.parseInt(f[2])));
                     }
                     default -> {
                         // a field a newer node adds: skipped

@@ -47,6 +47,30 @@ class NodeActivityTest {
     }
 
     @Test
+    void aDeletionFromManyPartitionsListsTheFirstAndCountsThemAll() {
+        SegmentWatch segments = new SegmentWatch();
+        Map<String, SegmentWatch.Reading> before = new java.util.HashMap<>();
+        Map<String, SegmentWatch.Reading> after = new java.util.HashMap<>();
+        for (int p = 0; p < 5_000; p++) {
+            before.put("t-" + p, new SegmentWatch.Reading(3, 0));
+            after.put("t-" + p, new SegmentWatch.Reading(2, 9));
+        }
+        segments.poll(1, before);
+        segments.poll(2, after);
+
+        BrokerActivity a = NodeActivity.parse(1, NodeActivity.line(1, new NodeGcLog(), segments));
+
+        BrokerActivity.SegmentDeletion d = a.deletions().get(0);
+        assertEquals(5_000, d.partitionCount());
+        assertEquals(5_000, d.segments());
+        assertEquals(java.util.stream.IntStream.range(0, BrokerActivity.LISTED_PARTITIONS).boxed().toList(), d.partitions());
+        assertEquals(d, NodeActivity.parse(1, "jvmStart=1 del=2,t,5000," + String.join(";", d.partitions().stream().map(String::valueOf)
+                .toList()) + ",5000").deletions().get(0), "the count read back");
+        assertEquals(2, NodeActivity.parse(1, "jvmStart=1 del=2,t,3,4;7").deletions().get(0).partitionCount(),
+                "a line without the count: its list's length");
+    }
+
+    @Test
     void theLogKeepsTheLongestPausesAndCountsThemAll() {
         NodeGcLog gc = new NodeGcLog();
         for (int i = 1; i <= NodeGcLog.KEPT + 5; i++) {
