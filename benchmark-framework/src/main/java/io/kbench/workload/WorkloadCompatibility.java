@@ -86,7 +86,8 @@ public final class WorkloadCompatibility {
             new Field("existingConsumeTopicList", REDPANDA, Fate.USED, "Used: existing topics the subscriptions read (from where "
                     + "`catchUp.from` says) and no producer writes; alone, a consume-only run.", null, w -> null),
             new Field("sampleRateMillis", REDPANDA, Fate.USED, "Used: the length of the periods the result keeps, ms (at least 100); "
-                    + "`--sample-interval` wins when given.", null,
+                    + "`--sample-interval` wins when given. A run too long for 2,000 of them gets a whole multiple (see "
+                    + "[soak runs](guide/soak.md#a-run-of-days-what-it-costs-the-machines)).", null,
                     w -> w.sampleRateMillis() != null && w.sampleRateMillis() < 100
                             ? "sampleRateMillis must be at least 100, got " + w.sampleRateMillis() : null),
             new Field("partitionWeights", REDPANDA, Fate.USED,

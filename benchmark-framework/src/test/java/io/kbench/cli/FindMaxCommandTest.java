@@ -84,7 +84,7 @@ class FindMaxCommandTest {
         assertTrue(r.out().contains("step 1 (grow) at 200 msg/s"), r.out());
         assertFalse(r.out().contains("Step 2"), "the search stopped after step 1: " + r.out());
         assertTrue(Pattern.compile("no max sustainable rate \\(incomplete\\): step 1 left [\\d,]+ messages in "
-                + "flight and 0 unconsumed when its drain gave up after 1 s; a next step would count them as its own\\. "
+                + "flight and [\\d,]+ unconsumed when its drain gave up after 1 s; a next step would count them as its own\\. "
                 + "Raise --drain-timeout\\n").matcher(r.out()).find(), r.out());
         JsonNode search = result(dir.resolve("out")).get("search");
         assertEquals("incomplete", search.get("outcome").asText(), search.toString());
