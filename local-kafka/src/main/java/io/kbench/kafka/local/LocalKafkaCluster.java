@@ -605,8 +605,8 @@ public final class LocalKafkaCluster implements LocalCluster {
     // ---- stopping
 
     /**
-     * Ends any pause (SIGCONT), stops the brokers (closing a node's stdin asks it to shut down;
-     * after 20 s it is killed) and deletes the temporary directory. Idempotent.
+     * Ends the brokers' JVMs at once (their data goes with the directory, so no controlled shutdown)
+     * and deletes the temporary directory. Idempotent.
      */
     @Override
     public void close() {
