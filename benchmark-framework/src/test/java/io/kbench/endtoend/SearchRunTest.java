@@ -177,12 +177,14 @@ class SearchRunTest {
     @Test
     void anOmbRateDiscoveryFileSearchesThenMeasuresAtTheRateFoundForTheWorkloadsDuration() throws Exception {
         // OpenMessaging Benchmark's max-rate file as it ships (producerRate 0 asks for its rate discovery; its payload file
-        // is OMB's own), shortened as --warmup 1s --duration 10s do. The probe sends as fast as the producer takes messages,
-        // and the in-memory producer has no buffer to fill, unlike Kafka's: what the quota queued then drains at 2,000
-        // msg/s, in up to a few minutes of run time.
+        // is OMB's own), shortened as --warmup 1s --duration 30s do: its steps are as long as the workload's measurement,
+        // and a real stall is ten times as long in run time, so 10 s steps on a machine starved by the modules built
+        // beside this one failed far below the quota (467 msg/s found). The probe sends as fast as the producer takes
+        // messages, and the in-memory producer has no buffer to fill, unlike Kafka's: what the quota queued then drains at
+        // 2,000 msg/s, in up to a few minutes of run time.
         List<WorkerAgent> two = one.agents(2);
         Path omb = Path.of(SearchRunTest.class.getResource("/omb/max-rate-1-topic-1-partition-1p-1c-100b.yaml").toURI());
-        LoadedWorkload workload = InMemoryRuns.workload(ConfigSource.read(omb), new WorkloadOverrides(Duration.ofSeconds(10),
+        LoadedWorkload workload = InMemoryRuns.workload(ConfigSource.read(omb), new WorkloadOverrides(Duration.ofSeconds(30),
                 Duration.ofSeconds(1)));
         assertTrue(workload.notes().toString().contains("payloadFile payload/payload-100b.data not found"), workload.notes().toString());
         CoordinatorInput spec = one.runs.spec(workload, one.runs.driverFile("maxMessagesPerSecond: 2000\n"),
@@ -197,8 +199,9 @@ class SearchRunTest {
                 one.runs.consoleText());
         // A step may ask a little over the quota and pass: 2,012 msg/s asked, 2,000 achieved, is within the 1% a step may
         // miss (and the up to 1% more its window's edge is forgiven).
-        assertTrue(search.maxRate() >= 1000 && search.maxRate() <= 2000 / 0.98, "found " + search.maxRate() + " for a quota of 2,000");
-        assertEquals(10_000, search.confirmMillis(), "measured for the workload's 10 s: " + search);
+        assertTrue(search.maxRate() >= 1000 && search.maxRate() <= 2000 / 0.98, "found " + search.maxRate() + " for a quota of 2,000; "
+                + "the search:\n" + one.runs.consoleText());
+        assertEquals(30_000, search.confirmMillis(), "measured for the workload's 30 s: " + search);
         assertEquals(100, workload.workload().messageSize());
         assertEquals(search.maxRate(), r.measurement().requestedRate(), 0.5, "the run's measurement is at the rate found");
     }
