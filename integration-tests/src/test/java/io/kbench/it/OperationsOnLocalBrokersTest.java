@@ -78,8 +78,7 @@ class OperationsOnLocalBrokersTest {
 
     /**
      * The shipped driver file with the brokers' data in memory (/dev/shm) where there is one: a restart's controlled
-     * shutdown flushes and closes the brokers' logs, and on this machine's disk, shared with the builds beside the
-     * tests, two of them took 15 and 25 s instead of 3, and the run ended before the third broker's turn.
+     * shutdown flushes and closes the broker's logs, and the disk here is shared with the builds beside the tests.
      */
     private Path inMemory(Path shipped) throws Exception {
         Path shm = Path.of("/dev/shm");
