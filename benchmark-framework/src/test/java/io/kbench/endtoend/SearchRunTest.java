@@ -46,14 +46,15 @@ class SearchRunTest {
     void aSearchUnderALatencyObjectiveGrowsBisectsAndConfirmsUnderTheQuotaStepByStepInRunTime() {
         // Over its quota the in-memory cluster queues the acknowledgements, as a throttling broker does: publish latency
         // grows with the excess, so the objective binds near the quota.
-        // 30 s steps and an objective of 2 s of run time, a tenth of each real: on the harness a real moment is ten of run
+        // 30 s steps and an objective of 5 s of run time, a tenth of each real: on the harness a real moment is ten of run
         // time, and a machine starved by the module built beside this one held back a 10 s step's sends and
         // acknowledgements long enough to fail steps far below the quota (the seed at 98.6% of its rate; 500 msg/s under
-        // a quota of 1,600). A step's length dilutes a stall, and the queue over the quota still breaks the objective by
-        // seconds: a 30 s step at 2,000 msg/s queues 12,000 messages over the quota, 7.5 s of delay by its end.
+        // a quota of 1,600), and with an objective of 2 s a real stall of 200 ms failed the 1,000 msg/s step. A step's
+        // length dilutes a stall, and the queue over the quota still breaks the objective: a 30 s step at 2,000 msg/s
+        // queues 12,000 messages over the quota, 7.5 s of delay by its end.
         List<WorkerAgent> two = one.agents(2);
         Duration step = Duration.ofSeconds(30);
-        Slo slo = Slo.parse("publish.p99<=2000ms");
+        Slo slo = Slo.parse("publish.p99<=5000ms");
         CoordinatorOptions options = OneClock.options().withDrainTimeout(Duration.ofMinutes(5)).withSettings(new SearchSettings(slo,
                 0.1, Duration.ofSeconds(1), step, step, Duration.ofMinutes(5), Duration.ofSeconds(2), false));
         CoordinatorInput spec = one.runs.spec(InMemoryRuns.workload("""
@@ -73,7 +74,7 @@ class SearchRunTest {
         SearchReport search = r.section(SearchReport.class);
         System.out.println(search.finalLine() + " in " + search.steps().size() + " steps: " + search.steps().stream()
                 .map(s -> s.stage() + " " + Math.round(s.requestedRate()) + (s.passed() ? " ok" : " failed " + s.reasons())).toList()); // for the report
-        assertEquals("publish p99 <= 2000 ms", search.slo(), search.toString());
+        assertEquals("publish p99 <= 5000 ms", search.slo(), search.toString());
         assertEquals("confirmed", search.outcome(), search + "\n" + one.runs.consoleText());
         List<String> stages = search.steps().stream().map(StepResult::stage).toList();
         assertTrue(stages.contains("grow") && stages.contains("bisect"), stages.toString());
@@ -101,14 +102,14 @@ class SearchRunTest {
         for (StepResult s : search.steps()) {
             long p99Micros = s.publishLatency().p99Micros();
             if (s.passed()) {
-                assertTrue(p99Micros <= 2_000_000, "a passed step met the objective: " + s);
-            } else if (p99Micros > 2_000_000) {
+                assertTrue(p99Micros <= 5_000_000, "a passed step met the objective: " + s);
+            } else if (p99Micros > 5_000_000) {
                 objectiveFailedAStep = true;
-                assertTrue(s.reasons().toString().contains("over publish p99 <= 2000 ms"), "a step over the objective says so: " + s);
+                assertTrue(s.reasons().toString().contains("over publish p99 <= 5000 ms"), "a step over the objective says so: " + s);
             }
         }
         assertTrue(objectiveFailedAStep, "the queue over the quota broke the objective in some step: " + search.steps());
-        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 2000 ms"),
+        assertTrue(one.runs.consoleText().contains("max sustainable rate: ") && one.runs.consoleText().contains("<= 5000 ms"),
                 one.runs.consoleText());
     }
 
