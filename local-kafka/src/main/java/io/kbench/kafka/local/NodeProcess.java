@@ -152,17 +152,6 @@ final class NodeProcess {
         }
     }
 
-    /** End of file on the node's stdin: it stops its broker and exits. */
-    void closeInput() {
-        try {
-            synchronized (stdin) {
-                stdin.close();
-            }
-        } catch (IOException ignored) {
-            // The JVM is gone already.
-        }
-    }
-
     /**
      * SIGTERM on Linux: the node's shutdown hook stops its broker, with a controlled shutdown, then the JVM exits.
      * Through the process handle: {@link Process#destroy()} would also close the node's stdin, a second stop request
@@ -185,10 +174,5 @@ final class NodeProcess {
             Thread.currentThread().interrupt();
             return !process.isAlive();
         }
-    }
-
-    /** Completes when the JVM has ended. */
-    CompletableFuture<Process> onExit() {
-        return process.onExit();
     }
 }
